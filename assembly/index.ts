@@ -1,0 +1,3 @@
+// Entry point of the wasm core: re-exports every codec. See ARCHITECTURE.md for the rooms.
+export { scratch } from './memory';
+export { crc32 } from './crc32';

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Builds what the product needs, in order: the wasm core (asc), the client bundle (vite) and
+// the sky data (galaxy-cruise data). With --if-stale each step runs only when its outputs are
+// missing or older than its inputs, so `npm start` is the one command a newcomer needs.
+//   node scripts/build.mjs wasm|client|data|all [--if-stale]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const ifStale = args.includes('--if-stale');
+const target = args.find((arg) => !arg.startsWith('--')) ?? 'all';
+
+function newest(paths) {
+  let latest = 0;
+  const visit = (file) => {
+    if (!fs.existsSync(file)) return;
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) for (const entry of fs.readdirSync(file)) visit(path.join(file, entry));
+    else latest = Math.max(latest, stat.mtimeMs);
+  };
+  for (const file of paths) visit(path.join(root, file));
+  return latest;
+}
+
+function stale(outputs, inputs) {
+  if (!ifStale) return true;
+  const outputTimes = outputs.map((file) => path.join(root, file)).map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0));
+  return Math.min(...outputTimes) < newest(inputs);
+}
+
+function run(label, command, commandArgs) {
+  const started = Date.now();
+  process.stderr.write(`build: ${label}...\n`);
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`build: ${label} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stderr.write(`build: ${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const steps = {
+  wasm() {
+    if (stale(['build/wasm/core.wasm'], ['assembly', 'asconfig.json'])) run('wasm core (asc)', bin('asc'), ['--config', 'asconfig.json', '--target', 'release']);
+  },
+  client() {
+    const inputs = ['index.html', 'vite.config.ts', 'src', 'workers', 'build/wasm/core.wasm', 'package-lock.json'];
+    if (stale(['dist/index.html'], inputs)) run('client bundle (vite)', bin('vite'), ['build', '--logLevel', 'warn']);
+  },
+  data() {
+    // The data builder keeps its own stamp of its inputs; it is always asked.
+    run('sky data', process.execPath, [path.join(root, 'bin', 'galaxy-cruise.mjs'), 'data', ...(ifStale ? ['--if-stale'] : [])]);
+  },
+};
+
+const order = target === 'all' ? ['wasm', 'client', 'data'] : [target];
+for (const step of order) {
+  if (!steps[step]) {
+    process.stderr.write(`build: unknown target '${step}' (wasm, client, data, all)\n`);
+    process.exit(2);
+  }
+  steps[step]();
+}

@@ -1,0 +1,37 @@
+// Builds the Fastify application: API route plugins, the built client from dist/ and the sky
+// data from var/sky. Listening is left to the caller so that tests can inject requests.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config';
+import type { Database } from './db/schema';
+import { sessionRoutes } from './routes/session';
+
+export interface AppOptions {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024 });
+  await app.register(fastifyCookie);
+  await app.register(sessionRoutes, { db });
+
+  // The sky data repository (viewer-spec §7: {host}/stellar-globe/static/...), unless a
+  // DATA_HOST serves it.
+  const sky = path.join(config.varDirectory, 'sky', 'stellar-globe');
+  if (!config.dataHost && fs.existsSync(sky)) {
+    await app.register(fastifyStatic, { root: sky, prefix: '/stellar-globe/', decorateReply: false });
+  }
+  if (fs.existsSync(path.join(config.distDirectory, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.distDirectory, prefix: '/', wildcard: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: 'Not Found', message: `${request.method} ${request.url} not found` });
+  });
+  return app;
+}

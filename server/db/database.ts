@@ -1,0 +1,47 @@
+// Opens the database: embedded PGlite under var/db by default, PostgreSQL through a pg pool
+// when DATABASE_URL is set. Both speak the same SQL, so the migrations are shared.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { PGliteDialect } from './pglite-dialect';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+}
+
+const INT8_OID = 20;
+
+/**
+ * int8 (bigserial ids, counts) arrives as a string from pg and a number from PGlite; ids and
+ * counts here stay far below 2^53, so both become numbers, here and nowhere else.
+ */
+function parseInt8(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed)) throw new Error(`int8 value ${value} exceeds 2^53`);
+  return parsed;
+}
+
+export async function openDatabase(options: { databaseUrl?: string; directory: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  fs.mkdirSync(path.dirname(options.directory), { recursive: true });
+  const pglite = new PGlite(options.directory, {
+    parsers: { [INT8_OID]: parseInt8 },
+  });
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
+}

@@ -1,0 +1,22 @@
+// Versioned migrations, run at every start. The list is static (not a folder scan) so that
+// the order is reviewed in code and bundling cannot lose a file.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as accounts from './migrations/0001_accounts';
+
+const migrations: Record<string, Migration> = {
+  '0001_accounts': accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+  }
+  return results.map((result) => result.migrationName);
+}

@@ -1,0 +1,96 @@
+// A Kysely dialect over PGlite (Postgres compiled to wasm, in-process). The published
+// kysely-pglite dialects do not fit our Kysely/PGlite versions, so this is the door
+// (ARCHITECTURE.md). PGlite has one connection: the driver hands it out under a lock, so a
+// transaction owns it until commit or rollback.
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly db: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.db.query<R>(query.sql, [...query.parameters]);
+    return {
+      rows: result.rows,
+      numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming queries are not supported on PGlite');
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly connection: PGliteConnection;
+  private queue: Promise<void> = Promise.resolve();
+  private releaseCurrent: (() => void) | undefined;
+
+  constructor(private readonly db: PGlite) {
+    this.connection = new PGliteConnection(db);
+  }
+
+  async init(): Promise<void> {
+    await this.db.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise((resolve) => (release = resolve));
+    await previous;
+    this.releaseCurrent = release;
+    return this.connection;
+  }
+
+  async releaseConnection(): Promise<void> {
+    const release = this.releaseCurrent;
+    this.releaseCurrent = undefined;
+    release?.();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await connection.executeQuery(CompiledQuery.raw(`begin${isolation}`));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+export class PGliteDialect implements Dialect {
+  constructor(private readonly db: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+}

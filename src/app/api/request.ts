@@ -1,0 +1,101 @@
+// The request helper of application-spec §7 with the alert rule of §8: {param} tokens are
+// replaced from the payload, the remaining fields go as a query string for GET and as a JSON
+// body otherwise, a 204 has no body, and a failure throws a RequestError carrying status,
+// statusText and data. Every failure except 409 and 422 also raises the 'Please Reload.' alert;
+// those two are passed silently to the caller, whose form shows the spec's message.
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Payload = Record<string, unknown>;
+
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly data: unknown,
+  ) {
+    super(`${status} ${statusText}`);
+    this.name = 'RequestError';
+  }
+}
+
+/** Statuses a caller handles itself (application-spec §8). */
+const SILENT_STATUSES = new Set([409, 422]);
+
+let showAlert: (message: string) => void = (message) => window.alert(message);
+/** Replaces window.alert (tests, or a nicer dialog later). */
+export function setAlertHandler(handler: (message: string) => void): void {
+  showAlert = handler;
+}
+
+let baseUrl = '';
+/** The API base; '' means relative to the current site. */
+export function setBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/$/, '');
+}
+
+export function alertText(error: RequestError): string {
+  return `${error.status} ${error.statusText}\n${JSON.stringify(error.data)}\nPlease Reload.`;
+}
+
+/** Substitutes {name} tokens from `payload` and returns the path and the unused fields. */
+export function fillPath(path: string, payload: Payload = {}): { path: string; rest: Payload } {
+  const rest: Payload = { ...payload };
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!(name in rest)) throw new Error(`missing path parameter ${name} for ${path}`);
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path: filled, rest };
+}
+
+function queryString(fields: Payload): string {
+  const parameters = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) parameters.append(key, String(item));
+    else parameters.append(key, String(value));
+  }
+  const text = parameters.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function request<T = unknown>(
+  method: Method,
+  path: string,
+  payload?: Payload,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const { path: filled, rest } = fillPath(path, payload);
+  const isGet = method === 'get';
+  const url = `${baseUrl}${filled}${isGet ? queryString(rest) : ''}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: method.toUpperCase(),
+      headers: { Accept: 'application/json', ...(isGet ? {} : { 'Content-Type': 'application/json' }) },
+      body: isGet ? undefined : JSON.stringify(rest),
+      credentials: 'same-origin',
+      signal: init.signal,
+    });
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    const error = new RequestError(0, 'Network Error', { message: cause instanceof Error ? cause.message : String(cause) });
+    showAlert(alertText(error));
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): keep the text as the data.
+  }
+  if (!response.ok) {
+    const error = new RequestError(response.status, response.statusText, data);
+    if (!SILENT_STATUSES.has(response.status)) showAlert(alertText(error));
+    throw error;
+  }
+  return data as T;
+}

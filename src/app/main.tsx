@@ -1,0 +1,28 @@
+// Browser entry: i18n, React Query and the hash router. An uncaught start-up error is alerted
+// with its stack and re-thrown (application-spec §8).
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createQueryClient } from './api/queryClient';
+import { initI18n } from './i18n';
+import { createRouter } from './router';
+import './styles.css';
+
+async function start() {
+  await initI18n();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={createRouter()} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  alert(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error));
+  throw error;
+});

