@@ -27,7 +27,9 @@ function newest(paths) {
 
 function stale(outputs, inputs) {
   if (!ifStale) return true;
-  const outputTimes = outputs.map((file) => path.join(root, file)).map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0));
+  const outputTimes = outputs
+    .map((file) => path.join(root, file))
+    .map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0));
   return Math.min(...outputTimes) < newest(inputs);
 }
 
@@ -46,7 +48,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const steps = {
   wasm() {
-    if (stale(['build/wasm/core.wasm'], ['assembly', 'asconfig.json'])) run('wasm core (asc)', bin('asc'), ['--config', 'asconfig.json', '--target', 'release']);
+    if (stale(['build/wasm/core.wasm'], ['assembly', 'asconfig.json']))
+      run('wasm core (asc)', bin('asc'), ['--config', 'asconfig.json', '--target', 'release']);
   },
   client() {
     const inputs = ['index.html', 'vite.config.ts', 'src', 'workers', 'build/wasm/core.wasm', 'package-lock.json'];
@@ -54,7 +57,11 @@ const steps = {
   },
   data() {
     // The data builder keeps its own stamp of its inputs; it is always asked.
-    run('sky data', process.execPath, [path.join(root, 'bin', 'galaxy-cruise.mjs'), 'data', ...(ifStale ? ['--if-stale'] : [])]);
+    run('sky data', process.execPath, [
+      path.join(root, 'bin', 'galaxy-cruise.mjs'),
+      'data',
+      ...(ifStale ? ['--if-stale'] : []),
+    ]);
   },
 };
 

@@ -23,7 +23,8 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const varDirectory = path.resolve(env.VAR_DIR ?? path.join(projectRoot, 'var'));
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

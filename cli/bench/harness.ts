@@ -33,7 +33,7 @@ export interface BenchCase {
 function timeRound(contender: Contender, minimumMs: number): number {
   let runs = 0;
   const start = performance.now();
-  let elapsed = 0;
+  let elapsed: number;
   do {
     contender.run();
     runs++;
@@ -92,6 +92,10 @@ export function formatTable(rows: Measurement[]): string {
     row.ratio === 1 && row.contender.startsWith('ours') ? '—' : `${row.ratio.toFixed(2)}×`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [format(header), format(widths.map((width) => '-'.repeat(width))), ...lines.map(format)].join('\n');
 }

@@ -39,7 +39,8 @@ export async function openDatabase(options: { databaseUrl?: string; directory: s
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  fs.mkdirSync(path.dirname(options.directory), { recursive: true });
+  // 'memory://' keeps the database in memory (tests); anything else is a folder on disk.
+  if (!options.directory.startsWith('memory://')) fs.mkdirSync(path.dirname(options.directory), { recursive: true });
   const pglite = new PGlite(options.directory, {
     parsers: { [INT8_OID]: parseInt8 },
   });

@@ -3,7 +3,8 @@
 export type Locale = 'en' | 'ja';
 export const LOCALES: readonly Locale[] = ['en', 'ja'];
 
-export type CourseId = 'training' | 'season2' | 'illustris' | 'illustris_review' | 'final_campaign';
+export type { CourseId } from './enums';
+import type { CourseId } from './enums';
 
 /** current_user of GET /api/session (application-spec §3, Session). */
 export interface CurrentUser {

@@ -80,7 +80,9 @@ export async function request<T = unknown>(
     });
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
-    const error = new RequestError(0, 'Network Error', { message: cause instanceof Error ? cause.message : String(cause) });
+    const error = new RequestError(0, 'Network Error', {
+      message: cause instanceof Error ? cause.message : String(cause),
+    });
     showAlert(alertText(error));
     throw error;
   }

@@ -1,0 +1,31 @@
+// Enumerations of application-spec §3 and viewer-spec §3, with their numeric values.
+
+export const GALAXY_TYPES = ['elliptical', 'spiral', 'not_sure'] as const;
+export type GalaxyType = (typeof GALAXY_TYPES)[number];
+/** Numeric morphology: elliptical=0, spiral=1, not_sure=2. */
+export const Morphology = { elliptical: 0, spiral: 1, not_sure: 2 } as const satisfies Record<GalaxyType, number>;
+
+export const INTERACTIONS = ['yes', 'no', 'not_sure'] as const;
+export type Interaction = (typeof INTERACTIONS)[number];
+/** Numeric answer: yes=0, no=1, not_sure=2. */
+export const AnswerValue = { yes: 0, no: 1, not_sure: 2 } as const satisfies Record<Interaction, number>;
+
+export const COURSE_IDS = ['training', 'season2', 'illustris', 'illustris_review', 'final_campaign'] as const;
+export type CourseId = (typeof COURSE_IDS)[number];
+/** Numeric campaign (course): training=0 … final_campaign=4; season2 is the default. */
+export const Campaign = {
+  training: 0,
+  season2: 1,
+  illustris: 2,
+  illustris_review: 3,
+  final_campaign: 4,
+} as const satisfies Record<CourseId, number>;
+export const DEFAULT_COURSE: CourseId = 'season2';
+
+export const LEVEL_TYPES = ['regular', 'greed', 'tunnel_effect'] as const;
+export type LevelType = (typeof LEVEL_TYPES)[number];
+/** regular=0, greed=1, tunnel_effect=2; a quest's type is its level's. */
+export const QuestType = { regular: 0, greed: 1, tunnel_effect: 2 } as const satisfies Record<LevelType, number>;
+
+export const LEVEL_STATUSES = ['locked', 'active', 'unlocked'] as const;
+export type LevelStatus = (typeof LEVEL_STATUSES)[number];
