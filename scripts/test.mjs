@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every suite, then one line 'N passed, N failed' summed over all of them.
 //   1. Debian requirements (scripts/system.mjs), installed when missing and root.
-//   2. Vitest: unit, conformance and server tests (the server tests run against PGlite and a
+//   2. Static checks, each counted as one test: TypeScript (strict), ESLint, Prettier.
+//   3. Vitest: unit, conformance and server tests (the server tests run against PGlite and a
 //      real PostgreSQL started by tests/helpers/postgres-global.ts).
-//   3. Playwright: Debian's Chromium against the server started by `npm start`.
-// Pass a suite name (vitest, e2e) to run only that one; extra arguments go to the runner.
+//   4. Playwright: Debian's Chromium against the server started by `npm start`.
+// Pass a suite name (static, vitest, e2e) to run only that one; extra arguments go to the runner.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,22 @@ function readJson(file) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
+
+if (!only || only === 'static') {
+  for (const [label, command, args] of [
+    ['typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+    ['eslint', bin('eslint'), ['.']],
+    ['prettier --check', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ]) {
+    const status = run(command, args);
+    console.log(`${status === 0 ? '✓' : '✗'} ${label}`);
+    if (status === 0) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      exitCode = 1;
+    }
+  }
+}
 
 if (!only || only === 'vitest') {
   const report = path.join(results, 'vitest.json');

@@ -5,14 +5,27 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { WorkerPool, defaultPoolSize, type PoolWorker } from './pool';
 import { availableParallelism } from 'node:os';
 
-export function startNodeWorker(): PoolWorker {
-  const worker = new Worker(new URL('./decoder.worker.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
-  });
+// Resolved here (ESM conditions), because an eval'd worker resolves bare names from the cwd.
+const TSX_API = import.meta.resolve('tsx/esm/api');
+
+/** Starts a worker_threads worker from a module URL (decoder.worker.ts by default). */
+export function startNodeWorker(url: URL = new URL('./decoder.worker.ts', import.meta.url)): PoolWorker {
+  // `--import tsx` in execArgv does not reach worker threads on Node 20, so a tiny bootstrap
+  // registers tsx's loader in the thread before importing the TypeScript module.
+  const bootstrap = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`;
+  const worker = new Worker(bootstrap, { eval: true });
+  let stopping = false;
   return {
     endpoint: nodeEndpoint(worker),
-    terminate: () => void worker.terminate(),
-    onCrash: (listener) => worker.on('error', listener),
+    terminate: () => {
+      stopping = true;
+      void worker.terminate();
+    },
+    onCrash: (listener) => {
+      worker.on('error', listener);
+      // An exit nobody asked for (process.exit inside the worker, an abort) is a crash too.
+      worker.on('exit', (code) => stopping || listener(new Error(`worker exited with code ${code}`)));
+    },
   };
 }
 

@@ -1,6 +1,8 @@
-// The one worker pool (ARCHITECTURE.md): N decoder workers, jobs to the least busy one,
-// buffers transferred (never copied), a failing job rejects with its Error, and a worker that
-// crashes is logged, terminated and replaced so the pool keeps its size.
+// The one worker pool (ARCHITECTURE.md): N decoder workers, one job at a time each, a FIFO of
+// waiting jobs. Buffers are transferred (never copied); a failing job rejects with its Error;
+// a job whose AbortSignal fires is dropped if still waiting and its result discarded if
+// running (stale tiles after the camera moved); a worker that crashes is logged, terminated
+// and replaced, and the job it held rejects instead of hanging.
 import * as Comlink from 'comlink';
 import type { DecoderApi } from './decoder-api';
 
@@ -8,7 +10,7 @@ import type { DecoderApi } from './decoder-api';
 export interface PoolWorker {
   endpoint: Comlink.Endpoint;
   terminate(): void;
-  /** Registers a callback for an uncaught error inside the worker. */
+  /** Registers a callback for an uncaught error inside the worker or its unexpected exit. */
   onCrash(listener: (error: unknown) => void): void;
 }
 
@@ -20,15 +22,42 @@ export function defaultPoolSize(cores: number): number {
 }
 
 type Method = keyof DecoderApi;
+type Result<M extends Method> = Awaited<ReturnType<DecoderApi[M]>>;
+
+export interface RunOptions {
+  /** Buffers to move to the worker; unusable by the caller afterwards. */
+  transfer?: Transferable[];
+  /** Aborting drops a waiting job and rejects the caller's promise with an AbortError. */
+  signal?: AbortSignal;
+}
+
+interface Job {
+  method: Method;
+  args: unknown[];
+  transfer: Transferable[];
+  signal?: AbortSignal;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
 
 interface Slot {
   worker: PoolWorker;
   api: Comlink.Remote<DecoderApi>;
-  busy: number;
+  job: Job | null;
+  dead: boolean;
+}
+
+function abortError(): Error {
+  return new DOMException('The job was aborted', 'AbortError');
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
+  private readonly waiting: Job[] = [];
   private closed = false;
 
   constructor(
@@ -38,48 +67,89 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) this.slots.push(this.start());
   }
 
+  /** Jobs waiting for a free worker (for loading-progress displays). */
+  get pending(): number {
+    return this.waiting.length + this.slots.filter((slot) => slot.job).length;
+  }
+
   private start(): Slot {
     const worker = this.factory();
-    const slot: Slot = { worker, api: Comlink.wrap<DecoderApi>(worker.endpoint), busy: 0 };
+    const slot: Slot = { worker, api: Comlink.wrap<DecoderApi>(worker.endpoint), job: null, dead: false };
     worker.onCrash((error) => this.replace(slot, error));
     return slot;
   }
 
   private replace(slot: Slot, error: unknown): void {
+    if (slot.dead) return;
+    slot.dead = true;
     console.error('decoder worker crashed; replacing it', error);
     slot.worker.terminate();
+    slot.job?.reject(new Error(`decoder worker crashed: ${asError(error).message}`));
+    slot.job = null;
     const index = this.slots.indexOf(slot);
-    if (index >= 0 && !this.closed) this.slots[index] = this.start();
+    if (index >= 0 && !this.closed) {
+      this.slots[index] = this.start();
+      this.dispatch();
+    }
   }
 
-  /**
-   * Runs `method` on the least busy worker. Buffers in `transfer` move to the worker and are
-   * unusable here afterwards.
-   */
-  async run<M extends Method>(
-    method: M,
-    args: Parameters<DecoderApi[M]>,
-    transfer: Transferable[] = [],
-  ): Promise<Awaited<ReturnType<DecoderApi[M]>>> {
-    if (this.closed) throw new Error('worker pool is closed');
-    const slot = this.slots.reduce((best, s) => (s.busy < best.busy ? s : best));
-    slot.busy++;
-    try {
-      const call = slot.api[method] as unknown as (...a: unknown[]) => Promise<unknown>;
-      const transferred = args.map((arg) =>
-        transfer.length && arg instanceof Uint8Array ? Comlink.transfer(arg, transfer) : arg,
+  run<M extends Method>(method: M, args: Parameters<DecoderApi[M]>, options: RunOptions = {}): Promise<Result<M>> {
+    if (this.closed) return Promise.reject(new Error('worker pool is closed'));
+    if (options.signal?.aborted) return Promise.reject(abortError());
+    return new Promise<Result<M>>((resolve, reject) => {
+      const job: Job = {
+        method,
+        args,
+        transfer: options.transfer ?? [],
+        signal: options.signal,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
+      options.signal?.addEventListener(
+        'abort',
+        () => {
+          const index = this.waiting.indexOf(job);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(abortError());
+        },
+        { once: true },
       );
-      return (await call(...transferred)) as Awaited<ReturnType<DecoderApi[M]>>;
+      this.waiting.push(job);
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job || slot.dead) continue;
+      const job = this.waiting.shift();
+      if (!job) return;
+      void this.execute(slot, job);
+    }
+  }
+
+  private async execute(slot: Slot, job: Job): Promise<void> {
+    slot.job = job;
+    const call = slot.api[job.method] as unknown as (...args: unknown[]) => Promise<unknown>;
+    // comlink transfers the buffers registered for the first argument that carries them.
+    const args = job.transfer.length ? [Comlink.transfer(job.args[0], job.transfer), ...job.args.slice(1)] : job.args;
+    try {
+      const value = await call(...args);
+      if (slot.job === job) job.resolve(value);
     } catch (error) {
-      throw error instanceof Error ? error : new Error(String(error));
+      if (slot.job === job) job.reject(asError(error));
     } finally {
-      slot.busy--;
+      if (slot.job === job) slot.job = null;
+      this.dispatch();
     }
   }
 
   terminate(): void {
     this.closed = true;
+    for (const job of this.waiting.splice(0)) job.reject(new Error('worker pool is closed'));
     for (const slot of this.slots) {
+      slot.dead = true;
+      slot.job?.reject(new Error('worker pool is closed'));
       slot.api[Comlink.releaseProxy]();
       slot.worker.terminate();
     }

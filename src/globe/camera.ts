@@ -49,7 +49,7 @@ export class Camera implements CameraState {
   }
 
   /**
-   * World → view rotation. Rows: screen right, screen up, forward (the view direction). Seen
+   * World → view transform (orthogonal; a mirror, since the sky is seen from inside). Rows: screen right, screen up, forward (the view direction). Seen
    * from inside the sphere with north up, east (growing right ascension) is on the left.
    */
   viewMatrix(out: mat3 = mat3.create()): mat3 {
