@@ -1,5 +1,6 @@
-// Mouse and touch gestures on the globe canvas: drag rotates the view, the wheel zooms.
-// Pointer events cover mouse, pen and touch alike.
+// Gestures on the globe canvas: drag rotates the view, the wheel zooms (pointer events cover
+// mouse, pen and touch alike); from the keyboard, arrows pan by an eighth of the field of view
+// and + / − zoom, so the globe is usable without a pointer.
 import type { Camera } from './camera';
 
 export interface GestureTarget {
@@ -10,6 +11,8 @@ export interface GestureTarget {
 
 /** Wheel zoom: one notch (deltaY ≈ 100) scales fovy by e^0.15. */
 const WHEEL_ZOOM_RATE = 0.0015;
+const KEY_PAN_FRACTION = 1 / 8;
+const KEY_ZOOM_FACTOR = 0.8;
 
 export function attachGestures(canvas: HTMLCanvasElement, target: GestureTarget): () => void {
   let last: { x: number; y: number } | null = null;
@@ -45,12 +48,47 @@ export function attachGestures(canvas: HTMLCanvasElement, target: GestureTarget)
     target.changed();
   }
 
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const camera = target.camera;
+    const step = camera.fovy * KEY_PAN_FRACTION;
+    switch (event.key) {
+      case 'ArrowLeft':
+        camera.phi += step / Math.max(0.05, Math.sin(camera.theta));
+        break;
+      case 'ArrowRight':
+        camera.phi -= step / Math.max(0.05, Math.sin(camera.theta));
+        break;
+      case 'ArrowUp':
+        camera.theta -= step;
+        break;
+      case 'ArrowDown':
+        camera.theta += step;
+        break;
+      case '+':
+      case '=':
+        camera.fovy *= KEY_ZOOM_FACTOR;
+        break;
+      case '-':
+      case '_':
+        camera.fovy /= KEY_ZOOM_FACTOR;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    camera.normalize();
+    target.changed();
+  }
+
+  canvas.addEventListener('keydown', onKeyDown);
   canvas.addEventListener('pointerdown', onPointerDown);
   canvas.addEventListener('pointermove', onPointerMove);
   canvas.addEventListener('pointerup', onPointerUp);
   canvas.addEventListener('pointercancel', onPointerUp);
   canvas.addEventListener('wheel', onWheel, { passive: false });
   return () => {
+    canvas.removeEventListener('keydown', onKeyDown);
     canvas.removeEventListener('pointerdown', onPointerDown);
     canvas.removeEventListener('pointermove', onPointerMove);
     canvas.removeEventListener('pointerup', onPointerUp);

@@ -20,6 +20,13 @@ export const en = {
     credits: 'Credits',
     unauthorized: 'E-mail or password is incorrect.',
   },
+  globe: {
+    label: 'Sky globe: drag or use the arrow keys to look around, the wheel or + and − to zoom',
+    indicator: 'Camera',
+    ra: 'RA',
+    dec: 'Dec',
+    fov: 'FoV',
+  },
   home: {
     preparing: 'Preparing your cruise',
   },

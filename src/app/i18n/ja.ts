@@ -22,6 +22,13 @@ export const ja: Strings = {
     credits: 'クレジット',
     unauthorized: 'メールアドレスまたはパスワードが正しくありません。',
   },
+  globe: {
+    label: '天球：ドラッグまたは矢印キーで見回し、ホイールまたは + と − でズーム',
+    indicator: 'カメラ',
+    ra: '赤経',
+    dec: '赤緯',
+    fov: '視野',
+  },
   home: {
     preparing: 'クルーズの準備中',
   },

@@ -22,7 +22,8 @@ export function LoginPage() {
     onSuccess: async (session) => {
       if (session.current_user) await i18n.changeLanguage(session.current_user.locale);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      const from = (location.state as { from?: { pathname: string } } | null)?.from?.pathname ?? '/';
+      const origin = (location.state as { from?: { pathname: string; search: string } } | null)?.from;
+      const from = origin ? `${origin.pathname}${origin.search}` : '/';
       navigate(session.recommended_course ? `/?course=${session.recommended_course}` : from, { replace: true });
     },
   });

@@ -1,0 +1,29 @@
+// Shares the one Globe with the React components that sit beside the canvas (camera
+// indicator, later the answer form and markers). The globe itself never imports React.
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { CameraState } from '../../../globe/camera';
+import type { Globe } from '../../../globe/Globe';
+import { throttle } from '../../../core/throttle';
+
+export const GlobeContext = createContext<Globe | null>(null);
+
+export function useGlobe(): Globe | null {
+  return useContext(GlobeContext);
+}
+
+/** The camera state, updated at most every `intervalMs` (application-spec §9: 200 ms). */
+export function useCameraState(intervalMs = 200): CameraState | null {
+  const globe = useGlobe();
+  const [state, setState] = useState<CameraState | null>(() => globe?.camera.state() ?? null);
+  useEffect(() => {
+    if (!globe) return;
+    const update = throttle(setState, intervalMs);
+    update(globe.camera.state());
+    const unsubscribe = globe.onCameraChange(update);
+    return () => {
+      unsubscribe();
+      update.cancel();
+    };
+  }, [globe, intervalMs]);
+  return state;
+}
