@@ -3,10 +3,10 @@
 // initdb refuses to run as root, so as root the cluster is run by Debian's 'postgres' user.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './serve';
 // @ts-expect-error plain ES module shared with scripts/test.mjs
 import { findPostgresBin } from '../../scripts/system.mjs';
 
@@ -14,17 +14,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export default async function setup(project: TestProject) {

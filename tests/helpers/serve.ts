@@ -1,0 +1,64 @@
+// Starts the real server (`galaxy-cruise serve`) as a child process on 127.0.0.1 and stops it
+// by pid. Used by tests that need the process itself: start-up migrations, kills, restarts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'galaxy-cruise.mjs'), 'serve'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const response = await fetch(`${url}/api/session`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs} ms:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => log,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) process.kill(child.pid!, signal);
+      return exited;
+    },
+  };
+}
