@@ -1,18 +1,43 @@
+// TEAM NOTE (temporary, the lead removes it): every helper must read /tmp/common-brief.md NOW: shared rules (commit only your own paths with `git commit -- paths`, deadline 17:20 UTC, run only your own tests, flock /tmp/npm.lock for npm install, small str_replace edits in shared files).
 // The one door to the wasm core (ARCHITECTURE.md, "Doors"): it instantiates the module
 // compiled from assembly/ and is the only code that reads or writes wasm memory. Callers
 // pass and receive typed arrays.
+
+import { DEFLATE_ERRORS, GZIP_ERRORS, gzipBodyStart, isGzip } from './gzip';
 
 /** Raw exports of build/wasm/core.wasm (see assembly/index.ts). */
 interface CoreExports {
   memory: WebAssembly.Memory;
   scratch(bytes: number): number;
   crc32(pointer: number, length: number, crc: number): number;
+  // inflate and FITS (assembly/inflate.ts, assembly/fits.ts)
+  inflateRaw(input: number, inputLength: number, output: number, outputCapacity: number): number;
+  inflateConsumed(): number;
+  inflateError(): number;
+  fitsDecode(
+    src: number,
+    dst: number,
+    count: number,
+    bitpix: number,
+    wide: number,
+    bzero: number,
+    bscale: number,
+    hasBlank: number,
+    blank: number,
+  ): number;
 }
 
 /** The typed face of the wasm core. */
 export interface Core {
   /** CRC-32 of `bytes` as gzip and zlib compute it, continuing from `crc` (0 to start). */
   crc32(bytes: Uint8Array, crc?: number): number;
+  // inflate and FITS (see the block at the end of this file)
+  /** Decompresses a gzip file (RFC 1952, every member); errors as viewer-spec §5. */
+  gunzip(bytes: Uint8Array): Uint8Array;
+  /** Decompresses a raw DEFLATE stream (RFC 1951); `sizeHint` is the expected output size. */
+  inflateRaw(bytes: Uint8Array, sizeHint?: number): Uint8Array;
+  /** Decodes FITS pixels (big-endian, BITPIX 8/16/32/-32/-64) to physical values in `out`. */
+  decodeFitsPixels(bytes: Uint8Array, layout: FitsPixelLayout, out: Float32Array | Float64Array): void;
 }
 
 /** Where the compiled module lies; Vite rewrites this pattern into a bundled asset URL. */
@@ -42,6 +67,7 @@ function wrap(exports: CoreExports): Core {
       const pointer = input(bytes);
       return exports.crc32(pointer, bytes.byteLength, crc) >>> 0;
     },
+    ...inflateAndFits(exports),
   };
 }
 
@@ -58,4 +84,148 @@ async function instantiate(url: URL): Promise<Core> {
   const module = await fetchModule(url);
   const instance = await WebAssembly.instantiate(module, {});
   return wrap(instance.exports as unknown as CoreExports);
+}
+
+// ---- inflate and FITS (issue 3, items 1 and 2) ----------------------------------------------
+// Layout of the scratch region for one call: the input at its start, the output 16-byte
+// aligned after it, and SLACK spare bytes past the output's capacity (the inflater's fast copy
+// may write up to 15 bytes past a match). scratch() only grows, so a stream of tiles reuses
+// the same pages. A trap inside the wasm code (the inflater's way of stopping on an error) is
+// caught here and turned into an Error with the message for its code.
+
+/** Where the FITS data of one HDU lies in `bytes` and how to scale it (see src/core/fits.ts). */
+export interface FitsPixelLayout {
+  /** Byte offset of the first pixel. */
+  offset: number;
+  /** Number of pixels. */
+  count: number;
+  bitpix: 8 | 16 | 32 | -32 | -64;
+  bzero: number;
+  bscale: number;
+  /** BLANK (integer data only); raw values equal to it become NaN. */
+  blank?: number;
+}
+
+const OUTPUT_FULL = 1; // assembly/inflate.ts: the output capacity was too small
+const SLACK = 64;
+// DEFLATE cannot expand more than 1032:1 (a 258-byte match in 2 bits), which bounds how far an
+// output is ever grown for a given input however wrong a trailer's ISIZE is.
+const MAX_RATIO = 1032;
+
+const align16 = (n: number) => (n + 15) & ~15;
+
+function inflateAndFits(exports: CoreExports) {
+  /** Copies `bytes` to the start of scratch and leaves room for `capacity` output bytes. */
+  function layout(bytes: Uint8Array, capacity: number): { input: number; output: number } {
+    const input = exports.scratch(align16(bytes.byteLength) + capacity + SLACK);
+    new Uint8Array(exports.memory.buffer, input, bytes.byteLength).set(bytes);
+    return { input, output: input + align16(bytes.byteLength) };
+  }
+
+  /**
+   * Inflates bytes[start..end) into output+produced, growing the output (and so memory) when
+   * it is full. Returns the new capacity, the bytes written and the input bytes used.
+   */
+  function inflateInto(
+    bytes: Uint8Array,
+    input: number,
+    start: number,
+    output: number,
+    produced: number,
+    capacity: number,
+  ): { capacity: number; written: number; consumed: number } {
+    const limit = Math.max(capacity, bytes.byteLength * MAX_RATIO + 1024);
+    for (;;) {
+      try {
+        const written = exports.inflateRaw(
+          input + start,
+          bytes.byteLength - start,
+          output + produced,
+          capacity - produced,
+        );
+        return { capacity, written, consumed: exports.inflateConsumed() };
+      } catch (error) {
+        if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+        const code = exports.inflateError();
+        if (code !== OUTPUT_FULL) {
+          throw new Error(DEFLATE_ERRORS[code] ?? `corrupt DEFLATE stream (${error.message})`, { cause: error });
+        }
+        if (capacity >= limit) throw new Error(DEFLATE_ERRORS[0], { cause: error });
+        capacity = Math.min(limit, Math.max(capacity * 2, capacity + 65536));
+        try {
+          exports.scratch(output - input + capacity + SLACK);
+        } catch (cause) {
+          throw new Error(`out of memory: cannot grow the output to ${capacity} bytes`, { cause });
+        }
+      }
+    }
+  }
+
+  return {
+    gunzip(bytes: Uint8Array): Uint8Array {
+      if (!isGzip(bytes)) throw new Error(GZIP_ERRORS.notGzip);
+      const length = bytes.byteLength;
+      const view = new DataView(bytes.buffer, bytes.byteOffset, length);
+      // ISIZE of the last member sizes the output; exact for a one-member file under 4 GiB.
+      const isize = length >= 18 ? view.getUint32(length - 4, true) : 0;
+      let capacity = Math.min(isize, length * MAX_RATIO) + 1;
+      const { input, output } = layout(bytes, capacity);
+      let produced = 0;
+      let position = 0;
+      for (;;) {
+        const body = gzipBodyStart(bytes, position, (from, to) => exports.crc32(input + from, to - from, 0) >>> 0);
+        const result = inflateInto(bytes, input, body, output, produced, capacity);
+        capacity = result.capacity;
+        const trailer = body + result.consumed;
+        if (length - trailer < 8) throw new Error(GZIP_ERRORS.truncated);
+        const crc = exports.crc32(output + produced, result.written, 0) >>> 0;
+        if (crc !== view.getUint32(trailer, true)) throw new Error(GZIP_ERRORS.checksum);
+        if (result.written % 2 ** 32 !== view.getUint32(trailer + 4, true)) throw new Error(GZIP_ERRORS.size);
+        produced += result.written;
+        position = trailer + 8;
+        // Members follow one another (RFC 1952 §2.2); zero bytes of padding may end the file.
+        let next = position;
+        while (next < length && bytes[next] === 0) next++;
+        if (next >= length) break;
+      }
+      return new Uint8Array(exports.memory.buffer, output, produced).slice();
+    },
+
+    inflateRaw(bytes: Uint8Array, sizeHint = bytes.byteLength * 4): Uint8Array {
+      const capacity = Math.min(Math.max(sizeHint, 0), bytes.byteLength * MAX_RATIO) + 1;
+      const { input, output } = layout(bytes, capacity);
+      const result = inflateInto(bytes, input, 0, output, 0, capacity);
+      return new Uint8Array(exports.memory.buffer, output, result.written).slice();
+    },
+
+    decodeFitsPixels(bytes: Uint8Array, pixels: FitsPixelLayout, out: Float32Array | Float64Array): void {
+      const size = Math.abs(pixels.bitpix) / 8;
+      const byteLength = pixels.count * size;
+      if (pixels.offset < 0 || pixels.offset + byteLength > bytes.byteLength) {
+        throw new Error('FITS data unit is truncated');
+      }
+      if (out.length < pixels.count) throw new Error(`output holds ${out.length} pixels, ${pixels.count} needed`);
+      const wide = out instanceof Float64Array;
+      const { input, output } = layout(
+        bytes.subarray(pixels.offset, pixels.offset + byteLength),
+        pixels.count * (wide ? 8 : 4),
+      );
+      const blank = pixels.blank;
+      const hasBlank = blank !== undefined && pixels.bitpix > 0 && Number.isInteger(blank) && Math.abs(blank) < 2 ** 31;
+      const status = exports.fitsDecode(
+        input,
+        output,
+        pixels.count,
+        pixels.bitpix,
+        wide ? 1 : 0,
+        pixels.bzero,
+        pixels.bscale,
+        hasBlank ? 1 : 0,
+        hasBlank ? (blank ?? 0) : 0,
+      );
+      if (status !== 0) throw new Error(`unsupported BITPIX ${pixels.bitpix}`);
+      if (wide) out.set(new Float64Array(exports.memory.buffer, output, pixels.count));
+      else out.set(new Float32Array(exports.memory.buffer, output, pixels.count));
+    },
+  };
 }

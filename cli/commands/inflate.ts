@@ -1,0 +1,47 @@
+// `galaxy-cruise inflate IN [-o OUT]`: decompresses a gzip file (every member) with the wasm
+// inflater and writes the bytes to OUT or stdout. Errors (viewer-spec §5 messages) exit 1.
+import fs from 'node:fs/promises';
+import { loadCore } from '../../src/core/wasm';
+import { UsageError, type Command } from '../command';
+
+export const inflateCommand: Command = {
+  name: 'inflate',
+  summary: 'decompress a gzip file with the wasm inflater',
+  usage: 'galaxy-cruise inflate IN [-o OUT]',
+  async run(args) {
+    let input: string | undefined;
+    let output: string | undefined;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i];
+      if (arg === '-o' || arg === '--output') {
+        output = args[++i];
+        if (output === undefined) throw new UsageError(`${arg} needs a file name`);
+      } else if (arg.startsWith('-') && arg !== '-') {
+        throw new UsageError(`unknown option '${arg}'`);
+      } else if (input === undefined) {
+        input = arg;
+      } else {
+        throw new UsageError(`unexpected argument '${arg}'`);
+      }
+    }
+    if (input === undefined) throw new UsageError('inflate needs an input file');
+    const bytes = input === '-' ? await readStdin() : await fs.readFile(input);
+    const core = await loadCore();
+    const result = core.gunzip(bytes);
+    if (output === undefined) await writeStdout(result);
+    else await fs.writeFile(output, result);
+    return 0;
+  },
+};
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function writeStdout(bytes: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.stdout.write(bytes, (error) => (error ? reject(error) : resolve()));
+  });
+}
