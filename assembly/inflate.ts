@@ -295,7 +295,7 @@ function dynamicTables(): void {
   while (i < total) {
     if (bitCount < 16) refillSlow();
     const entry = load<u32>(CODELEN_TABLE + ((<usize>(<u32>bitBuf) & ((1 << CODELEN_BITS) - 1)) << 2));
-    if (entry & F_BAD) fail(BAD_CODE_LENGTHS);
+    if (entry & F_BAD) fail(phantom > 0 ? TRUNCATED : BAD_CODE_LENGTHS);
     const used = <i32>(entry & 63);
     bitBuf >>= <u64>used;
     bitCount -= used;
@@ -387,7 +387,8 @@ function huffmanBlock(litlen: usize, dist: usize): void {
       continue;
     }
     if (entry & (F_EOB | F_BAD)) {
-      if (entry & F_BAD) fail(BAD_LITLEN_CODE);
+      // A code that only phantom bits past the end complete is a truncation, not corruption.
+      if (entry & F_BAD) fail(ghost > 0 ? TRUNCATED : BAD_LITLEN_CODE);
       break;
     }
     // Length: base plus extra bits (at most 5).
@@ -402,7 +403,7 @@ function huffmanBlock(litlen: usize, dist: usize): void {
       count -= <i32>(entry & 63);
       entry = load<u32>(dist + (<usize>((entry >>> 16) + (<u32>buf & ((1 << ((entry >>> 8) & 15)) - 1))) << 2));
     }
-    if (entry & F_BAD) fail(BAD_DIST_CODE);
+    if (entry & F_BAD) fail(ghost > 0 ? TRUNCATED : BAD_DIST_CODE);
     used = <i32>(entry & 63);
     buf >>= <u64>used;
     count -= used;

@@ -38,6 +38,8 @@ export interface Core {
   inflateRaw(bytes: Uint8Array, sizeHint?: number): Uint8Array;
   /** Decodes FITS pixels (big-endian, BITPIX 8/16/32/-32/-64) to physical values in `out`. */
   decodeFitsPixels(bytes: Uint8Array, layout: FitsPixelLayout, out: Float32Array | Float64Array): void;
+  /** Size of the wasm memory in bytes (it only grows: a steady stream of tiles keeps it flat). */
+  memoryBytes(): number;
 }
 
 /** Where the compiled module lies; Vite rewrites this pattern into a bundled asset URL. */
@@ -196,6 +198,10 @@ function inflateAndFits(exports: CoreExports) {
       const { input, output } = layout(bytes, capacity);
       const result = inflateInto(bytes, input, 0, output, 0, capacity);
       return new Uint8Array(exports.memory.buffer, output, result.written).slice();
+    },
+
+    memoryBytes(): number {
+      return exports.memory.buffer.byteLength;
     },
 
     decodeFitsPixels(bytes: Uint8Array, pixels: FitsPixelLayout, out: Float32Array | Float64Array): void {
