@@ -245,14 +245,15 @@ ny, nx = 37, 53
 
 
 def expected_physical(raw, bzero, bscale, blank):
-    values = bzero + bscale * raw.astype(np.float64)
+    # Without scaling the raw values stand (so -0.0 stays -0.0, as astropy reads it).
+    values = raw.astype(np.float64) if (bzero, bscale) == (0, 1) else bzero + bscale * raw.astype(np.float64)
     if blank is not None:
         values[raw == blank] = np.nan
     return values
 
 
 def fits_case(name, hdus, hdu_index, raw, bzero=0.0, bscale=1.0, blank=None, gz=False, header=None, declare=False):
-    path = os.path.join(out, name)
+    path = os.path.join(out, name.removesuffix(".gz"))  # astropy would gzip a .gz name itself
     fits.HDUList(hdus).writeto(path, overwrite=True)
     if declare:
         # Raw values written untouched; now declare the scaling and BLANK in the header.
