@@ -280,6 +280,8 @@ export function decodeFits(file: Uint8Array, core: Core, options: FitsDecodeOpti
   if (!BITPIXES.has(hdu.bitpix)) throw new Error(`unsupported BITPIX ${hdu.bitpix}`);
   const bitpix = hdu.bitpix as FitsImage['bitpix'];
   const count = hdu.axes.length === 0 ? 0 : hdu.axes.reduce((product, size) => product * size, 1);
+  // Checked before anything is allocated: a corrupt NAXISn must not ask for gigabytes.
+  if (hdu.dataOffset + count * (Math.abs(bitpix) / 8) > bytes.length) throw new Error('FITS data unit is truncated');
   const bzero = header.number('BZERO', 0);
   const bscale = header.number('BSCALE', 1);
   const blank = bitpix > 0 && header.has('BLANK') ? header.integer('BLANK') : undefined;
