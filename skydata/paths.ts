@@ -11,3 +11,8 @@ export function skyRoot(varDirectory = path.join(projectRoot, 'var')): string {
 export function packageData(packageName: string, file: string): string {
   return path.join(projectRoot, 'node_modules', packageName, 'data', file);
 }
+
+/** catalogue.json: the targets with their true answers, beside (not inside) the served tree. */
+export function cataloguePath(varDirectory = path.join(projectRoot, 'var')): string {
+  return path.join(varDirectory, 'sky', 'catalogue.json');
+}

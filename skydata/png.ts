@@ -1,0 +1,121 @@
+// PNG (ISO/IEC 15948, RFC 2083) encoding and decoding over node:zlib, for the survey tiles,
+// Milky Way faces and HiPS tiles. Encoder: 8-bit greyscale (colour type 0), RGB (2) or RGBA (6),
+// non-interlaced, every row with the Paeth filter (type 4), which suits smooth sky images.
+// Decoder: the same subset plus filters 0–4, enough for the tests to read back what we wrote.
+import zlib from 'node:zlib';
+
+const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 6: 4 };
+
+// CRC-32 of each chunk's type and data (ISO 3309), by node:zlib.
+function crc32(bytes: Uint8Array, previous = 0): number {
+  return zlib.crc32(bytes, previous);
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  out.set(data, 8);
+  out.writeUInt32BE(crc32(data, crc32(out.subarray(4, 8))) >>> 0, 8 + data.length);
+  return out;
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+export type ColourType = 0 | 2 | 6;
+
+export interface RasterImage {
+  width: number;
+  height: number;
+  /** 1 (grey), 3 (RGB) or 4 (RGBA) bytes per pixel, rows top to bottom. */
+  channels: 1 | 3 | 4;
+  pixels: Uint8Array;
+}
+
+export function encodePng(
+  { width, height, channels, pixels }: RasterImage,
+  { level = 6, filter = 4 }: { level?: number; filter?: 0 | 4 } = {},
+): Buffer {
+  const colourType: ColourType = channels === 1 ? 0 : channels === 3 ? 2 : 6;
+  const stride = width * channels;
+  if (pixels.length !== stride * height)
+    throw new Error(`PNG: ${pixels.length} bytes for ${width}×${height}×${channels}`);
+  const filtered = new Uint8Array((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    const out = y * (stride + 1);
+    filtered[out] = filter;
+    if (filter === 0) {
+      filtered.set(pixels.subarray(row, row + stride), out + 1);
+      continue;
+    }
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? pixels[row + x - channels] : 0;
+      const b = y > 0 ? pixels[row - stride + x] : 0;
+      const c = y > 0 && x >= channels ? pixels[row - stride + x - channels] : 0;
+      filtered[out + 1 + x] = (pixels[row + x] - paeth(a, b, c)) & 0xff;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = colourType;
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(filtered, { level })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
+}
+
+export function decodePng(file: Uint8Array): RasterImage {
+  const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  if (!bytes.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG file');
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const data: Buffer[] = [];
+  while (offset < bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    const body = bytes.subarray(offset + 8, offset + 8 + length);
+    const crc = crc32(body, crc32(bytes.subarray(offset + 4, offset + 8)));
+    if (crc >>> 0 !== bytes.readUInt32BE(offset + 8 + length)) throw new Error(`PNG: bad CRC in ${type}`);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      if (body[8] !== 8 || body[12] !== 0) throw new Error('PNG: only 8-bit non-interlaced images are read');
+      channels = CHANNELS[body[9]] ?? 0;
+      if (!channels) throw new Error(`PNG: colour type ${body[9]} not read`);
+    } else if (type === 'IDAT') data.push(body);
+    else if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  if (raw.length !== (stride + 1) * height) throw new Error('PNG: image data has the wrong size');
+  const pixels = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const value = raw[y * (stride + 1) + 1 + x];
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = y > 0 && x >= channels ? pixels[(y - 1) * stride + x - channels] : 0;
+      const predictor =
+        filter === 0 ? 0 : filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : paeth(a, b, c);
+      if (filter > 4) throw new Error(`PNG: unknown filter ${filter}`);
+      pixels[y * stride + x] = (value + predictor) & 0xff;
+    }
+  }
+  return { width, height, channels: channels as 1 | 3 | 4, pixels };
+}

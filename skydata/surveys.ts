@@ -1,0 +1,169 @@
+// The three HSC-like surveys (viewer-spec §3, §7): for each of wide, dud and simulation a folder
+// with meta.json (per tract a TAN wcs header and tract options), area.json (the areas' outline
+// polygons) and the tile pyramids; plus catalogue.json, the target catalogue the server seeds
+// from (src/shared/catalogue.ts), written outside the served tree because it holds the answers.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Catalogue, CatalogueCourse, CatalogueLevel, CatalogueTarget, MapLabel } from '../src/shared/catalogue';
+import { COURSE_IDS } from '../src/shared/enums';
+import { colourComposite } from './composite';
+import { captainNote } from './notes';
+import { encodePng } from './png';
+import { SEASON2_LABEL_COUNT, SIMULATION_DIVISIONS, type AreaPlan, type LevelPlan } from './plan';
+import { campaigns, souvenirs } from './rewards';
+import { morphologyOf } from './targets';
+import { maxTileLevel, renderTract, TILE_SIZE, writeTractTiles, FILTERS } from './tract';
+import { pixelToSky } from './wcs';
+
+export const SURVEYS = ['wide', 'dud', 'simulation'] as const;
+
+export interface SurveyBuildResult {
+  catalogue: Catalogue;
+  tracts: number;
+  targets: number;
+  bytes: number;
+}
+
+/** object_id: HSC-like 14-digit ids, unique, below 2^53. */
+export function objectId(area: AreaPlan, index: number): number {
+  return 43_000_000_000_000 + area.id * 1000 + index;
+}
+
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI'];
+
+function labelsOf(level: LevelPlan, season2Wide: LevelPlan[]): MapLabel[] {
+  if (level.field.depth === 'simulation' && level.course === 'illustris') {
+    // 11 divisions around the simulation field, one label each.
+    return Array.from({ length: SIMULATION_DIVISIONS }, (_, k) => {
+      const angle = (2 * Math.PI * k) / SIMULATION_DIVISIONS;
+      const ra = level.field.ra + (0.5 * Math.cos(angle)) / Math.cos((level.field.dec * Math.PI) / 180);
+      return {
+        name: { en: `Division ${ROMAN[k]}`, ja: `第${k + 1}区` },
+        ra,
+        dec: level.field.dec + 0.5 * Math.sin(angle),
+      };
+    });
+  }
+  const index = season2Wide.indexOf(level);
+  if (index < 0 || !level.field.island) return [];
+  // Season2's 24 labels: each wide level gets its archipelago (the field) and one island (its
+  // first area); with fewer wide levels (the small sky) the labels are fewer.
+  const first = level.areas[0].centre;
+  return [
+    {
+      name: { en: `${level.field.name.en} Archipelago`, ja: `${level.field.name.ja}諸島` },
+      ra: level.field.ra,
+      dec: level.field.dec + 0.25,
+    },
+    { name: level.field.island, ra: first[0], dec: first[1] },
+  ];
+}
+
+export function buildSurveys(
+  root: string,
+  catalogueFile: string,
+  levels: LevelPlan[],
+  seed: number,
+  log: (line: string) => void,
+): SurveyBuildResult {
+  const metas: Record<string, { tract: number; wcs: AreaPlan['wcs']; tractOptions: object }[]> = {};
+  const areas: Record<string, [number, number][][]> = {};
+  for (const survey of SURVEYS) {
+    fs.rmSync(path.join(root, survey), { recursive: true, force: true });
+    metas[survey] = [];
+    areas[survey] = [];
+  }
+  fs.rmSync(path.join(root, 'captain_notes'), { recursive: true, force: true });
+  fs.mkdirSync(path.join(root, 'captain_notes'), { recursive: true });
+  const season2Wide = levels.filter((l) => l.course === 'season2' && l.field.depth === 'wide');
+  if (season2Wide.length * 2 > SEASON2_LABEL_COUNT) throw new Error('more season2 wide levels than labels');
+  let bytes = 0;
+  let targets = 0;
+  let tracts = 0;
+  const courses: CatalogueCourse[] = COURSE_IDS.map((id) => ({ id, levels: [] }));
+  for (const level of levels) {
+    const survey = level.field.depth;
+    const catalogueLevel: CatalogueLevel = {
+      id: level.id,
+      key: level.field.key,
+      name_key: `levels.${level.field.key}`,
+      name: level.field.name,
+      type: level.field.type,
+      depth: level.field.depth,
+      survey,
+      areas: [],
+      labels: labelsOf(level, season2Wide),
+    };
+    for (const area of level.areas) {
+      const started = Date.now();
+      const bands = renderTract(area);
+      bytes += writeTractTiles(path.join(root, survey), area, bands);
+      tracts++;
+      metas[survey].push({
+        tract: area.tract,
+        wcs: area.wcs,
+        tractOptions: {
+          tileSize: TILE_SIZE,
+          minTileLevel: 0,
+          maxTileLevel: maxTileLevel(area.wcs.NAXIS1),
+          flipV: false,
+        },
+      });
+      areas[survey].push(area.outline);
+      const catalogueTargets: CatalogueTarget[] = area.targets.map((spec, index) => {
+        const [ra, dec] = pixelToSky(area.wcs, spec.x + 1, spec.y + 1);
+        const morphology = morphologyOf(spec);
+        const target: CatalogueTarget = { object_id: objectId(area, index), ra, dec, ...morphology };
+        if (level.course === 'training' || level.course === 'illustris_review') {
+          const imgName = `captain_notes/${target.object_id}.png`;
+          fs.writeFileSync(
+            path.join(root, imgName),
+            encodePng(
+              colourComposite(
+                bands,
+                area.wcs.NAXIS1,
+                spec.x,
+                spec.y,
+                Math.min(512, Math.max(192, Math.ceil(spec.radius * 3.2))),
+              ),
+            ),
+          );
+          target.captain_note = captainNote(
+            spec.kind,
+            morphology,
+            level.course === 'training' ? 'training' : 'tng_review',
+            imgName,
+            spec.name,
+          );
+        }
+        return target;
+      });
+      targets += catalogueTargets.length;
+      catalogueLevel.areas.push({ id: area.id, outlines: [area.outline], targets: catalogueTargets });
+      log(
+        `  ${level.field.key} area ${area.id}: ${catalogueTargets.length} targets (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
+    courses.find((course) => course.id === level.course)?.levels.push(catalogueLevel);
+  }
+  for (const survey of SURVEYS) {
+    const directory = path.join(root, survey);
+    fs.mkdirSync(directory, { recursive: true });
+    fs.writeFileSync(path.join(directory, 'meta.json'), JSON.stringify({ filters: FILTERS, tracts: metas[survey] }));
+    fs.writeFileSync(path.join(directory, 'area.json'), JSON.stringify(areas[survey]));
+  }
+  const body = { format: 1 as const, seed, courses, campaigns: campaigns(), souvenirs: souvenirs(root) };
+  const digest = crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const catalogue: Catalogue = {
+    format: 1,
+    seed,
+    digest,
+    courses: body.courses,
+    campaigns: body.campaigns,
+    souvenirs: body.souvenirs,
+  };
+  fs.mkdirSync(path.dirname(catalogueFile), { recursive: true });
+  fs.writeFileSync(catalogueFile, JSON.stringify(catalogue, null, 1));
+  return { catalogue, tracts, targets, bytes };
+}

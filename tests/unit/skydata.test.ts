@@ -1,0 +1,372 @@
+// Walks the sky data repository that `galaxy-cruise data --small` builds (viewer-spec §7,
+// application-spec §7): every meta.json and area.json parses, every tile the WCS and tile levels
+// promise exists and decodes, every catalogue target lies inside its area outline and inside its
+// tiles (and is really drawn there), and the catalogue has the shape the server seeds from.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalogue } from '../../src/shared/catalogue';
+import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
+import { readStarRecords } from '../../src/core/stars';
+import { buildSky } from '../../skydata/build';
+import { decodePng, encodePng } from '../../skydata/png';
+import { planSky, SEASON2_FIELDS, SEASON2_LABEL_COUNT } from '../../skydata/plan';
+import { Random } from '../../skydata/random';
+import { morphologyOf, TARGET_KINDS } from '../../skydata/targets';
+import { decodeTileValue, encodeFlux, FILTERS, promisedTiles, renderTract, TILE_SIZE } from '../../skydata/tract';
+import { pixelToSky, skyToPixel, tanWcs, type TanWcs } from '../../skydata/wcs';
+
+interface Tract {
+  tract: number;
+  wcs: TanWcs;
+  tractOptions: { tileSize: number; minTileLevel: number; maxTileLevel: number; flipV: boolean };
+}
+
+let varDirectory: string;
+let root: string;
+let catalogue: Catalogue;
+
+beforeAll(async () => {
+  varDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'skydata-test-'));
+  const result = await buildSky({ varDirectory, small: true, log: () => {} });
+  root = result.root;
+  catalogue = JSON.parse(fs.readFileSync(result.catalogueFile, 'utf8')) as Catalogue;
+}, 120_000);
+
+afterAll(() => fs.rmSync(varDirectory, { recursive: true, force: true }));
+
+function readMeta(survey: string): { filters: string[]; tracts: Tract[] } {
+  return JSON.parse(fs.readFileSync(path.join(root, survey, 'meta.json'), 'utf8'));
+}
+
+/** Even-odd rule in the tract's pixel plane (the outline is a small polygon on the TAN plane). */
+function insidePolygon(point: [number, number], polygon: [number, number][]): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i];
+    const [xj, yj] = polygon[j];
+    if (yi > point[1] !== yj > point[1] && point[0] < ((xj - xi) * (point[1] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+describe('survey folders: meta.json, area.json and tiles (viewer-spec §3, §7)', () => {
+  it.each(['wide', 'dud', 'simulation'])('%s: meta.json has a TAN wcs and tract options per tract', (survey) => {
+    const meta = readMeta(survey);
+    expect(meta.filters).toEqual(['HSC-G', 'HSC-R', 'HSC-I']);
+    expect(meta.tracts.length).toBeGreaterThan(0);
+    for (const { wcs, tractOptions } of meta.tracts) {
+      expect(wcs.CTYPE1).toBe('RA---TAN');
+      expect(wcs.CTYPE2).toBe('DEC--TAN');
+      for (const key of [
+        'NAXIS1',
+        'NAXIS2',
+        'CRVAL1',
+        'CRVAL2',
+        'CRPIX1',
+        'CRPIX2',
+        'CD1_1',
+        'CD1_2',
+        'CD2_1',
+        'CD2_2',
+      ] as const)
+        expect(Number.isFinite(wcs[key])).toBe(true);
+      expect(tractOptions.tileSize).toBe(256);
+      expect(tractOptions.minTileLevel).toBe(0);
+      expect(tractOptions.maxTileLevel).toBeGreaterThanOrEqual(1);
+      expect(tractOptions.maxTileLevel).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it.each(['wide', 'dud', 'simulation'])(
+    '%s: area.json is a list of closed-implicitly [ra, dec] polygons',
+    (survey) => {
+      const areas = JSON.parse(fs.readFileSync(path.join(root, survey, 'area.json'), 'utf8')) as [number, number][][];
+      expect(areas.length).toBe(readMeta(survey).tracts.length);
+      for (const polygon of areas) {
+        expect(polygon.length).toBeGreaterThanOrEqual(3);
+        for (const [ra, dec] of polygon) {
+          expect(ra).toBeGreaterThanOrEqual(0);
+          expect(ra).toBeLessThan(360);
+          expect(Math.abs(dec)).toBeLessThanOrEqual(90);
+        }
+      }
+    },
+  );
+
+  it.each(['wide', 'dud', 'simulation'])(
+    '%s: every tile the WCS and levels promise exists in every filter and decodes',
+    (survey) => {
+      let checked = 0;
+      for (const { tract, wcs, tractOptions } of readMeta(survey).tracts) {
+        const tiles = promisedTiles(wcs.NAXIS1, wcs.NAXIS2, tractOptions.minTileLevel, tractOptions.maxTileLevel);
+        // The top level is a single tile covering the whole tract.
+        expect(tiles.filter(([level]) => level === tractOptions.maxTileLevel)).toHaveLength(1);
+        for (const filter of FILTERS) {
+          for (const [level, p, q] of tiles) {
+            const image = decodePng(
+              fs.readFileSync(path.join(root, survey, filter, String(tract), String(level), String(p), `${q}.png`)),
+            );
+            expect([image.width, image.height, image.channels]).toEqual([TILE_SIZE, TILE_SIZE, 1]);
+            checked++;
+          }
+          // Nothing beyond the promise: no level above maxTileLevel.
+          expect(
+            fs.existsSync(path.join(root, survey, filter, String(tract), String(tractOptions.maxTileLevel + 1))),
+          ).toBe(false);
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('catalogue.json (src/shared/catalogue.ts)', () => {
+  it('has every course, each with levels of the three level types and unique ids', () => {
+    expect(catalogue.format).toBe(1);
+    expect(catalogue.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(catalogue.courses.map((course) => course.id)).toEqual([...COURSE_IDS]);
+    const levelIds = new Set<number>();
+    const areaIds = new Set<number>();
+    const objectIds = new Set<number>();
+    const types = new Set<string>();
+    for (const course of catalogue.courses) {
+      expect(course.levels.length).toBeGreaterThan(0);
+      for (const level of course.levels) {
+        expect(levelIds.has(level.id)).toBe(false);
+        levelIds.add(level.id);
+        types.add(level.type);
+        expect(LEVEL_TYPES).toContain(level.type);
+        expect(level.name.en && level.name.ja).toBeTruthy();
+        expect(level.depth === 'dud').toBe(level.type === 'tunnel_effect');
+        for (const area of level.areas) {
+          expect(areaIds.has(area.id)).toBe(false);
+          areaIds.add(area.id);
+          for (const target of area.targets) {
+            expect(objectIds.has(target.object_id)).toBe(false);
+            objectIds.add(target.object_id);
+            expect(Number.isSafeInteger(target.object_id)).toBe(true);
+            expect(GALAXY_TYPES).toContain(target.galaxy_type);
+            expect(INTERACTIONS).toContain(target.interaction);
+            // Features are only asked (and only true) for interacting galaxies.
+            if (target.interaction !== 'yes')
+              expect([target.ring, target.fan, target.tail, target.distorted]).toEqual([false, false, false, false]);
+          }
+        }
+      }
+    }
+    expect([...types].sort()).toEqual(['greed', 'regular', 'tunnel_effect']);
+  });
+
+  it('gives training targets captain notes in en and ja and illustris_review targets tng_review notes', () => {
+    const notes = (course: string) =>
+      catalogue.courses.find((c) => c.id === course)!.levels.flatMap((l) => l.areas.flatMap((a) => a.targets));
+    for (const [course, reviewType] of [
+      ['training', 'training'],
+      ['illustris_review', 'tng_review'],
+    ]) {
+      const targets = notes(course);
+      expect(targets.length).toBeGreaterThan(0);
+      for (const target of targets) {
+        const note = target.captain_note!;
+        expect(note.review_type).toBe(reviewType);
+        expect(note.answer.galaxy_type).toBe(target.galaxy_type);
+        expect(note.answer.interaction).toBe(target.interaction);
+        expect(
+          note.comments.en.length &&
+            note.comments.ja.length &&
+            note.img_caption.en.length &&
+            note.img_caption.ja.length,
+        ).toBeGreaterThan(0);
+        const image = decodePng(fs.readFileSync(path.join(root, note.img_name)));
+        expect(image.channels).toBe(3);
+      }
+    }
+    expect(notes('season2').every((target) => target.captain_note === undefined)).toBe(true);
+  });
+
+  it('labels the simulation level with 11 divisions and season2 with archipelagos and islands', () => {
+    const illustris = catalogue.courses.find((c) => c.id === 'illustris')!.levels[0];
+    expect(illustris.labels).toHaveLength(11);
+    const season2 = catalogue.courses.find((c) => c.id === 'season2')!;
+    expect(season2.levels.flatMap((l) => l.labels).length).toBeGreaterThan(0);
+    // The full build's season2 map has exactly 24 labels: two per wide level.
+    expect(SEASON2_FIELDS.filter((f) => f.depth === 'wide').length * 2).toBe(SEASON2_LABEL_COUNT);
+  });
+
+  it('lists campaigns with medals and souvenir images cut into 7 × 8 jigsaw pieces', () => {
+    expect(catalogue.campaigns.length).toBeGreaterThan(0);
+    for (const campaign of catalogue.campaigns) {
+      expect(Date.parse(campaign.period_begin)).toBeLessThan(Date.parse(campaign.period_end));
+      for (const medal of campaign.medals)
+        expect(decodePng(fs.readFileSync(path.join(root, medal.image))).channels).toBe(4);
+    }
+    expect(catalogue.souvenirs.length).toBeGreaterThanOrEqual(8);
+    for (const souvenir of catalogue.souvenirs) {
+      const image = decodePng(fs.readFileSync(path.join(root, souvenir.image)));
+      expect(image.width % 7).toBe(0);
+      expect(image.height % 8).toBe(0);
+      expect(souvenir.name.ja && souvenir.description.en && souvenir.links[0]).toBeTruthy();
+    }
+  });
+
+  it('puts every target inside its area outline and inside its tract’s tiles, drawn brighter than the sky', () => {
+    let checked = 0;
+    for (const course of catalogue.courses) {
+      for (const level of course.levels) {
+        const meta = readMeta(level.survey);
+        for (const area of level.areas) {
+          const tract = meta.tracts.find((t) => t.tract === area.id)!;
+          expect(tract).toBeDefined();
+          const outline = area.outlines[0].map(([ra, dec]) => skyToPixel(tract.wcs, ra, dec));
+          for (const target of area.targets) {
+            const [x, y] = skyToPixel(tract.wcs, target.ra, target.dec);
+            expect(insidePolygon([x, y], outline)).toBe(true);
+            // Level-0 pixel (0-based) and its tile.
+            const px = Math.floor(x - 0.5);
+            const py = Math.floor(y - 0.5);
+            expect(px).toBeGreaterThanOrEqual(0);
+            expect(py).toBeGreaterThanOrEqual(0);
+            expect(px).toBeLessThan(tract.wcs.NAXIS1);
+            expect(py).toBeLessThan(tract.wcs.NAXIS2);
+            const p = Math.floor(px / TILE_SIZE);
+            const q = Math.floor(py / TILE_SIZE);
+            const tile = decodePng(
+              fs.readFileSync(path.join(root, level.survey, 'HSC-I', String(area.id), '0', String(p), `${q}.png`)),
+            );
+            // FITS row order: PNG row 0 is the tile's lowest y. The galaxy's centre is far above
+            // the sky noise (σ ≈ 2e-5) in the decoded flux.
+            const flux = decodeTileValue(tile.pixels[(py % TILE_SIZE) * TILE_SIZE + (px % TILE_SIZE)]);
+            expect(flux).toBeGreaterThan(2e-4);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe('star catalogue files', () => {
+  it('index.json lists gzip files of (ra, dec, magnitude) records, brightest first', () => {
+    const files = JSON.parse(fs.readFileSync(path.join(root, 'hipparcos-catalog', 'index.json'), 'utf8')) as string[];
+    expect(files.length).toBeGreaterThan(0);
+    const records = readStarRecords(zlib.gunzipSync(fs.readFileSync(path.join(root, 'hipparcos-catalog', files[0]))));
+    expect(records.length / 3).toBeGreaterThan(1000);
+    // Sirius, the brightest star: ra 101.29°, dec −16.72°, V −1.44.
+    expect(records[0]).toBeCloseTo(101.29, 1);
+    expect(records[1]).toBeCloseTo(-16.72, 1);
+    expect(records[2]).toBeLessThan(-1.4);
+  });
+
+  it('credits.json names every dataset with its licence', () => {
+    const credits = JSON.parse(fs.readFileSync(path.join(root, 'credits.json'), 'utf8')) as {
+      name: string;
+      licence: string;
+    }[];
+    expect(credits.length).toBeGreaterThanOrEqual(4);
+    for (const credit of credits) expect(credit.name && credit.licence).toBeTruthy();
+  });
+});
+
+describe('building blocks', () => {
+  it('decodes a tile value y to flux x = 1e-4·sinh(9.903487555·(y − 1/9)), and encodes back', () => {
+    expect(decodeTileValue(Math.round(255 / 9))).toBeCloseTo(1e-4 * Math.sinh(9.903487555 * (28 / 255 - 1 / 9)), 12);
+    for (const flux of [-1e-4, -1e-5, 0, 3e-6, 1e-5, 1e-4, 1e-3, 0.01, 0.1]) {
+      const byte = encodeFlux(flux);
+      // Nearest code: the flux lies between the neighbours' decoded values.
+      expect(decodeTileValue(Math.max(0, byte - 1))).toBeLessThanOrEqual(flux);
+      expect(decodeTileValue(Math.min(255, byte + 1))).toBeGreaterThanOrEqual(flux);
+    }
+    expect(encodeFlux(10)).toBe(255);
+    expect(encodeFlux(-1)).toBe(0);
+  });
+
+  it('round-trips pixels through the TAN WCS and keeps north up, east left', () => {
+    const wcs = tanWcs(150.1, 2.2, 2048, 0.168);
+    for (const [x, y] of [
+      [1, 1],
+      [1024.5, 1024.5],
+      [2048, 17],
+    ]) {
+      const [ra, dec] = pixelToSky(wcs, x, y);
+      const [bx, by] = skyToPixel(wcs, ra, dec);
+      expect(bx).toBeCloseTo(x, 6);
+      expect(by).toBeCloseTo(y, 6);
+    }
+    const [raLeft] = pixelToSky(wcs, 1, 1024.5);
+    const [, decTop] = pixelToSky(wcs, 1024.5, 2048);
+    expect(raLeft).toBeGreaterThan(150.1);
+    expect(decTop).toBeGreaterThan(2.2);
+    // 2048 pixels of 0.168″ span 5.73′.
+    expect((pixelToSky(wcs, 1024.5, 2048.5)[1] - pixelToSky(wcs, 1024.5, 0.5)[1]) * 60).toBeCloseTo(5.734, 2);
+  });
+
+  it('round-trips PNG images of 1, 3 and 4 channels, and node:zlib reads their chunks', () => {
+    const random = new Random(3);
+    for (const channels of [1, 3, 4] as const) {
+      const pixels = Uint8Array.from({ length: 37 * 21 * channels }, () => random.int(0, 256));
+      for (const filter of [0, 4] as const) {
+        const png = encodePng({ width: 37, height: 21, channels, pixels }, { filter });
+        const back = decodePng(png);
+        expect([back.width, back.height, back.channels]).toEqual([37, 21, channels]);
+        expect(Buffer.from(back.pixels).equals(Buffer.from(pixels))).toBe(true);
+      }
+    }
+    const corrupted = encodePng({ width: 2, height: 2, channels: 1, pixels: new Uint8Array(4) });
+    corrupted[corrupted.length - 20] ^= 1;
+    expect(() => decodePng(corrupted)).toThrow(/CRC/);
+  });
+
+  it('gives each target kind its true answer', () => {
+    const answers = Object.fromEntries(
+      TARGET_KINDS.map((kind) => {
+        const m = morphologyOf({
+          kind,
+          x: 0,
+          y: 0,
+          radius: 1,
+          q: 1,
+          pa: 0,
+          brightness: 1,
+          primarySpiral: true,
+          seed: 1,
+        });
+        return [
+          kind,
+          `${m.galaxy_type}/${m.interaction}${m.ring ? '+ring' : ''}${m.fan ? '+fan' : ''}${m.tail ? '+tail' : ''}${m.distorted ? '+distorted' : ''}`,
+        ];
+      }),
+    );
+    expect(answers).toEqual({
+      spiral: 'spiral/no',
+      elliptical: 'elliptical/no',
+      lenticular: 'elliptical/no',
+      merger: 'spiral/yes+tail+distorted',
+      ring: 'spiral/yes+ring',
+      shell: 'elliptical/yes+fan',
+      fan: 'elliptical/yes+fan',
+      distorted: 'spiral/yes+distorted',
+    });
+  });
+
+  it('is deterministic: the same seed plans and renders the same sky', () => {
+    const a = planSky({ seed: 5, small: true });
+    const b = planSky({ seed: 5, small: true });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(JSON.stringify(planSky({ seed: 6, small: true }))).not.toBe(JSON.stringify(a));
+    const area = a[1].areas[0];
+    const first = renderTract(area);
+    const second = renderTract(area);
+    expect(Buffer.from(first[2].buffer).equals(Buffer.from(second[2].buffer))).toBe(true);
+  });
+
+  it('is incremental: an up-to-date sky is not rebuilt', async () => {
+    const started = Date.now();
+    const again = await buildSky({ varDirectory, small: true, ifStale: true, log: () => {} });
+    expect(again.built).toBe(false);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
