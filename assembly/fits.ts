@@ -91,6 +91,7 @@ export function fitsDecode(
   bscale: f64,
   hasBlank: bool,
   blank: i32,
+  single: bool,
 ): i32 {
   const identity = bzero == 0 && bscale == 1;
   const zero = f64x2.splat(bzero);
@@ -148,6 +149,25 @@ export function fitsDecode(
     }
     return 0;
   }
+  if (bitpix == 16 && single && !wide) {
+    // f32 lanes, used only where fitsSingleIsExact() proved them equal to the f64 route.
+    const zero4 = f32x4.splat(<f32>bzero);
+    const scale4 = f32x4.splat(<f32>bscale);
+    const nan4 = f32x4.splat(NaN);
+    for (; i + 8 <= count; i += 8) {
+      const raw = swap16(v128.load(src + (i << 1)));
+      const lo = i32x4.extend_low_i16x8_s(raw);
+      const hi = i32x4.extend_high_i16x8_s(raw);
+      let a = f32x4.add(zero4, f32x4.mul(scale4, f32x4.convert_i32x4_s(lo)));
+      let b = f32x4.add(zero4, f32x4.mul(scale4, f32x4.convert_i32x4_s(hi)));
+      if (hasBlank) {
+        a = v128.bitselect(nan4, a, i32x4.eq(lo, blanks));
+        b = v128.bitselect(nan4, b, i32x4.eq(hi, blanks));
+      }
+      v128.store(dst + (i << 2), a);
+      v128.store(dst + (i << 2), b, 16);
+    }
+  }
   if (bitpix == 16) {
     for (; i + 8 <= count; i += 8) {
       const raw = swap16(v128.load(src + (i << 1)));
@@ -187,4 +207,21 @@ export function fitsDecode(
     return 0;
   }
   return -1;
+}
+
+/**
+ * Whether BZERO + BSCALE × raw computed in f32 lanes (convert, multiply, add, each rounded to
+ * f32) equals the f64 route rounded once to f32, for every one of the 65536 int16 raw values.
+ * When it does (BSCALE a power of two and a BZERO such as 32768, the usual unsigned-16 case,
+ * or no scaling at all), fitsDecode may use the four-lane f32 loop for BITPIX 16.
+ */
+export function fitsSingleIsExact(bzero: f64, bscale: f64): bool {
+  const zero = <f32>bzero;
+  const scale = <f32>bscale;
+  for (let raw: i32 = -32768; raw < 32768; raw++) {
+    const single = zero + scale * <f32>raw;
+    const double = <f32>(bzero + bscale * <f64>raw);
+    if (reinterpret<u32>(single) != reinterpret<u32>(double)) return false;
+  }
+  return true;
 }

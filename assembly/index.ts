@@ -3,4 +3,4 @@
 export { scratch } from './memory';
 export { crc32 } from './crc32';
 export { inflateRaw, inflateConsumed, inflateError } from './inflate';
-export { fitsDecode } from './fits';
+export { fitsDecode, fitsSingleIsExact } from './fits';

@@ -1,9 +1,12 @@
+// TEAM NOTE (temporary, the lead removes it): every helper must read /tmp/common-brief.md NOW: shared rules (commit only your own paths with `git commit -- paths`, deadline 17:20 UTC, run only your own tests, flock /tmp/npm.lock for npm install, small str_replace edits in shared files).
 import { crc32Cases } from '../bench/crc32';
+import { fitsCases } from '../bench/fits';
+import { inflateCases } from '../bench/inflate';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
 import { loadCore } from '../../src/core/wasm';
 import { UsageError, type Command } from '../command';
 
-const SUITES = ['crc32'] as const;
+const SUITES = ['crc32', 'inflate', 'fits'] as const;
 type Suite = (typeof SUITES)[number];
 
 export const benchCommand: Command = {
@@ -20,6 +23,8 @@ export const benchCommand: Command = {
     const core = await loadCore();
     const cases: BenchCase[] = [];
     if (wanted('crc32')) cases.push(...crc32Cases(core));
+    if (wanted('inflate')) cases.push(...inflateCases(core));
+    if (wanted('fits')) cases.push(...fitsCases(core));
     const rows: Measurement[] = [];
     for (const bench of cases) {
       if (!json) process.stderr.write(`bench ${bench.suite}: ${bench.input}\n`);

@@ -44,7 +44,12 @@ export function codecReferences(): CodecReferences {
   const dir = path.join(root, 'test-results', `codec-references-${version}`);
   if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
     const scratch = `${dir}.tmp-${process.pid}-${Date.now()}`;
-    execFileSync('/usr/bin/python3', [script, scratch], { stdio: ['ignore', 'ignore', 'inherit'] });
+    try {
+      execFileSync('/usr/bin/python3', [script, scratch], { stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch (error) {
+      fs.rmSync(scratch, { recursive: true, force: true });
+      throw error;
+    }
     try {
       fs.renameSync(scratch, dir);
     } catch {
