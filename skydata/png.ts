@@ -41,7 +41,11 @@ export interface RasterImage {
 
 export function encodePng(
   { width, height, channels, pixels }: RasterImage,
-  { level = 6, filter = 4 }: { level?: number; filter?: 0 | 4 } = {},
+  {
+    level = 6,
+    filter = 4,
+    strategy = zlib.constants.Z_DEFAULT_STRATEGY,
+  }: { level?: number; filter?: 0 | 4; strategy?: number } = {},
 ): Buffer {
   const colourType: ColourType = channels === 1 ? 0 : channels === 3 ? 2 : 6;
   const stride = width * channels;
@@ -71,7 +75,7 @@ export function encodePng(
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(filtered, { level })),
+    chunk('IDAT', zlib.deflateSync(filtered, { level, strategy })),
     chunk('IEND', new Uint8Array(0)),
   ]);
 }

@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalogue, CatalogueCourse, CatalogueLevel, CatalogueTarget, MapLabel } from '../src/shared/catalogue';
 import { COURSE_IDS } from '../src/shared/enums';
-import { colourComposite } from './composite';
 import { captainNote } from './notes';
-import { encodePng } from './png';
+import { runTractJobs } from './parallel';
 import { SEASON2_LABEL_COUNT, SIMULATION_DIVISIONS, type AreaPlan, type LevelPlan } from './plan';
 import { campaigns, souvenirs } from './rewards';
 import { morphologyOf } from './targets';
-import { maxTileLevel, renderTract, TILE_SIZE, writeTractTiles, FILTERS } from './tract';
+import { FILTERS, maxTileLevel, TILE_SIZE } from './tract';
+import type { TractJob } from './tract-worker';
 import { pixelToSky } from './wcs';
 
 export const SURVEYS = ['wide', 'dud', 'simulation'] as const;
@@ -60,13 +60,13 @@ function labelsOf(level: LevelPlan, season2Wide: LevelPlan[]): MapLabel[] {
   ];
 }
 
-export function buildSurveys(
+export async function buildSurveys(
   root: string,
   catalogueFile: string,
   levels: LevelPlan[],
   seed: number,
   log: (line: string) => void,
-): SurveyBuildResult {
+): Promise<SurveyBuildResult> {
   const metas: Record<string, { tract: number; wcs: AreaPlan['wcs']; tractOptions: object }[]> = {};
   const areas: Record<string, [number, number][][]> = {};
   for (const survey of SURVEYS) {
@@ -78,7 +78,7 @@ export function buildSurveys(
   fs.mkdirSync(path.join(root, 'captain_notes'), { recursive: true });
   const season2Wide = levels.filter((l) => l.course === 'season2' && l.field.depth === 'wide');
   if (season2Wide.length * 2 > SEASON2_LABEL_COUNT) throw new Error('more season2 wide levels than labels');
-  let bytes = 0;
+  const jobs: TractJob[] = [];
   let targets = 0;
   let tracts = 0;
   const courses: CatalogueCourse[] = COURSE_IDS.map((id) => ({ id, levels: [] }));
@@ -96,9 +96,8 @@ export function buildSurveys(
       labels: labelsOf(level, season2Wide),
     };
     for (const area of level.areas) {
-      const started = Date.now();
-      const bands = renderTract(area);
-      bytes += writeTractTiles(path.join(root, survey), area, bands);
+      const job: TractJob = { id: area.id, surveyDirectory: path.join(root, survey), plan: area, cutouts: [] };
+      jobs.push(job);
       tracts++;
       metas[survey].push({
         tract: area.tract,
@@ -117,18 +116,12 @@ export function buildSurveys(
         const target: CatalogueTarget = { object_id: objectId(area, index), ra, dec, ...morphology };
         if (level.course === 'training' || level.course === 'illustris_review') {
           const imgName = `captain_notes/${target.object_id}.png`;
-          fs.writeFileSync(
-            path.join(root, imgName),
-            encodePng(
-              colourComposite(
-                bands,
-                area.wcs.NAXIS1,
-                spec.x,
-                spec.y,
-                Math.min(512, Math.max(192, Math.ceil(spec.radius * 3.2))),
-              ),
-            ),
-          );
+          job.cutouts.push({
+            file: path.join(root, imgName),
+            x: spec.x,
+            y: spec.y,
+            side: Math.min(512, Math.max(192, Math.ceil(spec.radius * 3.2))),
+          });
           target.captain_note = captainNote(
             spec.kind,
             morphology,
@@ -141,12 +134,16 @@ export function buildSurveys(
       });
       targets += catalogueTargets.length;
       catalogueLevel.areas.push({ id: area.id, outlines: [area.outline], targets: catalogueTargets });
-      log(
-        `  ${level.field.key} area ${area.id}: ${catalogueTargets.length} targets (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-      );
     }
     courses.find((course) => course.id === level.course)?.levels.push(catalogueLevel);
   }
+  const started = Date.now();
+  let done = 0;
+  const bytes = await runTractJobs(jobs, () => {
+    done++;
+    if (done % 10 === 0 || done === jobs.length)
+      log(`  tracts rendered: ${done}/${jobs.length} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  });
   for (const survey of SURVEYS) {
     const directory = path.join(root, survey);
     fs.mkdirSync(directory, { recursive: true });

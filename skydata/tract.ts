@@ -9,6 +9,7 @@
 // stored in FITS order, PNG row 0 being the tile's lowest y (south, flipV false).
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { addBlob, addSersic, convolveGaussian, Stamp, type Colour } from './galaxy';
 import { encodePng } from './png';
 import { Random } from './random';
@@ -209,8 +210,12 @@ export function writeTractTiles(surveyDirectory: string, plan: TractPlan, bands:
             encodeRow(image, (q * TILE_SIZE + row) * levelSize + p * TILE_SIZE, TILE_SIZE, pixels, row * TILE_SIZE);
           const directory = path.join(surveyDirectory, filter, String(plan.tract), String(level), String(p));
           fs.mkdirSync(directory, { recursive: true });
-          // Sky noise dominates most rows, and unfiltered rows deflate best there (filter 0).
-          const png = encodePng({ width: TILE_SIZE, height: TILE_SIZE, channels: 1, pixels }, { filter: 0 });
+          // Sky noise dominates most rows: unfiltered rows and Huffman-only deflate code it
+          // smaller and ~4× faster than LZ77 matching, which finds little in noise.
+          const png = encodePng(
+            { width: TILE_SIZE, height: TILE_SIZE, channels: 1, pixels },
+            { filter: 0, strategy: zlib.constants.Z_HUFFMAN_ONLY },
+          );
           fs.writeFileSync(path.join(directory, `${q}.png`), png);
           written += png.length;
         }
