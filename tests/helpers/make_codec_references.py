@@ -76,8 +76,11 @@ def error_case(name, data, message, fmt="gzip"):
 for source, data in sources.items():
     for level in ["-1", "-6", "-9"]:
         case(f"{source}.gzip{level}.gz", tool(["gzip", "-c", level], data), source)
-    for level in ["-1", "-9", "-11"]:
+    for level in ["-1", "-6", "-9", "-11"]:
         case(f"{source}.pigz{level}.gz", tool(["pigz", "-c", level], data), source)
+    # pigz in 32 KiB blocks compressed independently: empty stored blocks (sync flushes) between.
+    case(f"{source}.pigz-independent.gz", tool(["pigz", "-c", "-i", "-b", "32", "-p", "2"], data), source)
+    case(f"{source}.gzip-rsyncable.gz", tool(["gzip", "-c", "--rsyncable"], data), source)
     # Stored blocks: Python's gzip at level 0 (RFC 1951 §3.2.4).
     case(f"{source}.stored.gz", gzip.compress(data, compresslevel=0, mtime=0), source)
 
