@@ -56,6 +56,12 @@ export function codecReferences(): CodecReferences {
       fs.rmSync(scratch, { recursive: true, force: true });
       if (!fs.existsSync(path.join(dir, 'manifest.json'))) throw new Error(`cannot place ${dir}`);
     }
+    // Files of older versions of the script are of no further use.
+    for (const entry of fs.readdirSync(path.dirname(dir))) {
+      if (/^codec-references-[0-9a-f]{12}$/.test(entry) && entry !== path.basename(dir)) {
+        fs.rmSync(path.join(path.dirname(dir), entry), { recursive: true, force: true });
+      }
+    }
   }
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     inflate: InflateCase[];
