@@ -240,7 +240,10 @@ function inflateAndFits(exports: CoreExports) {
       const single = !wide && bitpix === 16 && singleIsExact(bzero, bscale);
       // In chunks that stay in cache: copy in, decode, copy out, so that a large image runs at
       // the speed of a tile instead of three passes over main memory.
-      const { input, output } = reserve(FITS_CHUNK * 8, FITS_CHUNK * 8);
+      const region = reserve(FITS_CHUNK * 8, FITS_CHUNK * 8);
+      const input = region.input;
+      // Same width in and out (float32 to f32, float64 to f64): decode in place, half the cache.
+      const output = size === (wide ? 8 : 4) && bitpix < 0 ? input : region.output;
       for (let done = 0; done < count; done += FITS_CHUNK) {
         const n = Math.min(FITS_CHUNK, count - done);
         const from = pixels.offset + done * size;
