@@ -13,9 +13,11 @@ export const GZIP_ERRORS = {
   flags: 'Unsupported GZIP header flags',
 } as const;
 
-/** Messages for the error codes of assembly/inflate.ts (0: output beyond DEFLATE's bound). */
+/** More output than DEFLATE's 1032:1 bound allows for the input: the stream cannot be valid. */
+export const DEFLATE_TOO_LARGE = 'Corrupt DEFLATE stream: output larger than any valid stream of this size';
+
+/** Messages for the error codes of assembly/inflate.ts. */
 export const DEFLATE_ERRORS: Readonly<Record<number, string>> = {
-  0: 'Corrupt DEFLATE stream: output larger than any valid stream of this size',
   2: 'Unexpected end of DEFLATE stream',
   3: 'Corrupt DEFLATE stream: invalid block type',
   4: 'Corrupt DEFLATE stream: invalid stored block lengths',

@@ -3,7 +3,7 @@
 // compiled from assembly/ and is the only code that reads or writes wasm memory. Callers
 // pass and receive typed arrays.
 
-import { DEFLATE_ERRORS, GZIP_ERRORS, gzipBodyStart, isGzip } from './gzip';
+import { DEFLATE_ERRORS, DEFLATE_TOO_LARGE, GZIP_ERRORS, gzipBodyStart, isGzip } from './gzip';
 
 /** Raw exports of build/wasm/core.wasm (see assembly/index.ts). */
 interface CoreExports {
@@ -173,9 +173,9 @@ function inflateAndFits(exports: CoreExports) {
         if (!(error instanceof WebAssembly.RuntimeError)) throw error;
         const code = exports.inflateError();
         if (code !== OUTPUT_FULL) {
-          throw new Error(DEFLATE_ERRORS[code] ?? `corrupt DEFLATE stream (${error.message})`, { cause: error });
+          throw new Error(DEFLATE_ERRORS[code] ?? `Corrupt DEFLATE stream (${error.message})`, { cause: error });
         }
-        if (capacity >= limit) throw new Error(DEFLATE_ERRORS[0], { cause: error });
+        if (capacity >= limit) throw new Error(DEFLATE_TOO_LARGE, { cause: error });
         capacity = Math.min(limit, Math.max(capacity * 2, capacity + 65536));
         try {
           exports.scratch(output - input + capacity + SLACK);
