@@ -383,6 +383,17 @@ function huffmanBlock(litlen: usize, dist: usize): void {
         if (out >= outLimit) fail(OUTPUT_FULL);
         store<u8>(out, <u8>(entry >>> 16));
         out++;
+        // And a third: at least 26 bits remain after two.
+        entry = load<u32>(litlen + ((<usize>(<u32>buf & litMask)) << 2));
+        if (entry & F_LIT) {
+          used = <i32>(entry & 63);
+          buf >>= <u64>used;
+          count -= used;
+          if (count < ghost) fail(TRUNCATED);
+          if (out >= outLimit) fail(OUTPUT_FULL);
+          store<u8>(out, <u8>(entry >>> 16));
+          out++;
+        }
       }
       continue;
     }
