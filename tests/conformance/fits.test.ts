@@ -111,6 +111,41 @@ describe('FITS conformance (files written by astropy)', () => {
     }
   });
 
+  it('reads the free-format corners of FITS Standard §4.2 (D exponents, complex, empty, quotes, slashes)', () => {
+    const cards = [
+      'SIMPLE  =                    T',
+      'EXPO    =              1.5D+03 / Fortran exponent',
+      'CPLX    =          (1.0, -2.5)',
+      'UNDEF   =                      / no value',
+      "EMPTY   = ''",
+      "QUOTE   = 'it''s'",
+      "SLASH   = 'a/b     '           / the slash inside is text",
+      'NEG     =                  -42',
+      'FLAG    =                    F / false',
+      "LONG    = 'one &'",
+      "CONTINUE  'two &' / first part",
+      "CONTINUE  'three'",
+      'HISTORY   kept as written',
+      'END',
+    ];
+    const text = cards.map((card) => card.padEnd(80)).join('');
+    const { header, end } = parseFitsHeader(Buffer.from(text.padEnd(2880), 'ascii'), 0);
+    expect(end).toBe(2880);
+    expect(header.number('EXPO')).toBe(1500);
+    expect(header.card('EXPO')?.kind).toBe('float');
+    expect(header.card('CPLX')?.value).toEqual([1, -2.5]);
+    expect(header.card('UNDEF')?.kind).toBe('undefined');
+    expect(() => header.number('UNDEF')).toThrow(/^type mismatch/);
+    expect(header.string('EMPTY')).toBe('');
+    expect(header.string('QUOTE')).toBe("it's");
+    expect(header.string('SLASH')).toBe('a/b');
+    expect(header.card('SLASH')?.comment).toBe('the slash inside is text');
+    expect(header.integer('NEG')).toBe(-42);
+    expect(header.logical('FLAG')).toBe(false);
+    expect(header.string('LONG')).toBe('one two three');
+    expect(header.history).toEqual(['  kept as written']);
+  });
+
   it('parses a header split over several 2880-byte blocks and stops at END', () => {
     const { header, end } = parseFitsHeader(refs.read('cards.fits'), 0);
     expect(end % 2880).toBe(0);

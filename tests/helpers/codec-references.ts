@@ -2,9 +2,12 @@
 // under /usr/bin/python3) once per version of the script and hands its directory to the
 // inflate, FITS and fuzz conformance tests. Test files run in parallel workers, so each run
 // writes a private directory and renames it into place; a lost race just reuses the winner's.
+// They live in the system's temporary directory, not test-results/, which Playwright empties
+// whenever it starts.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,7 +44,7 @@ export interface CodecReferences {
 
 export function codecReferences(): CodecReferences {
   const version = crypto.createHash('sha256').update(fs.readFileSync(script)).digest('hex').slice(0, 12);
-  const dir = path.join(root, 'test-results', `codec-references-${version}`);
+  const dir = path.join(os.tmpdir(), `galaxy-cruise-codec-references-${version}`);
   if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
     const scratch = `${dir}.tmp-${process.pid}-${Date.now()}`;
     try {
@@ -58,7 +61,7 @@ export function codecReferences(): CodecReferences {
     }
     // Files of older versions of the script are of no further use.
     for (const entry of fs.readdirSync(path.dirname(dir))) {
-      if (/^codec-references-[0-9a-f]{12}$/.test(entry) && entry !== path.basename(dir)) {
+      if (/^galaxy-cruise-codec-references-[0-9a-f]{12}$/.test(entry) && entry !== path.basename(dir)) {
         fs.rmSync(path.join(path.dirname(dir), entry), { recursive: true, force: true });
       }
     }
