@@ -331,7 +331,7 @@ function dynamicTables(): void {
 function huffmanBlock(litlen: usize, dist: usize): void {
   let inp = inPos;
   const inLimit = inEnd;
-  // The one-load refill reads 8 bytes; two refills per step may advance 14, so stop at 16.
+  // The one-load refill reads the 8 bytes at `inp`; it is used only while 16 bytes remain.
   const inFast = inLimit >= 16 ? inLimit - 16 : 0;
   let buf = bitBuf;
   let count = bitCount;
