@@ -25,7 +25,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/session`,
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', VAR_DIR: varDirectory, DATABASE_URL: '' },
+    // GALAXY_CRUISE_SKY=small: the small test sky, built in seconds (galaxy-cruise data --small).
+    env: { PORT: String(port), HOST: '127.0.0.1', VAR_DIR: varDirectory, DATABASE_URL: '', GALAXY_CRUISE_SKY: 'small' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

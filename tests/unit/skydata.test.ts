@@ -11,6 +11,9 @@ import type { Catalogue } from '../../src/shared/catalogue';
 import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
 import { readStarRecords } from '../../src/core/stars';
 import { buildSky } from '../../skydata/build';
+import { nestToXy, pix2angNest, xyfToAngle, xyToNest } from '../../skydata/healpix';
+import { hipsTilePath } from '../../skydata/hips';
+import { FACES, faceDirection } from '../../skydata/milkyway';
 import { decodePng, encodePng } from '../../skydata/png';
 import { planSky, SEASON2_FIELDS, SEASON2_LABEL_COUNT } from '../../skydata/plan';
 import { Random } from '../../skydata/random';
@@ -368,5 +371,116 @@ describe('building blocks', () => {
     const again = await buildSky({ varDirectory, small: true, ifStale: true, log: () => {} });
     expect(again.built).toBe(false);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('HiPS of the whole sky and Milky Way faces', () => {
+  function readProperties(): Map<string, string> {
+    const text = fs.readFileSync(path.join(root, 'hips', 'sky', 'properties'), 'utf8');
+    const entries = text
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'))
+      .map((line) => {
+        const at = line.indexOf('=');
+        return [line.slice(0, at).trim(), line.slice(at + 1).trim()] as [string, string];
+      });
+    return new Map(entries);
+  }
+
+  it('properties has the keys a HiPS client needs', () => {
+    const properties = readProperties();
+    expect(properties.get('hips_order')).toBe('3');
+    expect(properties.get('hips_order_min')).toBe('3');
+    expect(properties.get('hips_frame')).toBe('equatorial');
+    expect(properties.get('hips_tile_format')).toBe('png fits');
+    expect(Number(properties.get('hips_tile_width'))).toBeGreaterThan(0);
+  });
+
+  it('has every tile of every order in png and fits under Norder/Dir/Npix, and the Allsky', () => {
+    const properties = readProperties();
+    const width = Number(properties.get('hips_tile_width'));
+    for (let order = Number(properties.get('hips_order_min')); order <= Number(properties.get('hips_order')); order++) {
+      for (let npix = 0; npix < 12 * 4 ** order; npix++) {
+        const base = path.join(root, 'hips', 'sky', hipsTilePath(order, npix, 'png'));
+        const png = decodePng(fs.readFileSync(base));
+        expect([png.width, png.height, png.channels]).toEqual([width, width, 3]);
+        const fits = fs.readFileSync(base.replace(/png$/, 'fits'));
+        expect(fits.length % 2880).toBe(0);
+        const header = fits.toString('latin1', 0, 2880);
+        expect(header.slice(0, 30)).toBe('SIMPLE  =                    T');
+        expect(header).toContain(`NAXIS1  = ${String(width).padStart(20)}`);
+      }
+    }
+    const allsky = decodePng(fs.readFileSync(path.join(root, 'hips', 'sky', 'Norder3', 'Allsky.png')));
+    expect(allsky.width).toBe(27 * Math.min(64, width));
+    expect(allsky.height).toBe(29 * Math.min(64, width));
+  });
+
+  it('draws Sirius into the HiPS tile and pixel that HEALPix puts it in', () => {
+    const width = Number(readProperties().get('hips_tile_width'));
+    // Find the brightest pixel of all tiles around Sirius (ra 101.287°, dec −16.716°).
+    let best = { value: -1, ra: 0, dec: 0 };
+    for (let npix = 0; npix < 768; npix++) {
+      const png = decodePng(fs.readFileSync(path.join(root, 'hips', 'sky', hipsTilePath(3, npix, 'png'))));
+      for (let row = 0; row < width; row++) {
+        for (let column = 0; column < width; column++) {
+          const k = 3 * (row * width + column);
+          const value = png.pixels[k] + png.pixels[k + 1] + png.pixels[k + 2];
+          if (value > best.value) {
+            const face = Math.floor(npix / 64);
+            const [ix0, iy0] = nestToXy(npix % 64);
+            const [theta, phi] = xyfToAngle(8 * width, face, ix0 * width + row, iy0 * width + column);
+            best = { value, ra: (phi * 180) / Math.PI, dec: 90 - (theta * 180) / Math.PI };
+          }
+        }
+      }
+    }
+    expect(best.ra).toBeCloseTo(101.29, 0);
+    expect(best.dec).toBeCloseTo(-16.72, 0);
+  });
+
+  it('writes the six Milky Way faces at full size and in images-512', () => {
+    for (const folder of ['milkyway', path.join('milkyway', 'images-512')]) {
+      for (const face of FACES) {
+        const image = decodePng(fs.readFileSync(path.join(root, folder, `${face}.png`)));
+        expect(image.width).toBe(image.height);
+        expect(image.channels).toBe(3);
+      }
+    }
+  });
+
+  it('maps cube-face centres to the six axes (OpenGL cube-map convention)', () => {
+    expect(faceDirection('px', 0, 0)).toEqual([1, -0, -0]);
+    expect(faceDirection('ny', 0, 0)).toEqual([0, -1, -0]);
+    expect(faceDirection('pz', 0, 0)).toEqual([0, -0, 1]);
+    expect(faceDirection('nz', 0, 0)).toEqual([-0, -0, -1]);
+  });
+});
+
+describe('HEALPix nested pixel → angle (Górski et al. 2005)', () => {
+  it('gives the base pixels’ centres', () => {
+    const [t0, p0] = pix2angNest(1, 0);
+    expect(Math.cos(t0)).toBeCloseTo(2 / 3, 12);
+    expect(p0).toBeCloseTo(Math.PI / 4, 12);
+    const [t4, p4] = pix2angNest(1, 4);
+    expect(t4).toBeCloseTo(Math.PI / 2, 12);
+    expect(p4).toBeCloseTo(0, 12);
+    const [t11, p11] = pix2angNest(1, 11);
+    expect(Math.cos(t11)).toBeCloseTo(-2 / 3, 12);
+    expect(p11).toBeCloseTo((7 * Math.PI) / 4, 12);
+  });
+
+  it('puts the four children of a pixel around their parent and covers the sphere evenly', () => {
+    const nside = 16;
+    let z = 0;
+    for (let ipix = 0; ipix < 12 * nside * nside; ipix++) z += Math.cos(pix2angNest(nside, ipix)[0]);
+    expect(Math.abs(z)).toBeLessThan(1e-9); // symmetric about the equator
+    const parent = pix2angNest(nside, 1234);
+    for (let child = 0; child < 4; child++) {
+      const [theta, phi] = pix2angNest(2 * nside, 4 * 1234 + child);
+      expect(Math.abs(theta - parent[0])).toBeLessThan(0.06);
+      expect(Math.abs(phi - parent[1])).toBeLessThan(0.1);
+    }
+    for (const ipf of [0, 1, 2, 3, 77, 4095, 123456]) expect(xyToNest(...nestToXy(ipf))).toBe(ipf);
   });
 });

@@ -1,0 +1,162 @@
+// An all-sky map in equatorial coordinates (plate carrée, ra 0..360 left to right, dec +90 at
+// the top), rendered from real data: the Milky Way's five brightness levels of outlines
+// (d3-celestial mw.json), softened by a Gaussian, and the Hipparcos stars (stars.6/8.json) as
+// seeing-sized points coloured by their B−V index. The Milky Way cube faces and the HiPS
+// sample it.
+import fs from 'node:fs';
+import { packageData } from './paths';
+
+export interface SkyMap {
+  width: number;
+  height: number;
+  /** Linear RGB, row 0 at dec +90. */
+  rgb: Float32Array;
+}
+
+const MILKY_WAY_COLOUR = [1.0, 0.93, 0.82];
+
+/** B−V colour index → relative RGB (hot blue-white to cool orange), after a blackbody table. */
+function starColour(bv: number): [number, number, number] {
+  const t = Math.max(-0.4, Math.min(2, Number.isFinite(bv) ? bv : 0.6));
+  const r = t < 0.4 ? 0.62 + 0.95 * (t + 0.4) * 0.5 : 1;
+  const g = t < 0.4 ? 0.7 + (0.3 * (t + 0.4)) / 0.8 : 1 - (0.35 * (t - 0.4)) / 1.6;
+  const b = t < 0 ? 1 : Math.max(0.35, 1 - (0.65 * t) / 1.6);
+  return [r, g, b];
+}
+
+function blur(channel: Float32Array, width: number, height: number, sigma: number) {
+  const reach = Math.ceil(3 * sigma);
+  const kernel = Float32Array.from({ length: 2 * reach + 1 }, (_, k) =>
+    Math.exp(-((k - reach) ** 2) / (2 * sigma * sigma)),
+  );
+  const total = kernel.reduce((a, b) => a + b, 0);
+  for (let k = 0; k < kernel.length; k++) kernel[k] /= total;
+  const temp = new Float32Array(channel.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let k = -reach; k <= reach; k++) sum += channel[y * width + ((x + k + width) % width)] * kernel[k + reach]; // ra wraps
+      temp[y * width + x] = sum;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let k = -reach; k <= reach; k++)
+        sum += temp[Math.max(0, Math.min(height - 1, y + k)) * width + x] * kernel[k + reach];
+      channel[y * width + x] = sum;
+    }
+  }
+}
+
+/**
+ * Even-odd fill of the rings of one Milky Way level into `mask` (+1 inside). Each ring's
+ * longitudes are unwrapped so that a ring across ra 0/360 stays one closed shape; a ring that
+ * winds once round the pole (the two edges of the faintest level's belt) is closed over the
+ * north pole, so that the exclusive-or of the two caps is the belt between them.
+ */
+function fillRings(mask: Float32Array, width: number, height: number, rings: [number, number][][]) {
+  const parity = new Uint8Array(width * height);
+  const toY = (lat: number) => ((90 - lat) / 180) * height;
+  for (const ring of rings) {
+    const points: [number, number][] = [[ring[0][0], ring[0][1]]];
+    for (let k = 1; k < ring.length; k++) {
+      let delta = ring[k][0] - ring[k - 1][0];
+      if (delta > 180) delta -= 360;
+      if (delta < -180) delta += 360;
+      points.push([points[k - 1][0] + delta, ring[k][1]]);
+    }
+    const last = points[points.length - 1][0];
+    if (Math.abs(last - points[0][0]) > 180) points.push([last, 90], [points[0][0], 90]);
+    for (let row = 0; row < height; row++) {
+      const y = row + 0.5;
+      const crossings: number[] = [];
+      for (let k = 0; k < points.length; k++) {
+        const [lon1, lat1] = points[k];
+        const [lon2, lat2] = points[(k + 1) % points.length];
+        const y1 = toY(lat1);
+        const y2 = toY(lat2);
+        if (y1 > y === y2 > y) continue;
+        crossings.push(((lon1 + ((lon2 - lon1) * (y - y1)) / (y2 - y1)) / 360) * width);
+      }
+      crossings.sort((a, b) => a - b);
+      for (let k = 0; k + 1 < crossings.length; k += 2) {
+        for (let x = Math.ceil(crossings[k] - 0.5); x < Math.ceil(crossings[k + 1] - 0.5); x++) {
+          parity[row * width + (((x % width) + width) % width)] ^= 1;
+        }
+      }
+    }
+  }
+  for (let k = 0; k < mask.length; k++) mask[k] += parity[k];
+}
+
+export function renderSkyMap(width: number, starFiles: string[]): SkyMap {
+  const height = width / 2;
+  const mask = new Float32Array(width * height);
+  const mw = JSON.parse(fs.readFileSync(packageData('d3-celestial', 'mw.json'), 'utf8')) as {
+    features: { id: string; geometry: { coordinates: [number, number][][][] } }[];
+  };
+  for (const feature of mw.features)
+    for (const polygon of feature.geometry.coordinates) fillRings(mask, width, height, polygon);
+  blur(mask, width, height, width / 400);
+  const rgb = new Float32Array(width * height * 3);
+  for (let k = 0; k < mask.length; k++) {
+    const value = 0.0015 * mask[k] ** 2.5 + 0.003 * mask[k];
+    for (let c = 0; c < 3; c++) rgb[3 * k + c] = value * MILKY_WAY_COLOUR[c];
+  }
+  for (const file of starFiles) {
+    const stars = JSON.parse(fs.readFileSync(packageData('d3-celestial', file), 'utf8')) as {
+      features: { properties: { mag: number; bv: string | number }; geometry: { coordinates: [number, number] } }[];
+    };
+    for (const star of stars.features) {
+      const [lon, lat] = star.geometry.coordinates;
+      const flux = Math.pow(10, -0.4 * (star.properties.mag - 2));
+      const colour = starColour(Number(star.properties.bv));
+      const x = (((lon + 360) % 360) / 360) * width;
+      const y = ((90 - lat) / 180) * height;
+      // A point of 0.6 map pixels σ on the sky, wider in x by 1/cos(dec) on this projection.
+      const sy = 0.6;
+      const sx = sy / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+      const reachX = Math.ceil(3 * sx);
+      const reachY = Math.ceil(3 * sy);
+      const norm = flux / (2 * Math.PI * sx * sy);
+      for (let dy = -reachY; dy <= reachY; dy++) {
+        const row = Math.floor(y) + dy;
+        if (row < 0 || row >= height) continue;
+        for (let dx = -reachX; dx <= reachX; dx++) {
+          const column = (Math.floor(x) + dx + width) % width;
+          const ex = Math.floor(x) + dx + 0.5 - x;
+          const ey = row + 0.5 - y;
+          const value = norm * Math.exp(-(ex * ex) / (2 * sx * sx) - (ey * ey) / (2 * sy * sy));
+          const k = 3 * (row * width + column);
+          for (let c = 0; c < 3; c++) rgb[k + c] += value * colour[c];
+        }
+      }
+    }
+  }
+  return { width, height, rgb };
+}
+
+/** Bilinear sample at (ra, dec) degrees. */
+export function sampleSkyMap(map: SkyMap, ra: number, dec: number, out: Float32Array) {
+  const x = ((((ra % 360) + 360) % 360) / 360) * map.width - 0.5;
+  const y = ((90 - dec) / 180) * map.height - 0.5;
+  const x0 = Math.floor(x);
+  const y0 = Math.max(0, Math.min(map.height - 2, Math.floor(y)));
+  const fx = x - x0;
+  const fy = Math.max(0, Math.min(1, y - y0));
+  const xa = (x0 + map.width) % map.width;
+  const xb = (x0 + 1) % map.width;
+  for (let c = 0; c < 3; c++) {
+    const a = map.rgb[3 * (y0 * map.width + xa) + c];
+    const b = map.rgb[3 * (y0 * map.width + xb) + c];
+    const d = map.rgb[3 * ((y0 + 1) * map.width + xa) + c];
+    const e = map.rgb[3 * ((y0 + 1) * map.width + xb) + c];
+    out[c] = (a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy;
+  }
+}
+
+/** Display encoding of linear sky light: an asinh stretch to 8 bits. */
+export function displayByte(value: number): number {
+  return Math.max(0, Math.min(255, Math.round((Math.asinh(value / 0.004) / Math.asinh(2 / 0.004)) * 255)));
+}
