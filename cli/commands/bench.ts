@@ -1,7 +1,5 @@
 // TEAM NOTE (temporary, the lead removes it): every helper must read /tmp/common-brief.md NOW: shared rules (commit only your own paths with `git commit -- paths`, deadline 17:20 UTC, run only your own tests, flock /tmp/npm.lock for npm install, small str_replace edits in shared files).
 import { crc32Cases } from '../bench/crc32';
-import { fitsCases } from '../bench/fits';
-import { inflateCases } from '../bench/inflate';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
 import { loadCore } from '../../src/core/wasm';
 import { UsageError, type Command } from '../command';
@@ -23,8 +21,9 @@ export const benchCommand: Command = {
     const core = await loadCore();
     const cases: BenchCase[] = [];
     if (wanted('crc32')) cases.push(...crc32Cases(core));
-    if (wanted('inflate')) cases.push(...inflateCases(core));
-    if (wanted('fits')) cases.push(...fitsCases(core));
+    // Loaded on demand: their peers (fflate, pako, fitsjs) are development dependencies.
+    if (wanted('inflate')) cases.push(...(await import('../bench/inflate')).inflateCases(core));
+    if (wanted('fits')) cases.push(...(await import('../bench/fits')).fitsCases(core));
     const rows: Measurement[] = [];
     for (const bench of cases) {
       if (!json) process.stderr.write(`bench ${bench.suite}: ${bench.input}\n`);
