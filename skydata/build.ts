@@ -14,6 +14,7 @@ import { buildMilkyWay } from './milkyway';
 import { renderSkyMap } from './skymap';
 import { cataloguePath, skyRoot } from './paths';
 import { planSky } from './plan';
+import { buildPrettyPictures } from './pretty';
 import { writeMedals } from './rewards';
 import { buildSurveys } from './surveys';
 
@@ -67,6 +68,8 @@ export async function buildSky({
   log(
     `milkyway faces and HiPS (${hips.tiles} tiles of order 3, ${(hips.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - skyStarted) / 1000).toFixed(1)} s`,
   );
+  const pretty = buildPrettyPictures(root, small ? 256 : 1024);
+  log(`pretty_picture: ${pretty.pictures} objects, ${pretty.tiles} FITS tiles, ${(pretty.bytes / 1e6).toFixed(1)} MB`);
   const levels = planSky({ seed, small });
   const surveys = await buildSurveys(root, catalogueFile, levels, seed, log);
   log(

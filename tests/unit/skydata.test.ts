@@ -14,6 +14,7 @@ import { buildSky } from '../../skydata/build';
 import { nestToXy, pix2angNest, xyfToAngle, xyToNest } from '../../skydata/healpix';
 import { hipsTilePath } from '../../skydata/hips';
 import { FACES, faceDirection } from '../../skydata/milkyway';
+import { PRETTY_PICTURES } from '../../skydata/pretty';
 import { decodePng, encodePng } from '../../skydata/png';
 import { planSky, SEASON2_FIELDS, SEASON2_LABEL_COUNT } from '../../skydata/plan';
 import { Random } from '../../skydata/random';
@@ -482,5 +483,69 @@ describe('HEALPix nested pixel → angle (Górski et al. 2005)', () => {
       expect(Math.abs(phi - parent[1])).toBeLessThan(0.1);
     }
     for (const ipf of [0, 1, 2, 3, 77, 4095, 123456]) expect(xyToNest(...nestToXy(ipf))).toBe(ipf);
+  });
+});
+
+describe('pretty pictures (viewer-spec §3, §7)', () => {
+  it.each([...PRETTY_PICTURES])(
+    '%s: meta.json has a TAN wcs, ≤ 4 filters, a preset with a saved view, and every promised FITS tile',
+    (which) => {
+      const directory = path.join(root, 'pretty_picture', which);
+      const meta = JSON.parse(fs.readFileSync(path.join(directory, 'meta.json'), 'utf8')) as {
+        wcs: TanWcs;
+        tractOptions: Tract['tractOptions'];
+        filters: string[];
+        preset: { nFilters: number; view: { a: number; d: number; fovy: number; roll: number } };
+      };
+      expect(meta.wcs.CTYPE1).toBe('RA---TAN');
+      expect(meta.filters.length).toBeGreaterThan(0);
+      expect(meta.filters.length).toBeLessThanOrEqual(4);
+      expect(meta.preset.nFilters).toBe(meta.filters.length);
+      for (const key of ['nFilters', 'a', 'b', 'mix', 'beta', 'bias', 'exposure', 'gamma', 'ground'])
+        expect(typeof (meta.preset as unknown as Record<string, number>)[key]).toBe('number');
+      // The saved view looks at the object (radians).
+      expect((meta.preset.view.a * 180) / Math.PI).toBeCloseTo(meta.wcs.CRVAL1, 6);
+      expect((meta.preset.view.d * 180) / Math.PI).toBeCloseTo(meta.wcs.CRVAL2, 6);
+      for (const filter of meta.filters) {
+        for (const [level, p, q] of promisedTiles(
+          meta.wcs.NAXIS1,
+          meta.wcs.NAXIS2,
+          0,
+          meta.tractOptions.maxTileLevel,
+        )) {
+          const gz = fs.readFileSync(path.join(directory, filter, String(level), String(p), `${q}.fits`));
+          expect([gz[0], gz[1]]).toEqual([0x1f, 0x8b]); // gzip-compressed
+          const fits = zlib.gunzipSync(gz);
+          const header = fits.toString('latin1', 0, 2880);
+          expect(header).toContain('BITPIX  =                  -32');
+          expect(header).toContain(`NAXIS1  = ${String(TILE_SIZE).padStart(20)}`);
+          expect(fits.length).toBe(2880 + Math.ceil((TILE_SIZE * TILE_SIZE * 4) / 2880) * 2880);
+        }
+      }
+      expect(
+        JSON.parse(fs.readFileSync(path.join(root, 'pretty_picture', 'presets.json'), 'utf8'))[which].nFilters,
+      ).toBe(meta.filters.length);
+    },
+  );
+
+  it('m45 is the real Pleiades: Alcyone (η Tau, V 2.87) shines where Hipparcos puts it', () => {
+    const directory = path.join(root, 'pretty_picture', 'm45');
+    const meta = JSON.parse(fs.readFileSync(path.join(directory, 'meta.json'), 'utf8')) as {
+      wcs: TanWcs;
+      filters: string[];
+    };
+    const readLevel0 = (x: number, y: number) => {
+      const fits = zlib.gunzipSync(
+        fs.readFileSync(
+          path.join(directory, 'HSC-R', '0', String(Math.floor(x / TILE_SIZE)), `${Math.floor(y / TILE_SIZE)}.fits`),
+        ),
+      );
+      return fits.readFloatBE(2880 + 4 * ((y % TILE_SIZE) * TILE_SIZE + (x % TILE_SIZE)));
+    };
+    const [ax, ay] = skyToPixel(meta.wcs, 56.8712, 24.1051);
+    const alcyone = readLevel0(Math.floor(ax - 0.5), Math.floor(ay - 0.5));
+    // A blank spot between the stars, 0.3° south-east of Alcyone, is far fainter.
+    const [bx, by] = skyToPixel(meta.wcs, 57.15, 23.75);
+    expect(alcyone).toBeGreaterThan(20 * Math.abs(readLevel0(Math.floor(bx - 0.5), Math.floor(by - 0.5))));
   });
 });
