@@ -27,8 +27,25 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   if (!config.dataHost && fs.existsSync(sky)) {
     await app.register(fastifyStatic, { root: sky, prefix: '/stellar-globe/', decorateReply: false });
   }
-  if (fs.existsSync(path.join(config.distDirectory, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.distDirectory, prefix: '/', wildcard: true });
+  const indexFile = path.join(config.distDirectory, 'index.html');
+  if (fs.existsSync(indexFile)) {
+    // With DATA_HOST, the page names the data host in <meta name="galaxy-cruise-data-host">,
+    // which the globe reads (src/app/components/GlobeView.tsx) to build {dataRepository}.
+    const dataHost = config.dataHost;
+    await app.register(fastifyStatic, {
+      root: config.distDirectory,
+      prefix: '/',
+      wildcard: true,
+      index: dataHost ? false : undefined,
+    });
+    if (dataHost) {
+      const escaped = dataHost.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      const page = fs
+        .readFileSync(indexFile, 'utf8')
+        .replace('</head>', `  <meta name="galaxy-cruise-data-host" content="${escaped}" />\n  </head>`);
+      for (const url of ['/', '/index.html'])
+        app.get(url, (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: 'Not Found', message: `${request.method} ${request.url} not found` });

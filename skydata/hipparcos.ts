@@ -14,32 +14,44 @@ interface StarFeature {
   geometry: { coordinates: [number, number] };
 }
 
-export const HIPPARCOS_SOURCES = ['stars.6.json'];
+/** stars.14.json holds every Hipparcos star d3-celestial ships (to V ≈ 13.8; stars.6 and stars.8
+ * are its subsets). The files split it by magnitude, brightest first, so that the star layer
+ * can draw the naked-eye sky after the first small file. */
+export const HIPPARCOS_SOURCE = 'stars.14.json';
+export const MAGNITUDE_SPLITS = [6, 8];
 
 export function buildHipparcos(root: string): { files: string[]; stars: number } {
   const directory = path.join(root, 'hipparcos-catalog');
+  fs.rmSync(directory, { recursive: true, force: true });
   fs.mkdirSync(directory, { recursive: true });
+  const collection = JSON.parse(fs.readFileSync(packageData('d3-celestial', HIPPARCOS_SOURCE), 'utf8')) as {
+    features: StarFeature[];
+  };
+  const features = collection.features
+    .filter((feature) => Number.isFinite(feature.properties.mag))
+    .sort((a, b) => a.properties.mag - b.properties.mag);
   const files: string[] = [];
-  let stars = 0;
-  for (const source of HIPPARCOS_SOURCES) {
-    const collection = JSON.parse(fs.readFileSync(packageData('d3-celestial', source), 'utf8')) as {
-      features: StarFeature[];
-    };
-    const features = collection.features.slice().sort((a, b) => a.properties.mag - b.properties.mag);
-    const records = new Float32Array(features.length * 3);
-    features.forEach((feature, i) => {
+  const bounds = [-Infinity, ...MAGNITUDE_SPLITS, Infinity];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const slice = features.filter((f) => f.properties.mag >= bounds[k] && f.properties.mag < bounds[k + 1]);
+    const records = new Float32Array(slice.length * 3);
+    slice.forEach((feature, i) => {
       const [longitude, latitude] = feature.geometry.coordinates;
       records[3 * i] = longitude < 0 ? longitude + 360 : longitude;
       records[3 * i + 1] = latitude;
       records[3 * i + 2] = feature.properties.mag;
     });
-    const name = source.replace(/\.json$/, '.f32.gz');
-    const bytes = new Uint8Array(records.buffer);
+    const name =
+      k === 0
+        ? `stars.mag-lt-${bounds[1]}.f32.gz`
+        : k === bounds.length - 2
+          ? `stars.mag-ge-${bounds[k]}.f32.gz`
+          : `stars.mag-${bounds[k]}-${bounds[k + 1]}.f32.gz`;
     // Float32Array is little-endian on every platform Node runs on; the file format is fixed LE.
+    const bytes = new Uint8Array(records.buffer);
     fs.writeFileSync(path.join(directory, name), zlib.gzipSync(bytes, { level: 9, mtime: 0 } as zlib.ZlibOptions));
     files.push(name);
-    stars += features.length;
   }
   fs.writeFileSync(path.join(directory, 'index.json'), JSON.stringify(files));
-  return { files, stars };
+  return { files, stars: features.length };
 }

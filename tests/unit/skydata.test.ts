@@ -263,6 +263,19 @@ describe('star catalogue files', () => {
     expect(records[0]).toBeCloseTo(101.29, 1);
     expect(records[1]).toBeCloseTo(-16.72, 1);
     expect(records[2]).toBeLessThan(-1.4);
+    // All of Hipparcos as d3-celestial ships it, split by magnitude, brightest file first.
+    let total = 0;
+    let previous = -Infinity;
+    for (const file of files) {
+      const part = readStarRecords(zlib.gunzipSync(fs.readFileSync(path.join(root, 'hipparcos-catalog', file))));
+      for (let k = 2; k < part.length; k += 3) {
+        expect(part[k]).toBeGreaterThanOrEqual(previous);
+        previous = part[k];
+      }
+      total += part.length / 3;
+    }
+    expect(files.length).toBe(3);
+    expect(total).toBeGreaterThan(100_000);
   });
 
   it('credits.json names every dataset with its licence', () => {
