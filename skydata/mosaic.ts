@@ -1,7 +1,7 @@
 // Mosaics of rendered survey tiles for people to look at: one row per class (isolated spirals,
 // isolated ellipticals, mergers with tails, or any rows of catalogue predicates), each cell a
 // true-colour cut-out assembled from the level-0 tiles of the three filters, exactly as written.
-//   npx tsx skydata/mosaic.ts <var dir> <out.png> [cell pixels] [columns]
+//   npx tsx skydata/mosaic.ts <var dir> <out.png> [cell pixels] [columns] [skip] [classes|features]
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalogue, CatalogueTarget } from '../src/shared/catalogue';
@@ -14,6 +14,13 @@ export const MOSAIC_ROWS: [string, (t: CatalogueTarget) => boolean][] = [
   ['spirals', (t) => t.galaxy_type === 'spiral' && t.interaction === 'no'],
   ['ellipticals', (t) => t.galaxy_type === 'elliptical' && t.interaction === 'no'],
   ['mergers', (t) => t.interaction === 'yes' && t.tail],
+];
+
+/** Rows of the interaction features: collisional rings, shells and fans, distorted discs. */
+export const FEATURE_ROWS: [string, (t: CatalogueTarget) => boolean][] = [
+  ['rings', (t) => t.ring],
+  ['shells and fans', (t) => t.fan],
+  ['distorted', (t) => t.distorted && !t.tail],
 ];
 
 const BETA = 57338.67;
@@ -78,9 +85,7 @@ export function tileMosaic(varDirectory: string, rows = MOSAIC_ROWS, cell = 320,
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '')) {
-  const [varDirectory, out, cell, columns, skip] = process.argv.slice(2);
-  fs.writeFileSync(
-    out,
-    tileMosaic(varDirectory, MOSAIC_ROWS, Number(cell ?? 320), Number(columns ?? 5), Number(skip ?? 0)),
-  );
+  const [varDirectory, out, cell, columns, skip, rows] = process.argv.slice(2);
+  const chosen = rows === 'features' ? FEATURE_ROWS : MOSAIC_ROWS;
+  fs.writeFileSync(out, tileMosaic(varDirectory, chosen, Number(cell ?? 320), Number(columns ?? 5), Number(skip ?? 0)));
 }
