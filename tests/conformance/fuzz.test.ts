@@ -81,7 +81,9 @@ function bounded(run: () => unknown, label: string): 'ok' | 'error' {
       throw new Error(`${label}: threw ${String(error)}`, { cause: error });
     }
     // A trap without an error code would be a fault of the inflater itself (say, a bad access).
-    if (error.message.startsWith('Corrupt DEFLATE stream (')) throw new Error(`${label}: ${error.message}`);
+    if (error.message.startsWith('Corrupt DEFLATE stream (')) {
+      throw new Error(`${label}: ${error.message}`, { cause: error });
+    }
     outcome = 'error';
   }
   const elapsed = performance.now() - start;
