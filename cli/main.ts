@@ -1,4 +1,3 @@
-// TEAM NOTE (temporary, the lead removes it): every helper must read /tmp/common-brief.md NOW: shared rules (commit only your own paths with `git commit -- paths`, deadline 17:20 UTC, run only your own tests, flock /tmp/npm.lock for npm install, small str_replace edits in shared files).
 // Dispatches `galaxy-cruise <sub-command>`. Sub-commands live in cli/commands/, one file each.
 import { UsageError, type Command } from './command';
 import { benchCommand } from './commands/bench';

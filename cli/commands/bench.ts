@@ -1,4 +1,3 @@
-// TEAM NOTE (temporary, the lead removes it): every helper must read /tmp/common-brief.md NOW: shared rules (commit only your own paths with `git commit -- paths`, deadline 17:20 UTC, run only your own tests, flock /tmp/npm.lock for npm install, small str_replace edits in shared files).
 import { crc32Cases } from '../bench/crc32';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
 import { loadCore } from '../../src/core/wasm';

@@ -1,4 +1,3 @@
-// TEAM NOTE (temporary, the lead removes it): every helper must read /tmp/common-brief.md NOW: shared rules (commit only your own paths with `git commit -- paths`, deadline 17:20 UTC, run only your own tests, flock /tmp/npm.lock for npm install, small str_replace edits in shared files).
 // The one door to the wasm core (ARCHITECTURE.md, "Doors"): it instantiates the module
 // compiled from assembly/ and is the only code that reads or writes wasm memory. Callers
 // pass and receive typed arrays.
