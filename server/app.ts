@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
+import { registerSessionUser } from './auth/session-user';
 import { sessionRoutes } from './routes/session';
 
 export interface AppOptions {
@@ -19,6 +20,8 @@ export interface AppOptions {
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 1024 * 1024 });
   await app.register(fastifyCookie);
+  registerSessionUser(app, db);
+  // API route plugins, one per group of application-spec §7.
   await app.register(sessionRoutes, { db });
 
   // The sky data repository (viewer-spec §7: {host}/stellar-globe/static/...), unless a

@@ -1,39 +1,23 @@
-// GET /api/session (application-spec §7): the current user from the session cookie, or
+// GET /api/session (application-spec §7): the current user of the session cookie, or
 // {"current_user": null, "recommended_course": null} for a visitor without one.
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CurrentUser, Locale, SessionResponse } from '../../src/shared/api';
+import type { UserRow } from '../auth/session-user';
 import type { Database } from '../db/schema';
 
-export const SESSION_COOKIE = 'galaxy_cruise_session';
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-async function currentUser(db: Kysely<Database>, token: string | undefined): Promise<CurrentUser | null> {
-  if (!token) return null;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.nickname', 'users.locale', 'users.password_hash', 'users.admin'])
-    .select(['users.gravatar_private', 'users.gravatar_public'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.expires_at', '>', new Date())
-    .executeTakeFirst();
-  if (!row) return null;
+export function toCurrentUser(user: UserRow): CurrentUser {
   return {
-    id: row.id,
-    email: row.email,
-    nickname: row.nickname,
-    locale: row.locale as Locale,
-    password_is_set: row.password_hash !== null,
+    id: user.id,
+    email: user.email,
+    nickname: user.nickname,
+    locale: user.locale as Locale,
+    password_is_set: user.password_hash !== null,
     private_information_present: false,
-    gravatar_private: row.gravatar_private,
-    gravatar_public: row.gravatar_public,
+    gravatar_private: user.gravatar_private,
+    gravatar_public: user.gravatar_public,
     avatar_url: null,
-    admin: row.admin,
+    admin: user.admin,
   };
 }
 
@@ -46,10 +30,10 @@ const sessionResponseSchema = {
   },
 } as const;
 
-export const sessionRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const sessionRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app) => {
   app.get('/api/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request) => {
     const body: SessionResponse = {
-      current_user: await currentUser(db, request.cookies[SESSION_COOKIE]),
+      current_user: request.user ? toCurrentUser(request.user) : null,
       recommended_course: null,
     };
     return body;

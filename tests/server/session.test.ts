@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { SESSION_COOKIE, hashToken } from '../../server/routes/session';
+import { SESSION_COOKIE, hashToken } from '../../server/auth/session-user';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../helpers/databases';
 
 describe.each(DATABASE_KINDS)('GET /api/session on %s', (kind) => {

@@ -1,0 +1,65 @@
+// The door between server-side sessions and every route: an onRequest hook resolves the session
+// cookie to its user once per request (request.user), and routes ask for what they need with
+// requireUser / requireAdmin. The cookie carries a random token; only its SHA-256 is stored, so a
+// database leak does not leak live sessions.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import { HttpError } from '../http-error';
+import type { Database, UsersTable } from '../db/schema';
+
+export const SESSION_COOKIE = 'galaxy_cruise_session';
+
+export type UserRow = Selectable<UsersTable>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user of a live session, or null for a guest. */
+    user: UserRow | null;
+    /** SHA-256 of the session token when the session is live. */
+    sessionTokenHash: string | null;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function findSessionUser(db: Kysely<Database>, token: string | undefined): Promise<UserRow | null> {
+  if (!token) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Registers request.user on the root instance (call before the route plugins). */
+export function registerSessionUser(app: FastifyInstance, db: Kysely<Database>): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+  app.addHook('onRequest', async (request) => {
+    // Static files and the client bundle need no database round trip.
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    const user = await findSessionUser(db, token);
+    request.user = user;
+    request.sessionTokenHash = user && token ? hashToken(token) : null;
+  });
+}
+
+/** The logged-in user, or 401 for a guest (application-spec §6: guests may only log in, sign up, reset). */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, 'You must be logged in.');
+  return request.user;
+}
+
+/** The administrator (current_user.admin), 401 for a guest, 403 for a volunteer. */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.admin) throw new HttpError(403, 'Administrators only.');
+  return user;
+}
