@@ -3,3 +3,4 @@ export { scratch } from './memory';
 export { crc32 } from './crc32';
 export { inflateRaw, inflateConsumed, inflateError } from './inflate';
 export { fitsDecode, fitsSingleIsExact } from './fits';
+export { ringsTractTotal, ringsTractsInRing, ringsIndexToAngle, ringsAngleToIndex } from './rings';

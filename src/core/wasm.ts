@@ -26,6 +26,11 @@ interface CoreExports {
     single: number,
   ): number;
   fitsSingleIsExact(bzero: number, bscale: number): number;
+  // the 120-ring sky map (assembly/rings.ts)
+  ringsTractTotal(): number;
+  ringsTractsInRing(ring: number): number;
+  ringsIndexToAngle(ids: number, count: number, out: number): number;
+  ringsAngleToIndex(angles: number, count: number, out: number): number;
 }
 
 /** The typed face of the wasm core. */
@@ -41,6 +46,13 @@ export interface Core {
   decodeFitsPixels(bytes: Uint8Array, layout: FitsPixelLayout, out: Float32Array | Float64Array): void;
   /** Size of the wasm memory in bytes (it only grows: a steady stream of tiles keeps it flat). */
   memoryBytes(): number;
+  // the 120-ring sky map (see the block at the end of this file; the API is src/core/rings.ts)
+  /** Indices in the rings sky map (both polar caps included), and n(i) for rings 0 … 119. */
+  ringsLayout(): { total: number; tractsPerRing: Int32Array };
+  /** Tract centres (ra, dec pairs, radians) of `ids` into `out`; NaN pairs for bad ids, counted in the result. */
+  ringsIndexToAngle(ids: Float64Array, out: Float64Array): number;
+  /** Tract indices of (ra, dec) pairs into `out`; −1 for a pair that is not a direction, counted in the result. */
+  ringsAngleToIndex(angles: Float64Array, out: Int32Array): number;
 }
 
 /** Where the compiled module lies; Vite rewrites this pattern into a bundled asset URL. */
@@ -71,6 +83,7 @@ function wrap(exports: CoreExports): Core {
       return exports.crc32(pointer, bytes.byteLength, crc) >>> 0;
     },
     ...inflateAndFits(exports),
+    ...rings(exports),
   };
 }
 
@@ -263,6 +276,51 @@ function inflateAndFits(exports: CoreExports) {
         if (wide) out.set(new Float64Array(exports.memory.buffer, output, n), done);
         else out.set(new Float32Array(exports.memory.buffer, output, n), done);
       }
+    },
+  };
+}
+
+// ---- the 120-ring sky map (issue 3, item 4) -------------------------------------------------
+// Ids go in as f64 (offset-encoded ids pass 2^32 but stay below 2^53), centres come out as
+// interleaved (ra, dec) f64 pairs. Batches are cut into chunks so that scratch stays small.
+
+const RINGS_CHUNK = 8192; // entries per wasm call: 64 KiB of ids in, 128 KiB of angles out
+
+function rings(exports: CoreExports) {
+  return {
+    ringsLayout(): { total: number; tractsPerRing: Int32Array } {
+      const tractsPerRing = new Int32Array(120);
+      for (let ring = 0; ring < tractsPerRing.length; ring++) tractsPerRing[ring] = exports.ringsTractsInRing(ring);
+      return { total: exports.ringsTractTotal(), tractsPerRing };
+    },
+
+    ringsIndexToAngle(ids: Float64Array, out: Float64Array): number {
+      if (out.length < ids.length * 2) throw new Error(`output holds ${out.length} values, ${ids.length * 2} needed`);
+      const input = exports.scratch(RINGS_CHUNK * 8 + RINGS_CHUNK * 16);
+      const output = input + RINGS_CHUNK * 8;
+      let invalid = 0;
+      for (let done = 0; done < ids.length; done += RINGS_CHUNK) {
+        const n = Math.min(RINGS_CHUNK, ids.length - done);
+        new Float64Array(exports.memory.buffer, input, n).set(ids.subarray(done, done + n));
+        invalid += exports.ringsIndexToAngle(input, n, output);
+        out.set(new Float64Array(exports.memory.buffer, output, n * 2), done * 2);
+      }
+      return invalid;
+    },
+
+    ringsAngleToIndex(angles: Float64Array, out: Int32Array): number {
+      const count = angles.length >> 1;
+      if (out.length < count) throw new Error(`output holds ${out.length} values, ${count} needed`);
+      const input = exports.scratch(RINGS_CHUNK * 16 + RINGS_CHUNK * 4);
+      const output = input + RINGS_CHUNK * 16;
+      let invalid = 0;
+      for (let done = 0; done < count; done += RINGS_CHUNK) {
+        const n = Math.min(RINGS_CHUNK, count - done);
+        new Float64Array(exports.memory.buffer, input, n * 2).set(angles.subarray(done * 2, done * 2 + n * 2));
+        invalid += exports.ringsAngleToIndex(input, n, output);
+        out.set(new Int32Array(exports.memory.buffer, output, n), done);
+      }
+      return invalid;
     },
   };
 }
