@@ -2,9 +2,11 @@
 // the order is reviewed in code and bundling cannot lose a file.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/0001_accounts';
+import * as notificationsGifts from './migrations/0004_notifications_gifts';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0004_notifications_gifts': notificationsGifts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

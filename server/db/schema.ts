@@ -22,7 +22,48 @@ export interface SessionsTable {
   expires_at: Date;
 }
 
+/** Locale → text ({"en": ..., "ja": ...}); written as a JSON string, read back as an object. */
+export type LocaleTextColumn = ColumnType<Record<string, string>, string, string>;
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** NULL: for everyone; set: personal to that user (level_unlocked). */
+  user_id: number | null;
+  type: 'campaign_start' | 'captain_message' | 'level_unlocked' | 'no_group';
+  title: LocaleTextColumn;
+  message: LocaleTextColumn;
+  html: Generated<boolean>;
+  locale_fallback: Generated<boolean>;
+  custom_component: string | null;
+  valid_after: Date | null;
+  valid_before: Date | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface NotificationReadsTable {
+  notification_id: number;
+  user_id: number;
+  read_at: ColumnType<Date, never, never>;
+}
+
+export interface PresentApplicationsTable {
+  user_id: number;
+  name: string;
+  country_code: number;
+  zip_code: string;
+  address1: string;
+  address2: string;
+  address3: string;
+  message: string;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  present_applications: PresentApplicationsTable;
 }

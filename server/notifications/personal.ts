@@ -1,0 +1,36 @@
+// Personal notifications: written by other parts of the server inside their own transaction, so
+// that the notification exists exactly when the change it announces does (ARCHITECTURE.md, the
+// game model: unlocking a level creates a level_unlocked notification for that user).
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface UnlockedLevel {
+  key: string;
+  name: { en: string; ja: string };
+}
+
+export async function createLevelUnlockedNotification(
+  trx: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  level: UnlockedLevel,
+): Promise<void> {
+  await trx
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      type: 'level_unlocked',
+      title: JSON.stringify({
+        en: `New level unlocked: ${level.name.en}`,
+        ja: `新しいレベルが解放されました: ${level.name.ja}`,
+      }),
+      message: JSON.stringify({
+        en: `You can now sail to ${level.name.en}. Choose it on the map to continue your cruise.`,
+        ja: `${level.name.ja}へ航海できるようになりました。地図から選んで航海を続けましょう。`,
+      }),
+      html: false,
+      // Both locales are written, so no fallback is needed.
+      locale_fallback: false,
+      custom_component: null,
+    })
+    .execute();
+}
