@@ -4,3 +4,19 @@ export { crc32 } from './crc32';
 export { inflateRaw, inflateConsumed, inflateError } from './inflate';
 export { fitsDecode, fitsSingleIsExact } from './fits';
 export { ringsTractTotal, ringsTractsInRing, ringsIndexToAngle, ringsAngleToIndex } from './rings';
+export {
+  nest2loc,
+  ang2xyf,
+  healpixError,
+  hpAng2pix,
+  hpPix2ang,
+  hpVec2pix,
+  hpPix2vec,
+  hpConvert,
+  hpNest2loc,
+  hpAng2xyf,
+  hpQueryDisc,
+  hpNeeded,
+  hpMaxPixrad,
+  hpExpandRanges,
+} from './healpix';

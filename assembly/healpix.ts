@@ -1,0 +1,1068 @@
+// HEALPix (Górski et al. 2005, ApJ 622, 759): the Hierarchical Equal Area isoLatitude
+// Pixelisation of the sphere, for nside any power of two from 1 to 2^29 (order 0..29), with
+// 64-bit pixel ids in the RING and NESTED schemes.
+//
+// Geometry, as in the paper (§4) and HEALPix C++ (T_Healpix_Base):
+// - 12 base faces: 0..3 around the north pole, 4..7 on the equator, 8..11 around the south
+//   pole. Face f has its centre on ring jrll[f]·nside (counted from the north pole, in units of
+//   nside) at longitude jpll[f]·π/4.
+// - Inside a face, pixel (ix, iy) lies on ring jr = jrll·nside − ix − iy − 1; the nested id is
+//   f·nside² + the bits of ix and iy interleaved (ix in the even bits).
+// - The ring scheme numbers pixels ring by ring from the north pole: polar-cap ring i holds 4i
+//   pixels, each of the 2·nside+1 equatorial rings holds 4·nside.
+// - |z| ≤ 2/3 (z = cos θ) is the equatorial zone, where z is linear in the ring index; in the
+//   polar caps 1 − |z| grows with the square of the ring index.
+//
+// Precision. Near the poles 1 − z is far below the spacing of doubles around 1, so z alone
+// cannot place a point among the rings of nside 2^29 (their 1 − z is ~1e-18). As HEALPix C++
+// does, the caps also carry sin θ ("sth"), which keeps full relative precision there:
+// angle → pixel uses nside·sin θ/√((1+|z|)/3) instead of nside·√(3(1−|z|)), and pixel → angle
+// computes sin θ from the ring index and returns θ = atan2(sin θ, z) instead of acos(z). The
+// results then agree bit for bit with HEALPix C++ (healpy) at every order up to 29.
+//
+// Nothing here allocates: results go to linear memory at addresses src/core/wasm.ts chooses,
+// or to module globals for the multi-valued internal helpers. Errors are reported as codes
+// (healpixError()) that src/core/wasm.ts turns into Error messages; batched entry points return
+// the index of the first bad element, or -1.
+
+// Error codes, read by src/core/wasm.ts through healpixError().
+export const HP_OK = 0;
+export const HP_BAD_NSIDE = 1; // nside not a power of two in 1..2^29
+export const HP_BAD_THETA = 2; // theta outside [0, π] or not finite, or phi not finite
+export const HP_BAD_PIX = 3; // pixel id outside [0, 12·nside²) or not an integer
+export const HP_BAD_VECTOR = 4; // zero or non-finite vector
+export const HP_BAD_RADIUS = 5; // query_disc: radius must < PI/2
+export const HP_BAD_FACT = 6; // query_disc: bad oversampling factor
+export const HP_OUTPUT_FULL = 7; // query_disc: more ranges than the output holds (hpNeeded())
+
+let errorCode: i32 = 0;
+
+/** The reason the last call failed (codes above), 0 when it did not. */
+export function healpixError(): i32 {
+  return errorCode;
+}
+
+// Constants to the last digit, as HEALPix C++ writes them (so that products round the same).
+const PI: f64 = 3.141592653589793238462643383279502884197;
+const TWOPI: f64 = 6.283185307179586476925286766559005768394;
+const HALFPI: f64 = 1.570796326794896619231321691639751442099;
+const INV_HALFPI: f64 = 0.6366197723675813430755350534900574;
+const INV_TWOPI: f64 = 0.1591549430918953357688837633725143620345;
+const TWOTHIRD: f64 = 2.0 / 3.0;
+const MAX_ORDER: i32 = 29;
+
+// ---- small helpers ---------------------------------------------------------------------------
+
+/** Ring of the centre of face f in units of nside, counted from the north pole (2, 3 or 4). */
+// @ts-ignore: decorator
+@inline function jrll(face: i32): i64 {
+  return <i64>((face >> 2) + 2);
+}
+
+/** Longitude index of the centre of face f in units of π/4 (1,3,5,7 / 0,2,4,6 / 1,3,5,7). */
+// @ts-ignore: decorator
+@inline function jpll(face: i32): i64 {
+  return <i64>(((face & 3) << 1) + (1 - ((face >> 2) & 1)));
+}
+
+/** Spreads the low 32 bits of v to the even bits of the result (bit k → bit 2k). */
+// @ts-ignore: decorator
+@inline function spread(v: u64): u64 {
+  v = (v | (v << 16)) & 0x0000ffff0000ffff;
+  v = (v | (v << 8)) & 0x00ff00ff00ff00ff;
+  v = (v | (v << 4)) & 0x0f0f0f0f0f0f0f0f;
+  v = (v | (v << 2)) & 0x3333333333333333;
+  v = (v | (v << 1)) & 0x5555555555555555;
+  return v;
+}
+
+/** Gathers the even bits of v into the low 32 bits of the result (inverse of spread). */
+// @ts-ignore: decorator
+@inline function compress(v: u64): u64 {
+  v &= 0x5555555555555555;
+  v = (v | (v >> 1)) & 0x3333333333333333;
+  v = (v | (v >> 2)) & 0x0f0f0f0f0f0f0f0f;
+  v = (v | (v >> 4)) & 0x00ff00ff00ff00ff;
+  v = (v | (v >> 8)) & 0x0000ffff0000ffff;
+  v = (v | (v >> 16)) & 0x00000000ffffffff;
+  return v;
+}
+
+/** log2 of a power of two. */
+// @ts-ignore: decorator
+@inline function orderOf(nside: i64): i32 {
+  return <i32>ctz<i64>(nside);
+}
+
+/** Whether nside is a power of two in 1..2^29. */
+// @ts-ignore: decorator
+@inline function validNside(nside: i64): bool {
+  return nside >= 1 && nside <= (<i64>1 << MAX_ORDER) && (nside & (nside - 1)) == 0;
+}
+
+/** Integer square root, exact for every argument below 2^62 (HEALPix C++ isqrt). */
+// @ts-ignore: decorator
+@inline function isqrt(a: i64): i64 {
+  let r = <i64>Math.sqrt(<f64>a + 0.5);
+  if (a < <i64>1 << 50) return r;
+  if (r * r > a) r--;
+  else if ((r + 1) * (r + 1) <= a) r++;
+  return r;
+}
+
+/** v1 mod v2 in [0, v2) for v2 > 0 (HEALPix C++ fmodulo: C's fmod, shifted for v1 < 0). */
+// @ts-ignore: decorator
+@inline function fmodulo(v1: f64, v2: f64): f64 {
+  if (v1 >= 0) return v1 < v2 ? v1 : v1 % v2;
+  const t = (v1 % v2) + v2;
+  return t == v2 ? 0 : t;
+}
+
+/** The largest double below v (v > 0): keeps a continuous coordinate inside its pixel. */
+// @ts-ignore: decorator
+@inline function below(v: f64, limit: f64): f64 {
+  return v < limit ? v : reinterpret<f64>(reinterpret<i64>(limit) - 1);
+}
+
+/** Cosine of the angle between (z1, phi1) and (z2, phi2) (HEALPix C++ cosdist_zphi). */
+// @ts-ignore: decorator
+@inline function cosdist(z1: f64, phi1: f64, z2: f64, phi2: f64): f64 {
+  return z1 * z2 + Math.cos(phi1 - phi2) * Math.sqrt((1.0 - z1 * z1) * (1.0 - z2 * z2));
+}
+
+// ---- nested index ↔ (ix, iy, face) ---------------------------------------------------------
+
+// Outputs of the multi-valued helpers (wasm functions return one value).
+let gx: i64 = 0;
+let gy: i64 = 0;
+let gface: i32 = 0;
+let gz: f64 = 0;
+let gphi: f64 = 0;
+let gsth: f64 = 0;
+let ghave: bool = false;
+
+// @ts-ignore: decorator
+@inline function nest2xyf(order: i32, pix: i64): void {
+  const shift = <i64>(order << 1);
+  gface = <i32>(pix >> shift);
+  const ipf = <u64>(pix & ((<i64>1 << shift) - 1));
+  gx = <i64>compress(ipf);
+  gy = <i64>compress(ipf >> 1);
+}
+
+// @ts-ignore: decorator
+@inline function xyf2nest(order: i32, ix: i64, iy: i64, face: i32): i64 {
+  return (<i64>face << <i64>(order << 1)) + <i64>(spread(<u64>ix) | (spread(<u64>iy) << 1));
+}
+
+// ---- ring index ↔ (ix, iy, face) ----------------------------------------------------------
+
+// Ring `ring` (1..4·nside−1): first pixel, pixel count and whether its pixels are shifted by
+// half a pixel in longitude (HEALPix C++ get_ring_info_small). Works for any nside.
+let gstart: i64 = 0;
+let gringpix: i64 = 0;
+let gshifted: bool = false;
+
+// @ts-ignore: decorator
+@inline function ringInfo(nside: i64, ring: i64): void {
+  if (ring < nside) {
+    gshifted = true;
+    gringpix = ring << 2;
+    gstart = (ring * (ring - 1)) << 1;
+  } else if (ring < 3 * nside) {
+    gshifted = ((ring - nside) & 1) == 0;
+    gringpix = nside << 2;
+    gstart = ((nside * (nside - 1)) << 1) + (ring - nside) * gringpix;
+  } else {
+    gshifted = true;
+    const nr = (nside << 2) - ring;
+    gringpix = nr << 2;
+    gstart = 12 * nside * nside - ((nr * (nr + 1)) << 1);
+  }
+}
+
+/** (ix, iy, face) → ring id; valid for any nside (also the oversampled grids of query_disc). */
+function xyf2ring(nside: i64, ix: i64, iy: i64, face: i32): i64 {
+  const nl4 = nside << 2;
+  const jr = jrll(face) * nside - ix - iy - 1;
+  ringInfo(nside, jr);
+  const nr = gringpix >> 2;
+  const kshift: i64 = gshifted ? 0 : 1;
+  let jp = (jpll(face) * nr + ix - iy + 1 + kshift) / 2;
+  if (jp < 1) jp += nl4;
+  return gstart + jp - 1;
+}
+
+/** ring id → (ix, iy, face) in gx, gy, gface, for a power-of-two nside. */
+function ring2xyf(nside: i64, order: i32, pix: i64): void {
+  const ncap = (nside * (nside - 1)) << 1;
+  const npix = 12 * nside * nside;
+  const nl2 = nside << 1;
+  let iring: i64, iphi: i64, kshift: i64, nr: i64;
+  let face: i32;
+  if (pix < ncap) {
+    iring = (1 + isqrt(1 + 2 * pix)) >> 1;
+    iphi = pix + 1 - ((iring * (iring - 1)) << 1);
+    kshift = 0;
+    nr = iring;
+    face = <i32>((iphi - 1) / nr);
+  } else if (pix < npix - ncap) {
+    const ip = pix - ncap;
+    const tmp = ip >> <i64>(order + 2);
+    iring = tmp + nside;
+    iphi = ip - tmp * (nside << 2) + 1;
+    kshift = (iring + nside) & 1;
+    nr = nside;
+    const ire = tmp + 1;
+    const irm = nl2 + 1 - tmp;
+    const ifm = (iphi - (ire >> 1) + nside - 1) >> <i64>order;
+    const ifp = (iphi - (irm >> 1) + nside - 1) >> <i64>order;
+    face = ifp == ifm ? <i32>(ifp | 4) : ifp < ifm ? <i32>ifp : <i32>(ifm + 8);
+  } else {
+    const ip = npix - pix;
+    iring = (1 + isqrt(2 * ip - 1)) >> 1;
+    iphi = 4 * iring + 1 - (ip - ((iring * (iring - 1)) << 1));
+    kshift = 0;
+    nr = iring;
+    iring = 2 * nl2 - iring;
+    face = <i32>((iphi - 1) / nr) + 8;
+  }
+  const irt = iring - jrll(face) * nside + 1;
+  let ipt = 2 * iphi - jpll(face) * nr - kshift - 1;
+  if (ipt >= nl2) ipt -= 8 * nside;
+  gx = (ipt - irt) >> 1;
+  gy = (-ipt - irt) >> 1;
+  gface = face;
+}
+
+// ---- pixel → location (z, phi, and sin θ near the poles) ------------------------------------
+
+/** Centre of ring pixel `pix` into gz, gphi (and gsth, ghave in the caps); any nside. */
+function pix2locRing(nside: i64, pix: i64): void {
+  const ncap = (nside * (nside - 1)) << 1;
+  const npix = 12 * nside * nside;
+  const fact2 = 4.0 / <f64>npix;
+  const fact1 = <f64>(nside << 1) * fact2;
+  ghave = false;
+  if (pix < ncap) {
+    const iring = (1 + isqrt(1 + 2 * pix)) >> 1;
+    const iphi = pix + 1 - ((iring * (iring - 1)) << 1);
+    const tmp = <f64>(iring * iring) * fact2;
+    gz = 1.0 - tmp;
+    if (gz > 0.99) {
+      gsth = Math.sqrt(tmp * (2.0 - tmp));
+      ghave = true;
+    }
+    gphi = (<f64>iphi - 0.5) * HALFPI / <f64>iring;
+  } else if (pix < npix - ncap) {
+    const nl4 = nside << 2;
+    const ip = pix - ncap;
+    const tmp = ip / nl4;
+    const iring = tmp + nside;
+    const iphi = ip - nl4 * tmp + 1;
+    const fodd: f64 = ((iring + nside) & 1) != 0 ? 1.0 : 0.5;
+    gz = <f64>((nside << 1) - iring) * fact1;
+    gphi = (<f64>iphi - fodd) * PI * 0.75 * fact1;
+  } else {
+    const ip = npix - pix;
+    const iring = (1 + isqrt(2 * ip - 1)) >> 1;
+    const iphi = 4 * iring + 1 - (ip - ((iring * (iring - 1)) << 1));
+    const tmp = <f64>(iring * iring) * fact2;
+    gz = tmp - 1.0;
+    if (gz < -0.99) {
+      gsth = Math.sqrt(tmp * (2.0 - tmp));
+      ghave = true;
+    }
+    gphi = (<f64>iphi - 0.5) * HALFPI / <f64>iring;
+  }
+}
+
+/** Centre of nested pixel `pix` into gz, gphi (gsth, ghave). */
+function pix2locNest(nside: i64, order: i32, pix: i64): void {
+  nest2xyf(order, pix);
+  const face = gface;
+  const ix = gx;
+  const iy = gy;
+  const npix = 12 * nside * nside;
+  const fact2 = 4.0 / <f64>npix;
+  const fact1 = <f64>(nside << 1) * fact2;
+  const jr = (jrll(face) << <i64>order) - ix - iy - 1;
+  let nr: i64;
+  ghave = false;
+  if (jr < nside) {
+    nr = jr;
+    const tmp = <f64>(nr * nr) * fact2;
+    gz = 1.0 - tmp;
+    if (gz > 0.99) {
+      gsth = Math.sqrt(tmp * (2.0 - tmp));
+      ghave = true;
+    }
+  } else if (jr > 3 * nside) {
+    nr = (nside << 2) - jr;
+    const tmp = <f64>(nr * nr) * fact2;
+    gz = tmp - 1.0;
+    if (gz < -0.99) {
+      gsth = Math.sqrt(tmp * (2.0 - tmp));
+      ghave = true;
+    }
+  } else {
+    nr = nside;
+    gz = <f64>((nside << 1) - jr) * fact1;
+  }
+  let tmp = jpll(face) * nr + ix - iy;
+  if (tmp < 0) tmp += 8 * nr;
+  gphi = nr == nside ? 0.75 * HALFPI * <f64>tmp * fact1 : (0.5 * HALFPI * <f64>tmp) / <f64>nr;
+}
+
+// ---- location → pixel --------------------------------------------------------------------
+
+/**
+ * The pixel holding the point (z = cos θ, phi); `sth` = sin θ when `have`, used near the poles
+ * for precision (HEALPix C++ loc2pix). nside a power of two.
+ */
+function loc2pix(nside: i64, order: i32, nest: bool, z: f64, phi: f64, sth: f64, have: bool): i64 {
+  const za = Math.abs(z);
+  const tt = fmodulo(phi * INV_HALFPI, 4.0); // in [0, 4)
+  const fns = <f64>nside;
+  if (za <= TWOTHIRD) {
+    // Equatorial zone: the pixel edges are the lines jp (ascending) and jm (descending).
+    const temp1 = fns * (0.5 + tt);
+    const temp2 = fns * (z * 0.75);
+    const jp = <i64>(temp1 - temp2);
+    const jm = <i64>(temp1 + temp2);
+    if (!nest) {
+      const nl4 = nside << 2;
+      const ir = nside + 1 + jp - jm; // ring counted from z = 2/3, in 1..2·nside+1
+      const kshift = 1 - (ir & 1);
+      const t1 = jp + jm - nside + kshift + 1 + nl4 + nl4;
+      const ip = (t1 >> 1) & (nl4 - 1);
+      return ((nside * (nside - 1)) << 1) + (ir - 1) * nl4 + ip;
+    }
+    const ifp = jp >> <i64>order;
+    const ifm = jm >> <i64>order;
+    const face = ifp == ifm ? <i32>(ifp | 4) : ifp < ifm ? <i32>ifp : <i32>(ifm + 8);
+    const ix = jm & (nside - 1);
+    const iy = nside - (jp & (nside - 1)) - 1;
+    return xyf2nest(order, ix, iy, face);
+  }
+  // Polar caps.
+  const ntt = min(3, <i32>tt);
+  const tp = tt - <f64>ntt;
+  const tmp = za < 0.99 || !have ? fns * Math.sqrt(3.0 * (1.0 - za)) : (fns * sth) / Math.sqrt((1.0 + za) / 3.0);
+  // tt < 4, so tp is also tt − floor(tt), the ring scheme's position within a quadrant.
+  let jp = <i64>(tp * tmp); // increasing edge line index
+  let jm = <i64>((1.0 - tp) * tmp); // decreasing edge line index
+  if (!nest) {
+    const ir = jp + jm + 1; // ring counted from the nearer pole
+    const ip = <i64>(tt * <f64>ir);
+    return z > 0 ? ((ir * (ir - 1)) << 1) + ip : 12 * nside * nside - ((ir * (ir + 1)) << 1) + ip;
+  }
+  jp = min(jp, nside - 1); // points too close to a face edge
+  jm = min(jm, nside - 1);
+  return z > 0 ? xyf2nest(order, nside - jm - 1, nside - jp - 1, ntt) : xyf2nest(order, jp, jm, ntt + 8);
+}
+
+// @ts-ignore: decorator
+@inline function nearPole(theta: f64): bool {
+  return theta < 0.01 || theta > 3.14159 - 0.01;
+}
+
+// ---- single-point primitives (also imported by other wasm modules) ------------------------
+
+/**
+ * Direction of the point at fractional position (dx, dy) ∈ [0,1]² inside nested pixel ipix:
+ * dx along the face's x index, dy along y, (0.5, 0.5) the centre (HEALPix C++ xyf2loc with
+ * x = (ix + dx)/nside). Writes theta at out and phi at out+8.
+ *
+ * The ring coordinate jr·nside = jrll·nside − ix − iy − dx − dy is formed from its integer part
+ * first, so that near a pole (where it is small) it keeps full relative precision at nside 2^29.
+ */
+export function nest2loc(nside: i64, ipix: i64, dx: f64, dy: f64, out: usize): void {
+  const order = orderOf(nside);
+  nest2xyf(order, ipix);
+  const face = gface;
+  const fns = <f64>nside;
+  const jri = (jrll(face) << <i64>order) - gx - gy; // integer part of jr, pixel units
+  const jr = <f64>jri - (dx + dy);
+  let nr: f64;
+  let z: f64;
+  let sth: f64 = 0;
+  let have = false;
+  if (jr < fns) {
+    nr = jr;
+    const u = nr / fns;
+    const tmp = (u * u) / 3.0;
+    z = 1.0 - tmp;
+    if (z > 0.99) {
+      sth = Math.sqrt(tmp * (2.0 - tmp));
+      have = true;
+    }
+  } else if (jr > 3.0 * fns) {
+    nr = <f64>((nside << 2) - jri) + (dx + dy);
+    const u = nr / fns;
+    const tmp = (u * u) / 3.0;
+    z = tmp - 1.0;
+    if (z < -0.99) {
+      sth = Math.sqrt(tmp * (2.0 - tmp));
+      have = true;
+    }
+  } else {
+    nr = fns;
+    z = ((<f64>((nside << 1) - jri) + (dx + dy)) * 2.0) / (3.0 * fns);
+  }
+  // Longitude in units of π/4 times nr: jpll·nr + x − y, wrapped to [0, 8·nr).
+  let t = <f64>jpll(face) * nr + <f64>(gx - gy) + (dx - dy);
+  if (t < 0) t += 8.0 * nr;
+  if (t >= 8.0 * nr) t -= 8.0 * nr;
+  const phi = nr < 1e-15 * fns ? 0.0 : (0.5 * HALFPI * t) / nr;
+  store<f64>(out, have ? Math.atan2(sth, z) : Math.acos(z));
+  store<f64>(out, phi, 8);
+}
+
+/**
+ * Inverse of nest2loc, continuous: the base face (returned, 0..11) and the real face
+ * coordinates x (at out) and y (at out+8) in pixel units of nside, so that the nested pixel
+ * holding the point has ix = floor(x), iy = floor(y) (a point exactly on an edge belongs to the
+ * pixel ang2pix gives it, and x, y stay just below that pixel's upper edge).
+ */
+export function ang2xyf(nside: i64, theta: f64, phi: f64, out: usize): i32 {
+  const order = orderOf(nside);
+  const z = Math.cos(theta);
+  const have = nearPole(theta);
+  const sth = have ? Math.sin(theta) : 0.0;
+  const za = Math.abs(z);
+  const tt = fmodulo(phi * INV_HALFPI, 4.0);
+  const fns = <f64>nside;
+  let x: f64, y: f64;
+  let face: i32;
+  if (za <= TWOTHIRD) {
+    const temp1 = fns * (0.5 + tt);
+    const temp2 = fns * (z * 0.75);
+    const jp = temp1 - temp2;
+    const jm = temp1 + temp2;
+    const jpi = <i64>jp;
+    const jmi = <i64>jm;
+    const ifp = jpi >> <i64>order;
+    const ifm = jmi >> <i64>order;
+    face = ifp == ifm ? <i32>(ifp | 4) : ifp < ifm ? <i32>ifp : <i32>(ifm + 8);
+    const ix = jmi & (nside - 1);
+    const iy = nside - (jpi & (nside - 1)) - 1;
+    x = <f64>ix + (jm - <f64>jmi);
+    y = below(<f64>iy + (1.0 - (jp - <f64>jpi)), <f64>(iy + 1));
+  } else {
+    const ntt = min(3, <i32>tt);
+    const tp = tt - <f64>ntt;
+    const tmp = za < 0.99 || !have ? fns * Math.sqrt(3.0 * (1.0 - za)) : (fns * sth) / Math.sqrt((1.0 + za) / 3.0);
+    const jp = min(tp * tmp, fns);
+    const jm = min((1.0 - tp) * tmp, fns);
+    const jpi = min(<i64>jp, nside - 1);
+    const jmi = min(<i64>jm, nside - 1);
+    if (z > 0) {
+      face = ntt;
+      const ix = nside - jmi - 1;
+      const iy = nside - jpi - 1;
+      x = below(max(fns - jm, <f64>ix), <f64>(ix + 1));
+      y = below(max(fns - jp, <f64>iy), <f64>(iy + 1));
+    } else {
+      face = ntt + 8;
+      x = below(jp, <f64>(jpi + 1));
+      y = below(jm, <f64>(jmi + 1));
+    }
+  }
+  store<f64>(out, x);
+  store<f64>(out, y, 8);
+  return face;
+}
+
+// ---- batched entry points -------------------------------------------------------------------
+// Pixel ids in memory are i64, or f64 when `f64ids` (exact below 2^53, the JS number path).
+
+// @ts-ignore: decorator
+@inline function loadId(p: usize, f64ids: bool): i64 {
+  return f64ids ? <i64>load<f64>(p) : load<i64>(p);
+}
+
+// @ts-ignore: decorator
+@inline function storeId(p: usize, id: i64, f64ids: bool): void {
+  if (f64ids) store<f64>(p, <f64>id);
+  else store<i64>(p, id);
+}
+
+/** Whether the id at p is a valid pixel of npix (for f64 ids: also an integer). */
+// @ts-ignore: decorator
+@inline function idOk(p: usize, f64ids: bool, npix: i64): bool {
+  if (f64ids) {
+    const v = load<f64>(p);
+    return v >= 0 && v < <f64>npix && Math.floor(v) == v;
+  }
+  const id = load<i64>(p);
+  return id >= 0 && id < npix;
+}
+
+/**
+ * ang2pix over n points: theta[i], phi[i] (f64) → out[i] (i64, or f64 when f64ids).
+ * Returns -1, or the index of the first point with theta outside [0, π] or a non-finite phi
+ * (healpixError() = HP_BAD_THETA); earlier points are done.
+ */
+export function hpAng2pix(nside: i64, nest: bool, theta: usize, phi: usize, out: usize, n: i32, f64ids: bool): i32 {
+  errorCode = HP_OK;
+  if (!validNside(nside)) {
+    errorCode = HP_BAD_NSIDE;
+    return 0;
+  }
+  const order = orderOf(nside);
+  for (let i = 0; i < n; i++) {
+    const t = load<f64>(theta + (<usize>i << 3));
+    const p = load<f64>(phi + (<usize>i << 3));
+    if (!(t >= 0 && t <= PI) || !isFinite(p)) {
+      errorCode = HP_BAD_THETA;
+      return i;
+    }
+    const have = nearPole(t);
+    const pix = loc2pix(nside, order, nest, Math.cos(t), p, have ? Math.sin(t) : 0.0, have);
+    storeId(out + (<usize>i << 3), pix, f64ids);
+  }
+  return -1;
+}
+
+/** pix2ang over n ids: pix[i] → theta[i], phi[i]. Returns -1 or the first bad id's index. */
+export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, theta: usize, phi: usize, n: i32): i32 {
+  errorCode = HP_OK;
+  if (!validNside(nside)) {
+    errorCode = HP_BAD_NSIDE;
+    return 0;
+  }
+  const order = orderOf(nside);
+  const npix = 12 * nside * nside;
+  for (let i = 0; i < n; i++) {
+    const p = pix + (<usize>i << 3);
+    if (!idOk(p, f64ids, npix)) {
+      errorCode = HP_BAD_PIX;
+      return i;
+    }
+    const id = loadId(p, f64ids);
+    if (nest) pix2locNest(nside, order, id);
+    else pix2locRing(nside, id);
+    store<f64>(theta + (<usize>i << 3), ghave ? Math.atan2(gsth, gz) : Math.acos(gz));
+    store<f64>(phi + (<usize>i << 3), gphi);
+  }
+  return -1;
+}
+
+/**
+ * vec2pix over n vectors, xyz interleaved (3 f64 each, any non-zero length) → out[i].
+ * Returns -1 or the index of the first zero or non-finite vector (HP_BAD_VECTOR).
+ */
+export function hpVec2pix(nside: i64, nest: bool, xyz: usize, out: usize, n: i32, f64ids: bool): i32 {
+  errorCode = HP_OK;
+  if (!validNside(nside)) {
+    errorCode = HP_BAD_NSIDE;
+    return 0;
+  }
+  const order = orderOf(nside);
+  for (let i = 0; i < n; i++) {
+    const p = xyz + <usize>i * 24;
+    const x = load<f64>(p);
+    const y = load<f64>(p, 8);
+    const z = load<f64>(p, 16);
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (!(length > 0) || !isFinite(length)) {
+      errorCode = HP_BAD_VECTOR;
+      return i;
+    }
+    const xl = 1.0 / length;
+    const phi = x == 0 && y == 0 ? 0.0 : Math.atan2(y, x);
+    const nz = z * xl;
+    const pix =
+      Math.abs(nz) > 0.99
+        ? loc2pix(nside, order, nest, nz, phi, Math.sqrt(x * x + y * y) * xl, true)
+        : loc2pix(nside, order, nest, nz, phi, 0, false);
+    storeId(out + (<usize>i << 3), pix, f64ids);
+  }
+  return -1;
+}
+
+/** pix2vec over n ids → unit vectors, xyz interleaved. Returns -1 or the first bad id's index. */
+export function hpPix2vec(nside: i64, nest: bool, pix: usize, f64ids: bool, xyz: usize, n: i32): i32 {
+  errorCode = HP_OK;
+  if (!validNside(nside)) {
+    errorCode = HP_BAD_NSIDE;
+    return 0;
+  }
+  const order = orderOf(nside);
+  const npix = 12 * nside * nside;
+  for (let i = 0; i < n; i++) {
+    const p = pix + (<usize>i << 3);
+    if (!idOk(p, f64ids, npix)) {
+      errorCode = HP_BAD_PIX;
+      return i;
+    }
+    const id = loadId(p, f64ids);
+    if (nest) pix2locNest(nside, order, id);
+    else pix2locRing(nside, id);
+    const st = ghave ? gsth : Math.sqrt((1.0 - gz) * (1.0 + gz));
+    const q = xyz + <usize>i * 24;
+    store<f64>(q, st * Math.cos(gphi));
+    store<f64>(q, st * Math.sin(gphi), 8);
+    store<f64>(q, gz, 16);
+  }
+  return -1;
+}
+
+/**
+ * nest2ring (toRing) or ring2nest over n ids, in place allowed (out may equal pix).
+ * Returns -1 or the first bad id's index.
+ */
+export function hpConvert(nside: i64, toRing: bool, pix: usize, f64ids: bool, out: usize, n: i32): i32 {
+  errorCode = HP_OK;
+  if (!validNside(nside)) {
+    errorCode = HP_BAD_NSIDE;
+    return 0;
+  }
+  const order = orderOf(nside);
+  const npix = 12 * nside * nside;
+  for (let i = 0; i < n; i++) {
+    const p = pix + (<usize>i << 3);
+    if (!idOk(p, f64ids, npix)) {
+      errorCode = HP_BAD_PIX;
+      return i;
+    }
+    const id = loadId(p, f64ids);
+    let result: i64;
+    if (toRing) {
+      nest2xyf(order, id);
+      result = xyf2ring(nside, gx, gy, gface);
+    } else {
+      ring2xyf(nside, order, id);
+      result = xyf2nest(order, gx, gy, gface);
+    }
+    storeId(out + (<usize>i << 3), result, f64ids);
+  }
+  return -1;
+}
+
+/**
+ * nest2loc over n points: nested ids pix[i] with in-pixel offsets dx[i], dy[i] → theta[i],
+ * phi[i]. Returns -1 or the first bad id's index (HEALPix tile corners and in-tile grids).
+ */
+export function hpNest2loc(
+  nside: i64,
+  pix: usize,
+  f64ids: bool,
+  dx: usize,
+  dy: usize,
+  theta: usize,
+  phi: usize,
+  n: i32,
+): i32 {
+  errorCode = HP_OK;
+  if (!validNside(nside)) {
+    errorCode = HP_BAD_NSIDE;
+    return 0;
+  }
+  const npix = 12 * nside * nside;
+  const tmp = pairScratch;
+  for (let i = 0; i < n; i++) {
+    const p = pix + (<usize>i << 3);
+    if (!idOk(p, f64ids, npix)) {
+      errorCode = HP_BAD_PIX;
+      return i;
+    }
+    nest2loc(nside, loadId(p, f64ids), load<f64>(dx + (<usize>i << 3)), load<f64>(dy + (<usize>i << 3)), tmp);
+    store<f64>(theta + (<usize>i << 3), load<f64>(tmp));
+    store<f64>(phi + (<usize>i << 3), load<f64>(tmp, 8));
+  }
+  return -1;
+}
+
+/**
+ * ang2xyf over n points → face[i] (i32), x[i], y[i] (f64, pixel units of nside). Returns -1 or
+ * the index of the first bad point (HP_BAD_THETA).
+ */
+export function hpAng2xyf(nside: i64, theta: usize, phi: usize, face: usize, x: usize, y: usize, n: i32): i32 {
+  errorCode = HP_OK;
+  if (!validNside(nside)) {
+    errorCode = HP_BAD_NSIDE;
+    return 0;
+  }
+  const tmp = pairScratch;
+  for (let i = 0; i < n; i++) {
+    const t = load<f64>(theta + (<usize>i << 3));
+    const p = load<f64>(phi + (<usize>i << 3));
+    if (!(t >= 0 && t <= PI) || !isFinite(p)) {
+      errorCode = HP_BAD_THETA;
+      return i;
+    }
+    store<i32>(face + (<usize>i << 2), ang2xyf(nside, t, p, tmp));
+    store<f64>(x + (<usize>i << 3), load<f64>(tmp));
+    store<f64>(y + (<usize>i << 3), load<f64>(tmp, 8));
+  }
+  return -1;
+}
+
+const pairScratch = memory.data(16, 16);
+
+// ---- query_disc ------------------------------------------------------------------------------
+// The result is a sorted list of half-open ranges [lo, hi) of pixel ids (HEALPix C++'s
+// rangeset), written as i64 pairs. Appends come in ascending order and touching ranges merge;
+// the last range is kept in globals and written when the next one starts, so that when the
+// output is too small the exact number of ranges needed is still known (hpNeeded()).
+
+let rOut: usize = 0;
+let rCap: i32 = 0;
+let rCount: i32 = 0; // ranges finished (written or, past rCap, only counted)
+let rOpen = false;
+let rLo: i64 = 0;
+let rHi: i64 = 0;
+let needed: i32 = 0;
+
+/** Ranges the last query_disc needed when it returned HP_OUTPUT_FULL. */
+export function hpNeeded(): i32 {
+  return needed;
+}
+
+function rangesStart(out: usize, capacity: i32): void {
+  rOut = out;
+  rCap = capacity;
+  rCount = 0;
+  rOpen = false;
+}
+
+function flush(): void {
+  if (!rOpen) return;
+  if (rCount < rCap) {
+    store<i64>(rOut + (<usize>rCount << 4), rLo);
+    store<i64>(rOut + (<usize>rCount << 4), rHi, 8);
+  }
+  rCount++;
+  rOpen = false;
+}
+
+function append(v1: i64, v2: i64): void {
+  if (v2 <= v1) return;
+  if (rOpen && v1 <= rHi) {
+    if (v2 > rHi) rHi = v2;
+    return;
+  }
+  flush();
+  rOpen = true;
+  rLo = v1;
+  rHi = v2;
+}
+
+/** Ends the range list: its length, or -HP_OUTPUT_FULL with hpNeeded() set. */
+function rangesEnd(): i32 {
+  flush();
+  if (rCount > rCap) {
+    needed = rCount;
+    errorCode = HP_OUTPUT_FULL;
+    return -HP_OUTPUT_FULL;
+  }
+  return rCount;
+}
+
+/**
+ * Largest angular distance between a pixel centre and any of its corners at this nside (HEALPix
+ * C++ max_pixrad: from the pixel at z = 2/3 next to phi = 0 to its corner on the face edge).
+ */
+export function hpMaxPixrad(nside: i64): f64 {
+  // va: (z = 2/3, phi = π/(4·nside)); vb: (z = 1 − t1/3, phi = 0) with t1 = (1 − 1/nside)².
+  const za = TWOTHIRD;
+  const pa = PI / <f64>(nside << 2);
+  const sa = Math.sqrt((1.0 - za) * (1.0 + za));
+  const ax = sa * Math.cos(pa);
+  const ay = sa * Math.sin(pa);
+  let t1 = 1.0 - 1.0 / <f64>nside;
+  t1 *= t1;
+  const zb = 1.0 - t1 / 3.0;
+  const sb = Math.sqrt((1.0 - zb) * (1.0 + zb));
+  const bx = sb; // cos 0 = 1
+  const by = 0.0;
+  // Angle between a and b as atan2(|a × b|, a · b), accurate at small angles.
+  const cx = ay * zb - za * by;
+  const cy = za * bx - ax * zb;
+  const cz = ax * by - ay * bx;
+  return Math.atan2(Math.sqrt(cx * cx + cy * cy + cz * cz), ax * bx + ay * by + za * zb);
+}
+
+/** Ring index just north of z: the highest ring whose z is ≥ z (HEALPix C++ ring_above). */
+// @ts-ignore: decorator
+@inline function ringAbove(nside: i64, z: f64): i64 {
+  const az = Math.abs(z);
+  if (az <= TWOTHIRD) return <i64>(<f64>nside * (2.0 - 1.5 * z));
+  const iring = <i64>(<f64>nside * Math.sqrt(3.0 * (1.0 - az)));
+  return z > 0 ? iring : 4 * nside - iring - 1;
+}
+
+/** z of ring `ring` (HEALPix C++ ring2z). */
+// @ts-ignore: decorator
+@inline function ring2z(nside: i64, ring: i64): f64 {
+  const npix = 12 * nside * nside;
+  const fact2 = 4.0 / <f64>npix;
+  const fact1 = <f64>(nside << 1) * fact2;
+  if (ring < nside) return 1.0 - <f64>(ring * ring) * fact2;
+  if (ring <= 3 * nside) return <f64>((nside << 1) - ring) * fact1;
+  const r = 4 * nside - ring;
+  return <f64>(r * r) * fact2 - 1.0;
+}
+
+/**
+ * Whether ring pixel ip (index in its ring, wrapped) lies wholly outside the disc, judged by the
+ * centres of the fct×fct sub-pixels along its border at nside·fct (HEALPix C++
+ * check_pixel_ring): true = no overlap found, so the pixel can be dropped.
+ */
+function ringPixelOutside(
+  nside: i64,
+  order: i32,
+  ip: i64,
+  nr: i64,
+  ipix1: i64,
+  fct: i64,
+  cz: f64,
+  cphi: f64,
+  cosrp2: f64,
+  cpix: i64,
+): bool {
+  let pix = ip;
+  if (pix >= nr) pix -= nr;
+  if (pix < 0) pix += nr;
+  pix += ipix1;
+  if (pix == cpix) return false; // the disc centre is in this pixel
+  ring2xyf(nside, order, pix);
+  const px = gx;
+  const py = gy;
+  const pf = gface;
+  const n2 = nside * fct;
+  const ox = fct * px;
+  const oy = fct * py;
+  for (let i: i64 = 0; i < fct - 1; i++) {
+    // Walk the four edges at once, as the reference does.
+    pix2locRing(n2, xyf2ring(n2, ox + i, oy, pf));
+    if (cosdist(gz, gphi, cz, cphi) > cosrp2) return false;
+    pix2locRing(n2, xyf2ring(n2, ox + fct - 1, oy + i, pf));
+    if (cosdist(gz, gphi, cz, cphi) > cosrp2) return false;
+    pix2locRing(n2, xyf2ring(n2, ox + fct - 1 - i, oy + fct - 1, pf));
+    if (cosdist(gz, gphi, cz, cphi) > cosrp2) return false;
+    pix2locRing(n2, xyf2ring(n2, ox, oy + fct - 1 - i, pf));
+    if (cosdist(gz, gphi, cz, cphi) > cosrp2) return false;
+  }
+  return true;
+}
+
+/** query_disc in the ring scheme (HEALPix C++ query_disc_internal, RING branch). */
+function queryDiscRing(nside: i64, order: i32, theta: f64, phi: f64, radius: f64, fact: i32): void {
+  const inclusive = fact != 0;
+  const fct: i64 = inclusive ? <i64>fact : 1;
+  const npix = 12 * nside * nside;
+  let rsmall: f64, rbig: f64;
+  if (fct > 1) {
+    rsmall = radius + hpMaxPixrad(fct * nside);
+    rbig = radius + hpMaxPixrad(nside);
+  } else {
+    rsmall = rbig = inclusive ? radius + hpMaxPixrad(nside) : radius;
+  }
+  if (rsmall >= PI) {
+    append(0, npix);
+    return;
+  }
+  rbig = min(PI, rbig);
+  const cosrsmall = Math.cos(rsmall);
+  const cosrbig = Math.cos(rbig);
+  const z0 = Math.cos(theta);
+  const xa = 1.0 / Math.sqrt((1.0 - z0) * (1.0 + z0));
+  const cpix = loc2pix(nside, order, false, z0, phi, 0, false);
+
+  const rlat1 = theta - rsmall;
+  const zmax = Math.cos(rlat1);
+  let irmin = ringAbove(nside, zmax) + 1;
+  if (rlat1 <= 0 && irmin > 1) {
+    // The north pole is in the disc: every ring above irmin whole.
+    ringInfo(nside, irmin - 1);
+    append(0, gstart + gringpix);
+  }
+  if (fct > 1 && rlat1 > 0) irmin = max(<i64>1, irmin - 1);
+
+  const rlat2 = theta + rsmall;
+  const zmin = Math.cos(rlat2);
+  let irmax = ringAbove(nside, zmin);
+  if (fct > 1 && rlat2 < PI) irmax = min(4 * nside - 1, irmax + 1);
+
+  for (let iz = irmin; iz <= irmax; iz++) {
+    const z = ring2z(nside, iz);
+    const x = (cosrbig - z * z0) * xa;
+    const ysq = 1.0 - z * z - x * x;
+    const dphi = ysq <= 0 ? PI - 1e-15 : Math.atan2(Math.sqrt(ysq), x);
+    ringInfo(nside, iz);
+    const ipix1 = gstart;
+    const nr = gringpix;
+    const shift: f64 = gshifted ? 0.5 : 0.0;
+    const ipix2 = ipix1 + nr - 1;
+    let ipLo = <i64>Math.floor(<f64>nr * INV_TWOPI * (phi - dphi) - shift) + 1;
+    let ipHi = <i64>Math.floor(<f64>nr * INV_TWOPI * (phi + dphi) - shift);
+    if (fct > 1) {
+      while (ipLo <= ipHi && ringPixelOutside(nside, order, ipLo, nr, ipix1, fct, z0, phi, cosrsmall, cpix)) ipLo++;
+      while (ipHi > ipLo && ringPixelOutside(nside, order, ipHi, nr, ipix1, fct, z0, phi, cosrsmall, cpix)) ipHi--;
+    }
+    if (ipLo <= ipHi) {
+      if (ipHi >= nr) {
+        ipLo -= nr;
+        ipHi -= nr;
+      }
+      if (ipLo < 0) {
+        append(ipix1, ipix1 + ipHi + 1);
+        append(ipix1 + ipLo + nr, ipix2 + 1);
+      } else append(ipix1 + ipLo, ipix1 + ipHi + 1);
+    }
+  }
+  if (rlat2 >= PI && irmax + 1 < 4 * nside) {
+    // The south pole is in the disc.
+    ringInfo(nside, irmax + 1);
+    append(gstart, npix);
+  }
+}
+
+// Per-order thresholds and the pixel stack of the nested search (orders 0..29, depth ≤ 4 per
+// level plus the 12 base pixels: 12 + 3·30 entries suffice; room is left to spare).
+const crpdr = memory.data(8 * 32, 8);
+const crmdr = memory.data(8 * 32, 8);
+const STACK_MAX = 256;
+const stackPix = memory.data(8 * STACK_MAX, 8);
+const stackOrder = memory.data(4 * STACK_MAX, 4);
+
+/**
+ * query_disc in the nested scheme (HEALPix C++ query_disc_internal, NEST branch): a depth-first
+ * descent from the 12 base pixels, children in ascending order, so the ranges come out sorted.
+ * Zones: 0 = pixel surely outside, 1 = centre within the safety margin outside the disc,
+ * 2 = centre inside but not surely the whole pixel, 3 = whole pixel surely inside.
+ */
+function queryDiscNest(nside: i64, order: i32, theta: f64, phi: f64, radius: f64, fact: i32): void {
+  const inclusive = fact != 0;
+  const npix = 12 * nside * nside;
+  if (radius >= PI) {
+    append(0, npix);
+    return;
+  }
+  const oplus = inclusive ? <i32>ctz<i32>(fact) : 0;
+  const omax = order + oplus;
+  const cosrad = Math.cos(radius);
+  for (let o = 0; o <= omax; o++) {
+    const dr = hpMaxPixrad(<i64>1 << <i64>o);
+    store<f64>(crpdr + (<usize>o << 3), radius + dr > PI ? -1.0 : Math.cos(radius + dr));
+    store<f64>(crmdr + (<usize>o << 3), radius - dr < 0.0 ? 1.0 : Math.cos(radius - dr));
+  }
+  const z0 = Math.cos(theta);
+  let top = 0;
+  for (let i = 0; i < 12; i++) {
+    store<i64>(stackPix + (<usize>top << 3), <i64>(11 - i));
+    store<i32>(stackOrder + (<usize>top << 2), 0);
+    top++;
+  }
+  let stacktop = 0;
+  while (top > 0) {
+    top--;
+    const pix = load<i64>(stackPix + (<usize>top << 3));
+    const o = load<i32>(stackOrder + (<usize>top << 2));
+    pix2locNest(<i64>1 << <i64>o, o, pix);
+    const cangdist = cosdist(z0, phi, gz, gphi);
+    if (!(cangdist > load<f64>(crpdr + (<usize>o << 3)))) continue;
+    const zone = cangdist < cosrad ? 1 : cangdist <= load<f64>(crmdr + (<usize>o << 3)) ? 2 : 3;
+    if (o < order) {
+      if (zone >= 3) {
+        const sdist = <i64>((order - o) << 1);
+        append(pix << sdist, (pix + 1) << sdist);
+      } else top = pushChildren(top, pix, o);
+    } else if (o > order) {
+      // Only when inclusive: sub-pixels of a pixel at `order` being tested.
+      if (zone >= 2 || o >= omax) {
+        append(pix >> <i64>((o - order) << 1), (pix >> <i64>((o - order) << 1)) + 1);
+        top = stacktop; // the parent is in: drop its remaining sub-pixels
+      } else top = pushChildren(top, pix, o);
+    } else {
+      if (zone >= 2) append(pix, pix + 1);
+      else if (inclusive) {
+        if (order < omax) {
+          stacktop = top;
+          top = pushChildren(top, pix, o);
+        } else append(pix, pix + 1);
+      }
+    }
+  }
+}
+
+/** Pushes the four children of pix (order o) in reverse, so the smallest pops first. */
+// @ts-ignore: decorator
+@inline function pushChildren(top: i32, pix: i64, o: i32): i32 {
+  for (let i = 0; i < 4; i++) {
+    store<i64>(stackPix + (<usize>top << 3), 4 * pix + 3 - <i64>i);
+    store<i32>(stackOrder + (<usize>top << 2), o + 1);
+    top++;
+  }
+  return top;
+}
+
+/**
+ * query_disc: pixels whose centres lie within `radius` of (theta, phi) (fact = 0), or every
+ * pixel that overlaps the disc, tested at nside·fact (fact ≥ 1, inclusive: may include a few
+ * pixels that do not overlap, never misses one; HEALPix C++ query_disc_inclusive). Writes sorted
+ * half-open ranges [lo, hi) as i64 pairs at out (room for `capacity` ranges) and returns their
+ * number, or a negative error code: -HP_BAD_RADIUS for radius ≥ π/2 (or negative, or NaN),
+ * -HP_BAD_FACT, -HP_BAD_THETA, -HP_OUTPUT_FULL (hpNeeded() tells how many ranges).
+ */
+export function hpQueryDisc(
+  nside: i64,
+  nest: bool,
+  theta: f64,
+  phi: f64,
+  radius: f64,
+  fact: i32,
+  out: usize,
+  capacity: i32,
+): i32 {
+  errorCode = HP_OK;
+  if (!validNside(nside)) {
+    errorCode = HP_BAD_NSIDE;
+    return -HP_BAD_NSIDE;
+  }
+  if (!(radius >= 0 && radius < HALFPI)) {
+    errorCode = HP_BAD_RADIUS;
+    return -HP_BAD_RADIUS;
+  }
+  if (!isFinite(theta) || !isFinite(phi)) {
+    errorCode = HP_BAD_THETA;
+    return -HP_BAD_THETA;
+  }
+  const order = orderOf(nside);
+  if (fact != 0) {
+    // The oversampled grid must exist: nside·fact ≤ 2^29, and a power of two when nested.
+    const limit = (<i64>1 << MAX_ORDER) / nside;
+    if (fact < 1 || <i64>fact > limit || (nest && (fact & (fact - 1)) != 0)) {
+      errorCode = HP_BAD_FACT;
+      return -HP_BAD_FACT;
+    }
+  }
+  // Normalise the pointing as HEALPix C++ does: theta into [0, π], phi into [0, 2π).
+  let t = fmodulo(theta, TWOPI);
+  let p = phi;
+  if (t > PI) {
+    p += PI;
+    t = TWOPI - t;
+  }
+  p = fmodulo(p, TWOPI);
+  rangesStart(out, capacity);
+  if (nest) queryDiscNest(nside, order, t, p, radius, fact);
+  else queryDiscRing(nside, order, t, p, radius, fact);
+  return rangesEnd();
+}
+
+/** Writes every id of `count` ranges [lo, hi) at `ranges` to out (i64, or f64 when f64ids). */
+export function hpExpandRanges(ranges: usize, count: i32, out: usize, f64ids: bool): void {
+  let q = out;
+  for (let i = 0; i < count; i++) {
+    const lo = load<i64>(ranges + (<usize>i << 4));
+    const hi = load<i64>(ranges + (<usize>i << 4), 8);
+    for (let v = lo; v < hi; v++) {
+      storeId(q, v, f64ids);
+      q += 8;
+    }
+  }
+}
