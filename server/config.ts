@@ -16,6 +16,23 @@ export interface ServerConfig {
   varDirectory: string;
   /** The built client (vite build). */
   distDirectory: string;
+  /** The present202501 gift campaign: applications are accepted from opensAt to deadline, inclusive. */
+  present: { opensAt: Date; deadline: Date; minGalaxies: number };
+  /** The site as volunteers reach it, no trailing slash: mail links and the Origin check (PUBLIC_URL). */
+  publicUrl: string;
+  /** Sender of sign-up and reset mail (MAIL_FROM). */
+  mailFrom: string;
+  /** Fastify's trustProxy (TRUST_PROXY): true, a hop count, or addresses/CIDRs of the proxies. */
+  trustProxy: boolean | number | string;
+  /** RATE_LIMITS=off turns the per-IP/per-address limits off (loopback load runs only). */
+  rateLimits: boolean;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +42,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  let publicUrl: URL;
+  try {
+    publicUrl = new URL(env.PUBLIC_URL || `http://localhost:${port}`);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute URL such as https://galaxy.example.org, got '${env.PUBLIC_URL}'`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -37,5 +60,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     varDirectory,
     distDirectory: path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
+    present: loadPresentConfig(env),
+    publicUrl: publicUrl.href.replace(/\/$/, ''),
+    mailFrom: env.MAIL_FROM || `Galaxy Cruise <no-reply@${publicUrl.hostname}>`,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: env.RATE_LIMITS !== 'off',
   };
+}
+
+function parseInstant(name: string, value: string): Date {
+  // An offset is required: a bare local time would depend on the server's time zone.
+  const date = new Date(value);
+  if (!/(Z|[+-]\d\d:\d\d)$/.test(value) || Number.isNaN(date.getTime()))
+    throw new Error(`${name} must be an ISO 8601 date-time with an offset, got '${value}'`);
+  return date;
+}
+
+/** application-spec §9: page opens 2025-02-07 09:00 JST, deadline 14 Feb 2025 23:59 JST, 1000 galaxies. */
+function loadPresentConfig(env: NodeJS.ProcessEnv): ServerConfig['present'] {
+  const opensAt = parseInstant('PRESENT_OPENS_AT', env.PRESENT_OPENS_AT || '2025-02-07T09:00:00+09:00');
+  const deadline = parseInstant('PRESENT_DEADLINE', env.PRESENT_DEADLINE || '2025-02-14T23:59:59+09:00');
+  const minGalaxies = Number(env.PRESENT_MIN_GALAXIES || 1000);
+  if (!Number.isSafeInteger(minGalaxies) || minGalaxies < 0)
+    throw new Error(`PRESENT_MIN_GALAXIES must be a whole number, got '${env.PRESENT_MIN_GALAXIES}'`);
+  if (opensAt >= deadline) throw new Error('PRESENT_OPENS_AT must be before PRESENT_DEADLINE');
+  return { opensAt, deadline, minGalaxies };
 }

@@ -2,10 +2,14 @@
 // the order is reviewed in code and bundling cannot lose a file.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/0001_accounts';
+import * as accountsSecurity from './migrations/0002_accounts_security';
+import * as game from './migrations/0003_game';
 import * as notificationsGifts from './migrations/0004_notifications_gifts';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0002_accounts_security': accountsSecurity,
+  '0003_game': game,
   '0004_notifications_gifts': notificationsGifts,
 };
 

@@ -60,9 +60,145 @@ export interface PresentApplicationsTable {
   updated_at: ColumnType<Date, never, Date>;
 }
 
+/** One-time sign-up and password-reset links (0002_accounts_security). */
+export interface EmailTokensTable {
+  /** SHA-256 of the token in the link. */
+  token_hash: string;
+  purpose: 'signup' | 'password_reset';
+  email: string;
+  user_id: number | null;
+  locale: string;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** The welcome questionnaire (application-spec §3, private information). */
+export interface PrivateInformationsTable {
+  user_id: number;
+  birth_year: number;
+  country_code: number;
+  gender: 'man' | 'woman' | 'other';
+  reasons_for_participation: string[];
+  relation_to_astronomy: number;
+  time_spent_in_astronomy: number;
+  way_to_know_this_site: string;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Rate-limit counters shared by every server process (server/plugins/rate-limit-store.ts). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  expires_at: Date;
+}
+
+/** JSON written as a string (pg would turn a JS array into a Postgres array), read back parsed. */
+export type JsonColumn<T> = ColumnType<T, string, string>;
+
+export interface CatalogueStateTable {
+  id: number;
+  digest: string;
+  seeded_at: ColumnType<Date, never, Date>;
+}
+
+export interface CoursesTable {
+  id: string;
+  position: number;
+}
+
+export interface LevelsTable {
+  id: number;
+  course_id: string;
+  position: number;
+  key: string;
+  name_key: string;
+  name: JsonColumn<Record<string, string>>;
+  type: 'regular' | 'greed' | 'tunnel_effect';
+  depth: 'wide' | 'dud' | 'simulation';
+  survey: string;
+  labels: JsonColumn<unknown[]>;
+  retired: Generated<boolean>;
+}
+
+export interface AreasTable {
+  id: number;
+  level_id: number;
+  position: number;
+  outlines: JsonColumn<[number, number][][]>;
+  center_ra: number;
+  center_dec: number;
+  retired: Generated<boolean>;
+}
+
+export interface TargetsTable {
+  object_id: number;
+  area_id: number;
+  position: number;
+  ra: number;
+  dec: number;
+  galaxy_type: string;
+  interaction: string;
+  ring: boolean;
+  fan: boolean;
+  tail: boolean;
+  distorted: boolean;
+  captain_note: JsonColumn<unknown> | null;
+  retired: Generated<boolean>;
+}
+
+export interface CampaignsTable {
+  id: number;
+  name: JsonColumn<Record<string, string>>;
+  period_begin: Date;
+  period_end: Date;
+  medals: JsonColumn<{ count: number; image: string; notch: number; messages: Record<string, string> }[]>;
+  answers_count: Generated<number>;
+  retired: Generated<boolean>;
+}
+
+export interface QuestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  course_id: string;
+  level_id: number;
+  area_id: number;
+  type: 'regular' | 'greed' | 'tunnel_effect';
+  created_at: ColumnType<Date, never, never>;
+  finished_at: Date | null;
+}
+
+export interface AnswersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  quest_id: number | null;
+  object_id: number;
+  course_id: string;
+  galaxy_type: 'elliptical' | 'spiral' | 'not_sure';
+  interaction: 'yes' | 'no' | 'not_sure';
+  ring: boolean;
+  fan: boolean;
+  tail: boolean;
+  distorted: boolean;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  catalogue_state: CatalogueStateTable;
+  courses: CoursesTable;
+  levels: LevelsTable;
+  areas: AreasTable;
+  targets: TargetsTable;
+  campaigns: CampaignsTable;
+  quests: QuestsTable;
+  answers: AnswersTable;
+  email_tokens: EmailTokensTable;
+  private_informations: PrivateInformationsTable;
+  rate_limits: RateLimitsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   present_applications: PresentApplicationsTable;
