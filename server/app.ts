@@ -10,6 +10,8 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { registerSessionUser } from './auth/session-user';
 import { sessionRoutes } from './routes/session';
+import { notificationRoutes } from './routes/notifications';
+import { presentRoutes } from './routes/present';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -23,6 +25,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   registerSessionUser(app, db);
   // API route plugins, one per group of application-spec §7.
   await app.register(sessionRoutes, { db });
+  await app.register(notificationRoutes, { db });
+  await app.register(presentRoutes, { db, config });
 
   // The sky data repository (viewer-spec §7: {host}/stellar-globe/static/...), unless a
   // DATA_HOST serves it.

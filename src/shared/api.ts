@@ -25,3 +25,273 @@ export interface SessionResponse {
   current_user: CurrentUser | null;
   recommended_course: CourseId | null;
 }
+
+// Notifications (captain messages), application-spec §3 Notification and §7.
+
+export const NOTIFICATION_TYPES = ['campaign_start', 'captain_message', 'level_unlocked', 'no_group'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Locale → text. */
+export type LocaleText = Partial<Record<Locale, string>>;
+
+/**
+ * One entry of GET /api/notifications (and of the admin preview): the texts of one locale only,
+ * keyed by that locale — the user's own, or 'en' when the notification falls back to English.
+ */
+export interface UserNotification {
+  id: number;
+  type: NotificationType;
+  /** The locale of the texts served. */
+  locale: Locale;
+  title: LocaleText;
+  message: LocaleText;
+  html: boolean;
+  locale_fallback: boolean;
+  custom_component: string | null;
+  valid_after: string | null;
+  valid_before: string | null;
+  created_at: string;
+  read: boolean;
+}
+
+/** Body of POST /api/notifications and PUT /api/notifications/{id} (admin). */
+export interface NotificationInput {
+  id?: number;
+  type: NotificationType;
+  title: LocaleText;
+  message: LocaleText;
+  html?: boolean;
+  locale_fallback?: boolean;
+  custom_component?: string | null;
+  valid_after?: string | null;
+  valid_before?: string | null;
+}
+
+/** A notification as the admin screen edits it: every locale, and the personal owner if any. */
+export interface AdminNotification {
+  id: number;
+  user_id: number | null;
+  type: NotificationType;
+  title: LocaleText;
+  message: LocaleText;
+  html: boolean;
+  locale_fallback: boolean;
+  custom_component: string | null;
+  valid_after: string | null;
+  valid_before: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+// The present202501 gift campaign (application-spec §2 gift screen, §3 Gift application, §7).
+
+export interface PresentApplication {
+  name: string;
+  country_code: number;
+  zip_code: string;
+  address1: string;
+  address2: string;
+  address3: string;
+  message: string;
+}
+
+/** GET /api/present202501/stat. `application` is absent when the user has not applied. */
+export interface PresentStat {
+  count: number;
+  min_galaxies: number;
+  application?: PresentApplication;
+  opens_at: string;
+  deadline: string;
+}
+
+// Accounts (application-spec §3 and §7): login, sign-up and reset mail, password, profile.
+
+/** POST /api/session; answers a SessionResponse, 422 for invalid credentials. */
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/** POST /api/signup/verify_email: 204, or 409 when the address is registered. */
+export interface SignupVerifyEmailRequest {
+  email: string;
+  locale: Locale;
+}
+
+/** POST /api/password_reset/verify_email: 204 whether or not the address is registered. */
+export interface PasswordResetVerifyEmailRequest {
+  email: string;
+}
+
+/** PUT /api/signup/password: 204; current_password is required once a password is set. */
+export interface PasswordUpdateRequest {
+  password: string;
+  current_password?: string;
+}
+
+/** PUT /api/current_user (every field optional): answers CurrentUserResponse. */
+export interface CurrentUserUpdateRequest {
+  nickname?: string;
+  locale?: Locale;
+  gravatar_private?: boolean;
+  gravatar_public?: boolean;
+}
+
+export interface CurrentUserResponse {
+  current_user: CurrentUser;
+}
+
+/** POST /api/current_user/private_information: 204. */
+export type { PrivateInformationInput as PrivateInformationRequest } from './validation';
+
+/** GET /api/nicknames/{nickname}: users other than the caller with that nickname; 0 = free. */
+export interface NicknameCountResponse {
+  count: number;
+}
+
+/** Every error answer; `errors` (field → messages of §5) comes with a 422. */
+export interface ErrorResponse {
+  statusCode: number;
+  error: string;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+// The game (application-spec §3 and §7; ARCHITECTURE.md, the game model).
+
+import type { GalaxyType, Interaction, LevelStatus, LevelType } from './enums';
+import type { CaptainNote, Localized, MapLabel, Outline } from './catalogue';
+
+/** GET /api/server_info: areas per course, then per group (a group is a level, by its key). */
+export interface ServerInfoResponse {
+  number_of_areas: Partial<Record<CourseId, Record<string, number>>>;
+}
+
+export interface LevelSummary {
+  id: number;
+  course_id: CourseId;
+  key: string;
+  name_key: string;
+  name: Localized;
+  type: LevelType;
+  depth: 'wide' | 'dud' | 'simulation';
+  survey: string;
+  labels: MapLabel[];
+  status: LevelStatus;
+  number_of_areas: number;
+}
+
+/** GET /api/levels?only_status=true: just what a level refresh needs. */
+export type LevelStatusEntry = Pick<LevelSummary, 'id' | 'course_id' | 'key' | 'status'>;
+
+/** GET /api/levels/{level_id}. */
+export interface LevelDetail extends LevelSummary {
+  areas: { id: number; outlines: Outline[] }[];
+}
+
+export interface Question {
+  object_id: number;
+  ra: number;
+  dec: number;
+  /** Training and review targets only: the captain's reference answer and comments. */
+  captain_note?: CaptainNote;
+}
+
+/** Request body of POST /api/quests/{quest_id}/answers (defaults not_sure and false). */
+export interface AnswerBody {
+  object_id: number;
+  galaxy_type?: GalaxyType;
+  interaction?: Interaction;
+  ring?: boolean;
+  fan?: boolean;
+  tail?: boolean;
+  distorted?: boolean;
+}
+
+export type Answer = Required<AnswerBody>;
+
+export interface Quest {
+  id: number;
+  course_id: CourseId;
+  type: LevelType;
+  level_id: number;
+  level_name_key: string;
+  area_id: number;
+  level_key: string;
+  /** ISO 8601. */
+  created_at: string;
+  finished_at: string | null;
+  questions: Question[];
+  answers: Answer[];
+}
+
+/**
+ * GET /api/courses/{course_id}/quests/current. When the course is exhausted
+ * (no_more_available_objects) there is no quest: its fields are null and the lists empty.
+ */
+export type CurrentQuestResponse =
+  | (Quest & {
+      depth: 'wide' | 'dud' | 'simulation';
+      done_area_ids: number[];
+      no_more_available_objects: false;
+    })
+  | ({ [K in keyof Quest]: K extends 'course_id' ? CourseId : K extends 'questions' | 'answers' ? [] : null } & {
+      depth: null;
+      done_area_ids: number[];
+      no_more_available_objects: true;
+    });
+
+export interface QuestRecord {
+  id: number;
+  area_id: number;
+  course_id: CourseId;
+  level_key: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** GET /api/my_record/{course_id}. */
+export interface MyRecordResponse {
+  course_id: CourseId;
+  quests: QuestRecord[];
+}
+
+/** GET /api/my_records: every course, keyed by course id. */
+export type MyRecordsResponse = Record<CourseId, MyRecordResponse>;
+
+export interface CampaignMedal {
+  count: number;
+  image: string;
+  notch: number;
+  messages: Localized;
+}
+
+/** One entry of GET /api/campaigns: count is every volunteer's answers in the window. */
+export interface CampaignEntry {
+  meta: {
+    id: number;
+    name: Localized;
+    period_begin: string;
+    period_end: string;
+    medals: CampaignMedal[];
+  };
+  count: number;
+}
+
+/** POST /api/quests/{quest_id}/answers. answers_count: the user's answers in the quest's course. */
+export interface NewRecordResponse {
+  campaigns: CampaignEntry[];
+  new_record: boolean;
+  answers_count: number;
+}
+
+export const RANKING_PERIODS = ['hour', 'day', 'week', 'month'] as const;
+export type RankingPeriod = (typeof RANKING_PERIODS)[number];
+
+/** One row of GET /api/courses/{course_id}/rankings/{period}; the spec's spelling 'public_avater'. */
+export interface RankingEntry {
+  id: number;
+  nickname: string;
+  count: number;
+  public_avater: string | null;
+}
