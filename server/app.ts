@@ -10,6 +10,10 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { registerSessionUser } from './auth/session-user';
 import { sessionRoutes } from './routes/session';
+import { CampaignBoardCache } from './routes/game-store';
+import { levelRoutes } from './routes/levels';
+import { questRoutes } from './routes/quests';
+import { campaignRoutes } from './routes/campaigns';
 import { notificationRoutes } from './routes/notifications';
 import { presentRoutes } from './routes/present';
 
@@ -25,6 +29,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   registerSessionUser(app, db);
   // API route plugins, one per group of application-spec §7.
   await app.register(sessionRoutes, { db });
+  // The game: levels and server_info, quests and answers, campaigns and rankings.
+  const campaigns = new CampaignBoardCache(db);
+  await app.register(levelRoutes, { db });
+  await app.register(questRoutes, { db, campaigns });
+  await app.register(campaignRoutes, { db, campaigns, timeZone: config.timeZone });
   await app.register(notificationRoutes, { db });
   await app.register(presentRoutes, { db, config });
 

@@ -16,6 +16,8 @@ export interface ServerConfig {
   varDirectory: string;
   /** The built client (vite build). */
   distDirectory: string;
+  /** IANA time zone of the ranking periods (TIME_ZONE, default Asia/Tokyo). */
+  timeZone: string;
   /** The present202501 gift campaign: applications are accepted from opensAt to deadline, inclusive. */
   present: { opensAt: Date; deadline: Date; minGalaxies: number };
   /** The site as volunteers reach it, no trailing slash: mail links and the Origin check (PUBLIC_URL). */
@@ -33,6 +35,15 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+function checkedTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw new Error(`TIME_ZONE must be an IANA time zone such as Asia/Tokyo, got '${timeZone}'`);
+  }
+  return timeZone;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     varDirectory,
     distDirectory: path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
+    timeZone: checkedTimeZone(env.TIME_ZONE || 'Asia/Tokyo'),
     present: loadPresentConfig(env),
     publicUrl: publicUrl.href.replace(/\/$/, ''),
     mailFrom: env.MAIL_FROM || `Galaxy Cruise <no-reply@${publicUrl.hostname}>`,

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { catalogueFile, seedFromCatalogueFile } from './db/seed';
 
 export async function startServer(config: ServerConfig = loadConfig()) {
   const { db, kind } = await openDatabase({
@@ -13,6 +14,10 @@ export async function startServer(config: ServerConfig = loadConfig()) {
   const applied = await migrateToLatest(db);
   const app = await buildApp({ config, db, logger: true });
   app.log.info({ database: kind, migrations: applied }, 'database ready');
+  // The game model from the sky catalogue: on first start and whenever its digest changes.
+  const seeded = await seedFromCatalogueFile(db, catalogueFile(config.varDirectory));
+  if ('missing' in seeded) app.log.warn(`no sky catalogue at ${seeded.missing}: run 'galaxy-cruise data', then restart`);
+  else app.log.info(seeded, seeded.seeded ? 'game seeded from the sky catalogue' : 'game seed up to date');
   await app.listen({ port: config.port, host: config.host });
   const stop = async () => {
     await app.close();

@@ -1,0 +1,289 @@
+// Seeding the game model from the sky catalogue (var/sky/catalogue.json, written by skydata/):
+// on first start and whenever the catalogue's digest changes. One transaction upserts courses,
+// levels, areas, targets and campaigns by the catalogue's own ids, marks rows that left the
+// catalogue as retired (never deletes them: quests and answers keep pointing at them), recounts
+// the campaign windows and stores the digest. Answers are never touched, so re-seeding keeps
+// every classification.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Catalogue } from '../../src/shared/catalogue';
+import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
+import { outlineCentre } from '../game/sky';
+import type { Database } from './schema';
+
+/** Where skydata/ writes the catalogue (skydata/paths.ts cataloguePath; the server does not import skydata/). */
+export function catalogueFile(varDirectory: string): string {
+  return path.join(varDirectory, 'sky', 'catalogue.json');
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  digest: string;
+  levels: number;
+  areas: number;
+  targets: number;
+  campaigns: number;
+}
+
+// Any constant: serialises seeding between server processes that start at once on one PostgreSQL.
+const SEED_LOCK = 7_242_022;
+const BATCH = 500;
+
+function fail(message: string): never {
+  throw new Error(`catalogue.json: ${message}`);
+}
+
+/** Checks what the database cannot: the shape and the uniqueness of the catalogue's ids. */
+export function checkCatalogue(catalogue: Catalogue): void {
+  if (catalogue.format !== 1) fail(`format ${String(catalogue.format)} is not 1`);
+  if (typeof catalogue.digest !== 'string' || !catalogue.digest) fail('digest is missing');
+  const levelIds = new Set<number>();
+  const levelKeys = new Set<string>();
+  const areaIds = new Set<number>();
+  const objectIds = new Set<number>();
+  for (const course of catalogue.courses) {
+    if (!(COURSE_IDS as readonly string[]).includes(course.id)) fail(`unknown course '${course.id}'`);
+    for (const level of course.levels) {
+      if (levelIds.has(level.id) || levelKeys.has(level.key)) fail(`level ${level.id} (${level.key}) appears twice`);
+      levelIds.add(level.id);
+      levelKeys.add(level.key);
+      if (!(LEVEL_TYPES as readonly string[]).includes(level.type)) fail(`level ${level.key} has type '${level.type}'`);
+      for (const area of level.areas) {
+        if (areaIds.has(area.id)) fail(`area ${area.id} appears twice`);
+        areaIds.add(area.id);
+        if (!area.outlines.some((outline) => outline.length > 0)) fail(`area ${area.id} has no outline`);
+        for (const target of area.targets) {
+          if (!Number.isSafeInteger(target.object_id))
+            fail(`object_id ${target.object_id} is not an integer below 2^53`);
+          if (objectIds.has(target.object_id)) fail(`object ${target.object_id} appears twice`);
+          objectIds.add(target.object_id);
+          if (!(GALAXY_TYPES as readonly string[]).includes(target.galaxy_type))
+            fail(`object ${target.object_id} has galaxy_type '${target.galaxy_type}'`);
+          if (!(INTERACTIONS as readonly string[]).includes(target.interaction))
+            fail(`object ${target.object_id} has interaction '${target.interaction}'`);
+        }
+      }
+    }
+  }
+}
+
+async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
+}
+
+/** Marks rows whose ids are not in `keep` as retired, and those in it as current. */
+async function retireOthers(
+  trx: Transaction<Database>,
+  table: 'levels' | 'areas' | 'targets' | 'campaigns',
+  column: 'id' | 'object_id',
+  keep: number[],
+): Promise<void> {
+  // = any($1) with one array parameter: no statement grows with the catalogue.
+  await sql`update ${sql.table(table)} set retired = not (${sql.ref(column)} = any(${sql.val(keep)}::bigint[]))`.execute(
+    trx,
+  );
+}
+
+export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue): Promise<SeedResult> {
+  checkCatalogue(catalogue);
+  const levels = catalogue.courses.flatMap((course, coursePosition) =>
+    course.levels.map((level, position) => ({ course, coursePosition, level, position })),
+  );
+  const areas = levels.flatMap(({ level }) => level.areas.map((area, position) => ({ level, area, position })));
+  const targets = areas.flatMap(({ area }) => area.targets.map((target, position) => ({ area, target, position })));
+  const result: SeedResult = {
+    seeded: false,
+    digest: catalogue.digest,
+    levels: levels.length,
+    areas: areas.length,
+    targets: targets.length,
+    campaigns: catalogue.campaigns.length,
+  };
+
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    const state = await trx.selectFrom('catalogue_state').select('digest').where('id', '=', 1).executeTakeFirst();
+    if (state?.digest === catalogue.digest) return result;
+
+    // Every course of the enumeration exists, so a course id in a URL is valid even when this
+    // catalogue has no levels for it.
+    const courseIds = [...COURSE_IDS];
+    await trx
+      .insertInto('courses')
+      .values(courseIds.map((id, position) => ({ id, position })))
+      .onConflict((oc) => oc.column('id').doUpdateSet({ position: (eb) => eb.ref('excluded.position') }))
+      .execute();
+
+    await inBatches(levels, (batch) =>
+      trx
+        .insertInto('levels')
+        .values(
+          batch.map(({ course, level, position }) => ({
+            id: level.id,
+            course_id: course.id,
+            position,
+            key: level.key,
+            name_key: level.name_key,
+            name: JSON.stringify(level.name),
+            type: level.type,
+            depth: level.depth,
+            survey: level.survey,
+            labels: JSON.stringify(level.labels ?? []),
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            course_id: eb.ref('excluded.course_id'),
+            position: eb.ref('excluded.position'),
+            key: eb.ref('excluded.key'),
+            name_key: eb.ref('excluded.name_key'),
+            name: eb.ref('excluded.name'),
+            type: eb.ref('excluded.type'),
+            depth: eb.ref('excluded.depth'),
+            survey: eb.ref('excluded.survey'),
+            labels: eb.ref('excluded.labels'),
+          })),
+        )
+        .execute(),
+    );
+    await retireOthers(
+      trx,
+      'levels',
+      'id',
+      levels.map(({ level }) => level.id),
+    );
+
+    await inBatches(areas, (batch) =>
+      trx
+        .insertInto('areas')
+        .values(
+          batch.map(({ level, area, position }) => {
+            const [ra, dec] = outlineCentre(area.outlines);
+            return {
+              id: area.id,
+              level_id: level.id,
+              position,
+              outlines: JSON.stringify(area.outlines),
+              center_ra: ra,
+              center_dec: dec,
+            };
+          }),
+        )
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            level_id: eb.ref('excluded.level_id'),
+            position: eb.ref('excluded.position'),
+            outlines: eb.ref('excluded.outlines'),
+            center_ra: eb.ref('excluded.center_ra'),
+            center_dec: eb.ref('excluded.center_dec'),
+          })),
+        )
+        .execute(),
+    );
+    await retireOthers(
+      trx,
+      'areas',
+      'id',
+      areas.map(({ area }) => area.id),
+    );
+
+    await inBatches(targets, (batch) =>
+      trx
+        .insertInto('targets')
+        .values(
+          batch.map(({ area, target, position }) => ({
+            object_id: target.object_id,
+            area_id: area.id,
+            position,
+            ra: target.ra,
+            dec: target.dec,
+            galaxy_type: target.galaxy_type,
+            interaction: target.interaction,
+            ring: target.ring,
+            fan: target.fan,
+            tail: target.tail,
+            distorted: target.distorted,
+            captain_note: target.captain_note ? JSON.stringify(target.captain_note) : null,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('object_id').doUpdateSet((eb) => ({
+            area_id: eb.ref('excluded.area_id'),
+            position: eb.ref('excluded.position'),
+            ra: eb.ref('excluded.ra'),
+            dec: eb.ref('excluded.dec'),
+            galaxy_type: eb.ref('excluded.galaxy_type'),
+            interaction: eb.ref('excluded.interaction'),
+            ring: eb.ref('excluded.ring'),
+            fan: eb.ref('excluded.fan'),
+            tail: eb.ref('excluded.tail'),
+            distorted: eb.ref('excluded.distorted'),
+            captain_note: eb.ref('excluded.captain_note'),
+          })),
+        )
+        .execute(),
+    );
+    await retireOthers(
+      trx,
+      'targets',
+      'object_id',
+      targets.map(({ target }) => target.object_id),
+    );
+
+    if (catalogue.campaigns.length > 0)
+      await trx
+        .insertInto('campaigns')
+        .values(
+          catalogue.campaigns.map((campaign) => ({
+            id: campaign.id,
+            name: JSON.stringify(campaign.name),
+            period_begin: new Date(campaign.period_begin),
+            period_end: new Date(campaign.period_end),
+            medals: JSON.stringify([...campaign.medals].sort((a, b) => a.count - b.count)),
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            period_begin: eb.ref('excluded.period_begin'),
+            period_end: eb.ref('excluded.period_end'),
+            medals: eb.ref('excluded.medals'),
+          })),
+        )
+        .execute();
+    await retireOthers(
+      trx,
+      'campaigns',
+      'id',
+      catalogue.campaigns.map((campaign) => campaign.id),
+    );
+    // A window may have moved: its count is recounted from the answers themselves (and this also
+    // repairs the counter after anything that bypassed the answer transaction).
+    await sql`update campaigns set answers_count = (
+        select count(*) from answers
+        where answers.created_at >= campaigns.period_begin and answers.created_at <= campaigns.period_end)`.execute(
+      trx,
+    );
+
+    await trx
+      .insertInto('catalogue_state')
+      .values({ id: 1, digest: catalogue.digest })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ digest: catalogue.digest, seeded_at: new Date() }))
+      .execute();
+    return { ...result, seeded: true };
+  });
+}
+
+/**
+ * Seeds from var/sky/catalogue.json when it exists (a server started before `galaxy-cruise data`
+ * serves no game until the sky is built and the server restarted).
+ */
+export async function seedFromCatalogueFile(
+  db: Kysely<Database>,
+  file: string,
+): Promise<SeedResult | { seeded: false; missing: string }> {
+  if (!fs.existsSync(file)) return { seeded: false, missing: file };
+  const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as Catalogue;
+  return seedCatalogue(db, catalogue);
+}

@@ -1,0 +1,37 @@
+// Choosing the area of a new quest: the nearest not-done area of the active level, measured from
+// where the ship is (the centre of the area of the user's latest quest in the course). A first
+// quest, or one whose previous area is gone, starts at the level's first area in sailing order.
+import { angularDistance, type SkyPoint } from './sky';
+
+export interface AreaPosition {
+  id: number;
+  centre: SkyPoint;
+}
+
+/** Areas in the level's order; ties go to the earlier one. Undefined when all are done. */
+export function nearestNotDoneArea<T extends AreaPosition>(
+  areas: readonly T[],
+  doneAreaIds: ReadonlySet<number>,
+  from: SkyPoint | undefined,
+): T | undefined {
+  const open = areas.filter((area) => !doneAreaIds.has(area.id));
+  if (!from) return open[0];
+  let best: T | undefined;
+  let bestDistance = Infinity;
+  for (const area of open) {
+    const distance = angularDistance(from, area.centre);
+    if (distance < bestDistance) {
+      best = area;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** A quest is finished when every question (target of its area) has an answer. */
+export function isQuestComplete(questionIds: readonly number[], answeredIds: ReadonlySet<number>): boolean {
+  return questionIds.every((id) => answeredIds.has(id));
+}
+
+/** Courses whose quests a volunteer may delete to play again (application-spec §4: new game). */
+export const NEW_GAME_COURSES = ['training', 'illustris_review'] as const;

@@ -1,0 +1,31 @@
+// JSON schemas shared by the game's routes, and the one rule schemas cannot express alone: a
+// course id that is not one of the five is a resource that does not exist (404), while any other
+// invalid parameter is a bad request (400).
+import type { FastifyRequest } from 'fastify';
+import { COURSE_IDS } from '../../src/shared/enums';
+import { HttpError } from '../http-error';
+
+export const courseIdSchema = { type: 'string', enum: [...COURSE_IDS] } as const;
+
+/** int4 ids (levels, areas): larger numbers would be a database range error, not a 404. */
+export const int4IdSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+/** bigint ids (quests, objects), kept below 2^53 so that they stay exact JSON numbers. */
+export const int8IdSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * For routes registered with attachValidation: a failed course_id enum is 404 "Unknown course",
+ * anything else the validation error itself (400). Runs after requireUser, so a guest gets 401
+ * whatever the parameters.
+ */
+export function throwValidationError(request: FastifyRequest): void {
+  const error = request.validationError;
+  if (!error) return;
+  const issues = (error.validation ?? []) as { instancePath: string; keyword: string }[];
+  const badCourse = issues.find((issue) => issue.instancePath === '/course_id' && issue.keyword === 'enum');
+  if (badCourse) {
+    const source = error.validationContext === 'querystring' ? request.query : request.params;
+    const value = (source as Record<string, unknown> | undefined)?.course_id;
+    throw new HttpError(404, `Unknown course '${String(value)}': courses are ${COURSE_IDS.join(', ')}.`);
+  }
+  throw error;
+}

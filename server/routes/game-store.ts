@@ -1,0 +1,191 @@
+// Reads of the game model shared by the game's route plugins: a course's levels with their
+// playable areas, a user's done areas, and the campaign board. Decisions (status, nearest area,
+// medals) are made by the pure functions of server/game/.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CampaignEntry } from '../../src/shared/api';
+import type { MapLabel } from '../../src/shared/catalogue';
+import type { CourseId, LevelStatus } from '../../src/shared/enums';
+import type { Database } from '../db/schema';
+import { levelStatuses } from '../game/levels';
+import type { SkyPoint } from '../game/sky';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StoredArea {
+  id: number;
+  centre: SkyPoint;
+}
+
+export interface StoredLevel {
+  id: number;
+  course_id: CourseId;
+  key: string;
+  name_key: string;
+  name: { en: string; ja: string };
+  type: 'regular' | 'greed' | 'tunnel_effect';
+  depth: 'wide' | 'dud' | 'simulation';
+  survey: string;
+  labels: MapLabel[];
+  /** Playable areas (with at least one target) in sailing order. */
+  areas: StoredArea[];
+  areaIds: number[];
+}
+
+/**
+ * The current (not retired) levels of one course or of all, in sailing order. An area without a
+ * target could never be finished, so only areas with targets count: a level of none is done.
+ */
+export async function loadLevels(db: Db, courseId?: CourseId): Promise<StoredLevel[]> {
+  let query = db
+    .selectFrom('levels')
+    .innerJoin('courses', 'courses.id', 'levels.course_id')
+    .select([
+      'levels.id',
+      'levels.course_id',
+      'levels.key',
+      'levels.name_key',
+      'levels.name',
+      'levels.type',
+      'levels.depth',
+      'levels.survey',
+      'levels.labels',
+    ])
+    .where('levels.retired', '=', false)
+    .orderBy('courses.position')
+    .orderBy('levels.position');
+  if (courseId) query = query.where('levels.course_id', '=', courseId);
+  const levels = await query.execute();
+  let areaQuery = db
+    .selectFrom('areas')
+    .innerJoin('levels', 'levels.id', 'areas.level_id')
+    .select(['areas.id', 'areas.level_id', 'areas.center_ra', 'areas.center_dec'])
+    .where('areas.retired', '=', false)
+    .where('levels.retired', '=', false)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('targets')
+          .select(sql`1`.as('one'))
+          .whereRef('targets.area_id', '=', 'areas.id')
+          .where('targets.retired', '=', false),
+      ),
+    )
+    .orderBy('areas.level_id')
+    .orderBy('areas.position');
+  if (courseId) areaQuery = areaQuery.where('levels.course_id', '=', courseId);
+  const areas = await areaQuery.execute();
+  const byLevel = new Map<number, StoredArea[]>();
+  for (const area of areas) {
+    const list = byLevel.get(area.level_id) ?? [];
+    list.push({ id: area.id, centre: [area.center_ra, area.center_dec] });
+    byLevel.set(area.level_id, list);
+  }
+  return levels.map((level) => {
+    const levelAreas = byLevel.get(level.id) ?? [];
+    return {
+      ...level,
+      course_id: level.course_id as CourseId,
+      name: level.name as { en: string; ja: string },
+      labels: level.labels as MapLabel[],
+      areas: levelAreas,
+      areaIds: levelAreas.map((area) => area.id),
+    };
+  });
+}
+
+/** Areas of the course that the user finished a quest in. */
+export async function doneAreaIds(db: Db, userId: number, courseId: CourseId): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('quests')
+    .select('area_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .where('finished_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.area_id));
+}
+
+/** Done areas of every course at once (GET /api/levels without course_id). */
+export async function doneAreaIdsByCourse(db: Db, userId: number): Promise<Map<string, Set<number>>> {
+  const rows = await db
+    .selectFrom('quests')
+    .select(['course_id', 'area_id'])
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('finished_at', 'is not', null)
+    .execute();
+  const byCourse = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const set = byCourse.get(row.course_id) ?? new Set<number>();
+    set.add(row.area_id);
+    byCourse.set(row.course_id, set);
+  }
+  return byCourse;
+}
+
+/** Status of every level for one user, course by course. */
+export function statusesOf(levels: StoredLevel[], doneByCourse: Map<string, Set<number>>): Map<number, LevelStatus> {
+  const statuses = new Map<number, LevelStatus>();
+  const courses = [...new Set(levels.map((level) => level.course_id))];
+  for (const course of courses) {
+    const inCourse = levels.filter((level) => level.course_id === course);
+    for (const [id, status] of levelStatuses(inCourse, doneByCourse.get(course) ?? new Set())) statuses.set(id, status);
+  }
+  return statuses;
+}
+
+/** Every current campaign with its community count, oldest window first. */
+export async function campaignBoard(db: Db): Promise<CampaignEntry[]> {
+  const rows = await db
+    .selectFrom('campaigns')
+    .select(['id', 'name', 'period_begin', 'period_end', 'medals', 'answers_count'])
+    .where('retired', '=', false)
+    .orderBy('period_begin')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    meta: {
+      id: row.id,
+      name: row.name as CampaignEntry['meta']['name'],
+      period_begin: row.period_begin.toISOString(),
+      period_end: row.period_end.toISOString(),
+      medals: row.medals as CampaignEntry['meta']['medals'],
+    },
+    count: row.answers_count,
+  }));
+}
+
+/**
+ * GET /api/campaigns is polled every second by every client: one read of the board per second
+ * per process, and an answer posted through this process drops the cached board at once.
+ */
+export class CampaignBoardCache {
+  private cached: { at: number; board: Promise<CampaignEntry[]> } | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly maxAgeMs = 1000,
+  ) {}
+
+  get(): Promise<CampaignEntry[]> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at >= this.maxAgeMs) {
+      const board = campaignBoard(this.db);
+      this.cached = { at: now, board };
+      // A failed read is not kept: the next poll tries again.
+      board.catch(() => {
+        if (this.cached?.board === board) this.cached = undefined;
+      });
+    }
+    return this.cached.board;
+  }
+
+  invalidate(): void {
+    this.cached = undefined;
+  }
+}
+
+export function toIso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
