@@ -8,7 +8,7 @@
 // "requirements not fulfilled" alert (§8). Cancelling is allowed at any time: withdrawing one's
 // own address is never refused.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { PresentApplication, PresentStat } from '../../src/shared/api';
 import { requireUser } from '../auth/session-user';
 import type { ServerConfig } from '../config';
@@ -48,11 +48,12 @@ function formatJst(date: Date): string {
 
 /** Classified galaxies: the user's rows in the game's answers table, every course. */
 export async function countClassifiedGalaxies(db: Kysely<Database>, userId: number): Promise<number> {
-  // Raw SQL: the answers table belongs to the game migration (0003) and is queried by its agreed columns.
-  const result = await sql<{
-    count: number;
-  }>`select count(*)::int as count from answers where user_id = ${userId}`.execute(db);
-  return result.rows[0].count;
+  const row = await db
+    .selectFrom('answers')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 export const presentRoutes: FastifyPluginAsync<{ db: Kysely<Database>; config: ServerConfig }> = async (
