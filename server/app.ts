@@ -14,6 +14,8 @@ import { CampaignBoardCache } from './routes/game-store';
 import { levelRoutes } from './routes/levels';
 import { questRoutes } from './routes/quests';
 import { campaignRoutes } from './routes/campaigns';
+import { registerSecurity } from './plugins/security';
+import { accountRoutes } from './routes/accounts';
 import { notificationRoutes } from './routes/notifications';
 import { presentRoutes } from './routes/present';
 
@@ -24,9 +26,11 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
+  // First: headers, JSON-only bodies, the Origin check, rate limits and the error handler.
+  await registerSecurity(app, { config, db });
   await app.register(fastifyCookie);
-  registerSessionUser(app, db);
+  registerSessionUser(app, db, { adminEmails: config.adminEmails });
   // API route plugins, one per group of application-spec §7.
   await app.register(sessionRoutes, { db });
   // The game: levels and server_info, quests and answers, campaigns and rankings.
@@ -34,6 +38,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(levelRoutes, { db });
   await app.register(questRoutes, { db, campaigns });
   await app.register(campaignRoutes, { db, campaigns, timeZone: config.timeZone });
+  await app.register(accountRoutes, { db, config });
   await app.register(notificationRoutes, { db });
   await app.register(presentRoutes, { db, config });
 

@@ -25,15 +25,16 @@ export interface ServerConfig {
   /** Sender of sign-up and reset mail (MAIL_FROM). */
   mailFrom: string;
   /** Fastify's trustProxy (TRUST_PROXY): true, a hop count, or addresses/CIDRs of the proxies. */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** RATE_LIMITS=off turns the per-IP/per-address limits off (loopback load runs only). */
   rateLimits: boolean;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  // A hop count: trust that many proxies in front of this server (proxy-addr's meaning).
+  if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
   return value;
 }
 

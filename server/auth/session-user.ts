@@ -37,8 +37,23 @@ export async function findSessionUser(db: Kysely<Database>, token: string | unde
   return row ?? null;
 }
 
-/** Registers request.user on the root instance (call before the route plugins). */
-export function registerSessionUser(app: FastifyInstance, db: Kysely<Database>): void {
+/** Sets user.admin for an address on ADMIN_EMAILS (lower-cased), for this request only. */
+export function grantAdminByEmail(user: UserRow, adminEmails: ReadonlySet<string>): UserRow {
+  if (!user.admin && adminEmails.has(user.email.trim().toLowerCase())) user.admin = true;
+  return user;
+}
+
+/**
+ * Registers request.user on the root instance (call before the route plugins). An address in
+ * `adminEmails` (ADMIN_EMAILS) makes its user an administrator for this request, without a
+ * write: taking it off the list takes the role away.
+ */
+export function registerSessionUser(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  options: { adminEmails?: readonly string[] } = {},
+): void {
+  const adminEmails = new Set((options.adminEmails ?? []).map((email) => email.trim().toLowerCase()));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
   app.addHook('onRequest', async (request) => {
@@ -46,6 +61,7 @@ export function registerSessionUser(app: FastifyInstance, db: Kysely<Database>):
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     const user = await findSessionUser(db, token);
+    if (user) grantAdminByEmail(user, adminEmails);
     request.user = user;
     request.sessionTokenHash = user && token ? hashToken(token) : null;
   });

@@ -1,0 +1,76 @@
+// One-time links mailed for sign-up (24 h) and password reset (1 h): 256 random bits in the
+// link, only their SHA-256 in the database, consumed at most once by a conditional update.
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EmailTokensTable } from '../db/schema';
+import { hashToken } from './session-user';
+import { randomToken } from './sessions';
+
+export type EmailTokenPurpose = EmailTokensTable['purpose'];
+export type EmailTokenRow = Selectable<EmailTokensTable>;
+
+export const LINK_TTL_MS: Record<EmailTokenPurpose, number> = {
+  signup: 24 * 3600_000,
+  password_reset: 3600_000,
+};
+
+export async function issueEmailToken(
+  db: Kysely<Database>,
+  values: { purpose: EmailTokenPurpose; email: string; userId: number | null; locale: string },
+): Promise<string> {
+  const token = randomToken();
+  await db.transaction().execute(async (trx) => {
+    // A new reset link replaces the older ones: only the latest mail works.
+    if (values.purpose === 'password_reset')
+      await trx
+        .deleteFrom('email_tokens')
+        .where('purpose', '=', 'password_reset')
+        .where('email', '=', values.email)
+        .where('used_at', 'is', null)
+        .execute();
+    await trx
+      .insertInto('email_tokens')
+      .values({
+        token_hash: hashToken(token),
+        purpose: values.purpose,
+        email: values.email,
+        user_id: values.userId,
+        locale: values.locale,
+        expires_at: new Date(Date.now() + LINK_TTL_MS[values.purpose]),
+      })
+      .execute();
+  });
+  return token;
+}
+
+export type ConsumedToken =
+  { ok: true; row: EmailTokenRow } | { ok: false; reason: 'unknown' | 'used' | 'expired'; locale: string | undefined };
+
+/**
+ * Marks the link used and returns it, or says why it cannot be used. Run it inside the
+ * transaction that acts on the link, so that a failure later leaves the link unused.
+ */
+export async function consumeEmailToken(
+  db: Kysely<Database>,
+  purpose: EmailTokenPurpose,
+  token: string,
+): Promise<ConsumedToken> {
+  const tokenHash = hashToken(token);
+  const row = await db
+    .updateTable('email_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { ok: true, row };
+  const existing = await db
+    .selectFrom('email_tokens')
+    .select(['used_at', 'locale'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  if (!existing) return { ok: false, reason: 'unknown', locale: undefined };
+  return { ok: false, reason: existing.used_at ? 'used' : 'expired', locale: existing.locale };
+}

@@ -1,0 +1,54 @@
+// Opening and closing server-side sessions. A session is a random 256-bit token in an HttpOnly
+// cookie; the database keeps only its SHA-256 (session-user.ts reads it back on each request).
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { SESSION_COOKIE, hashToken } from './session-user';
+
+export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+
+/** A token of 256 random bits, URL-safe: session cookies and mail links. */
+export function randomToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** Creates a session for the user; returns the token for the cookie. */
+export async function createSession(db: Kysely<Database>, userId: number): Promise<string> {
+  const token = randomToken();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, expires_at: new Date(Date.now() + SESSION_TTL_MS) })
+    .execute();
+  return token;
+}
+
+function cookieOptions(request: FastifyRequest) {
+  // request.protocol is 'https' behind a TLS-terminating proxy only with TRUST_PROXY set.
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+}
+
+/** Revokes the session the request came with, live or not (rotation at login, logout). */
+export async function revokeRequestSession(db: Kysely<Database>, request: FastifyRequest): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** Revokes every session of the user but the one whose hash is kept (null: all of them). */
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  keepTokenHash: string | null = null,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepTokenHash) query = query.where('token_hash', '<>', keepTokenHash);
+  await query.execute();
+}

@@ -1,0 +1,118 @@
+// Request safety for the whole application, registered on the root instance before anything
+// else: security headers (helmet, with a CSP the built client runs under), JSON-only bodies,
+// an Origin check on state-changing methods (the session cookie is sent on cross-site form
+// posts to a Lax site only for top-level GETs, but a check costs nothing), the rate-limit store,
+// and one error handler that answers {statusCode, error, message} and never leaks a stack.
+import { STATUS_CODES } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http-error';
+import { kyselyRateLimitStore } from './rate-limit-store';
+
+/** A 422 with the §5 messages per field (ErrorResponse.errors in src/shared/api.ts). */
+export class ValidationFailed extends HttpError {
+  constructor(
+    message: string,
+    readonly errors: Record<string, string[]>,
+  ) {
+    super(422, message);
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** DATA_HOST as a CSP host source: its host[:port], any scheme the page uses. */
+function dataHostSource(dataHost: string | undefined): string[] {
+  if (!dataHost) return [];
+  const host = dataHost.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  return host ? [host] : [];
+}
+
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function errorBody(statusCode: number, message: string, errors?: Record<string, string[]>) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(errors ? { errors } : {}) };
+}
+
+/** The status and message a client gets for an error thrown anywhere in a request. */
+function describeError(error: FastifyError): { statusCode: number; message: string } | null {
+  if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message };
+  if (error.validation) return { statusCode: 400, message: `Invalid request: ${error.message}` };
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { statusCode: 400, message: 'Request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { statusCode: 400, message: `Request body is not valid JSON: ${error.message}` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { statusCode: 415, message: 'Unsupported Media Type: request bodies must be application/json.' };
+  }
+  if (error instanceof SyntaxError)
+    return { statusCode: 400, message: `Request body is not valid JSON: ${error.message}` };
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return { statusCode: status, message: error.message };
+  return null;
+}
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  { config, db }: { config: ServerConfig; db: Kysely<Database> },
+): Promise<void> {
+  const dataHost = dataHostSource(config.dataHost);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // The wasm core is compiled in the page and in the decoder workers.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrcAttr: ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        // Sky data may come from DATA_HOST; avatars come from Gravatar.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://www.gravatar.com', ...dataHost],
+        connectSrc: ["'self'", 'data:', 'blob:', ...dataHost],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    // The site may be served over plain http on a LAN; upgrading would break it there.
+    strictTransportSecurity: false,
+  });
+
+  // JSON bodies only: without the text/plain parser a cross-site "simple" request cannot carry
+  // a body, and anything but application/json is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  const publicOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new HttpError(403, 'Cross-site requests are not allowed.');
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin(request))
+      throw new HttpError(403, `Requests from ${origin} are not allowed.`);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const described = describeError(error);
+    if (!described) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(errorBody(500, 'Internal Server Error'));
+    }
+    if (described.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    const errors = error instanceof ValidationFailed ? error.errors : undefined;
+    return reply.code(described.statusCode).send(errorBody(described.statusCode, described.message, errors));
+  });
+
+  await app.register(fastifyRateLimit, { global: false, store: kyselyRateLimitStore(db) });
+}

@@ -1,0 +1,141 @@
+// The logged-in user's own account (application-spec §7): PUT /api/current_user (nickname,
+// language, gravatar choices), POST /api/current_user/private_information (the welcome
+// questionnaire) and DELETE /api/current_user (account deletion).
+import type { FastifyPluginAsync } from 'fastify';
+import type { CurrentUserResponse, CurrentUserUpdateRequest } from '../../src/shared/api';
+import {
+  ERROR_TEXTS,
+  MESSAGES,
+  nicknameErrors,
+  parseBirthYear,
+  privateInformationErrors,
+  type PrivateInformationInput,
+} from '../../src/shared/validation';
+import { requireUser } from '../auth/session-user';
+import { clearSessionCookie } from '../auth/sessions';
+import { ValidationFailed } from '../plugins/security';
+import type { AccountRouteOptions } from './accounts';
+import { sessionResponse } from './session';
+
+const updateSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      nickname: { type: 'string', maxLength: 1024 },
+      locale: { type: 'string', enum: ['en', 'ja'] },
+      gravatar_private: { type: 'boolean' },
+      gravatar_public: { type: 'boolean' },
+    },
+  },
+} as const;
+
+// Types and sizes here; presence and the §5 rules (with their messages) in the handler.
+const privateInformationSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      birth_year: { type: ['integer', 'string'], maxLength: 32 },
+      country_code: { type: 'integer' },
+      gender: { type: 'string', maxLength: 32 },
+      reasons_for_participation: { type: 'array', maxItems: 32, items: { type: 'string', maxLength: 1000 } },
+      relation_to_astronomy: { type: 'integer' },
+      time_spent_in_astronomy: { type: 'integer' },
+      way_to_know_this_site: { type: 'string', maxLength: 1000 },
+    },
+  },
+} as const;
+
+/** Postgres' unique_violation: a concurrent request took the nickname first. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+function nicknameTaken(): ValidationFailed {
+  return new ValidationFailed(ERROR_TEXTS.nicknameTaken, { nickname: [MESSAGES.taken] });
+}
+
+export const currentUserRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { db }) => {
+  app.put<{ Body: CurrentUserUpdateRequest }>('/api/current_user', { schema: updateSchema }, async (request) => {
+    const user = requireUser(request);
+    const body = request.body;
+    let nickname = user.nickname;
+    if (body.nickname !== undefined) {
+      const errors = nicknameErrors(body.nickname);
+      if (errors.length > 0) throw new ValidationFailed(`Nickname ${errors[0]}`, { nickname: errors });
+      nickname = body.nickname.trim();
+      if (nickname.toLowerCase() !== user.nickname.toLowerCase()) {
+        const other = await db
+          .selectFrom('users')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', ['nickname']), '=', nickname.toLowerCase()))
+          .where('id', '<>', user.id)
+          .executeTakeFirst();
+        if (other) throw nicknameTaken();
+      }
+    }
+    const gravatarPrivate = body.gravatar_private ?? user.gravatar_private;
+    // §5: public display only with gravatar use on; turning use off clears it.
+    const gravatarPublic = gravatarPrivate && (body.gravatar_public ?? user.gravatar_public);
+    let updated;
+    try {
+      updated = await db
+        .updateTable('users')
+        .set({
+          nickname,
+          locale: body.locale ?? user.locale,
+          gravatar_private: gravatarPrivate,
+          gravatar_public: gravatarPublic,
+        })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nicknameTaken();
+      throw error;
+    }
+    const session = await sessionResponse(db, { ...updated, admin: user.admin });
+    const response: CurrentUserResponse = { current_user: session.current_user! };
+    return response;
+  });
+
+  app.post<{ Body: PrivateInformationInput }>(
+    '/api/current_user/private_information',
+    { schema: privateInformationSchema },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const errors = privateInformationErrors(body);
+      const fields = Object.keys(errors);
+      if (fields.length > 0) throw new ValidationFailed(`${fields.join(', ')}: ${errors[fields[0]][0]}`, errors);
+      const values = {
+        birth_year: parseBirthYear(body.birth_year!),
+        country_code: body.country_code!,
+        gender: body.gender!,
+        reasons_for_participation: body.reasons_for_participation!.map((reason) => reason.trim()),
+        relation_to_astronomy: body.relation_to_astronomy!,
+        time_spent_in_astronomy: body.time_spent_in_astronomy!,
+        way_to_know_this_site: body.way_to_know_this_site!.trim(),
+      };
+      await db
+        .insertInto('private_informations')
+        .values({ user_id: user.id, ...values })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
+        .execute();
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete('/api/current_user', async (request, reply) => {
+    const user = requireUser(request);
+    await db.transaction().execute(async (trx) => {
+      // Sessions, the questionnaire and reset links go with the row (ON DELETE CASCADE);
+      // classification results stay, unlinked (answers and quests: ON DELETE SET NULL).
+      await trx.deleteFrom('email_tokens').where('email', '=', user.email.toLowerCase()).execute();
+      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    });
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+};

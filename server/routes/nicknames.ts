@@ -1,0 +1,35 @@
+// GET /api/nicknames/{nickname} (application-spec §7): {count} of other users with that
+// nickname, compared as PUT /api/current_user compares it (trimmed, case-insensitive); 0 means
+// free. The nickname dialog asks as the volunteer types, hence a per-user rate limit.
+import type { FastifyPluginAsync } from 'fastify';
+import type { NicknameCountResponse } from '../../src/shared/api';
+import { requireUser } from '../auth/session-user';
+import { LIMITS, rateLimited } from '../plugins/rate-limits';
+import type { AccountRouteOptions } from './accounts';
+
+const nicknameSchema = {
+  params: {
+    type: 'object',
+    required: ['nickname'],
+    properties: { nickname: { type: 'string', maxLength: 1024 } },
+  },
+} as const;
+
+export const nicknameRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { db, config }) => {
+  app.get<{ Params: { nickname: string } }>(
+    '/api/nicknames/:nickname',
+    { schema: nicknameSchema, preHandler: rateLimited(app, LIMITS.nickname, config.rateLimits) },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where((eb) => eb(eb.fn('lower', ['nickname']), '=', request.params.nickname.trim().toLowerCase()))
+        .where('nickname', '<>', '')
+        .where('id', '<>', user.id)
+        .executeTakeFirstOrThrow();
+      const response: NicknameCountResponse = { count: Number(row.count) };
+      return response;
+    },
+  );
+};
