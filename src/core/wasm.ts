@@ -31,6 +31,10 @@ interface CoreExports {
   ringsTractsInRing(ring: number): number;
   ringsIndexToAngle(ids: number, count: number, out: number): number;
   ringsAngleToIndex(angles: number, count: number, out: number): number;
+  // shiftmaps (assembly/shiftmap.ts)
+  shiftmapOffsets(order: number, ipix: bigint, out: number): number;
+  shiftmapStrays(): number;
+  shiftmapEncode(src: number, count: number, maxShift: number, dst: number): void;
 }
 
 /** The typed face of the wasm core. */
@@ -53,6 +57,11 @@ export interface Core {
   ringsIndexToAngle(ids: Float64Array, out: Float64Array): number;
   /** Tract indices of (ra, dec) pairs into `out`; −1 for a pair that is not a direction, counted in the result. */
   ringsAngleToIndex(angles: Float64Array, out: Int32Array): number;
+  // shiftmaps (see the block at the end of this file; the API is src/core/shiftmap.ts)
+  /** The 64 × 64 (p, q) shifts of nested tile `ipix` at `order`, unclamped f64, into `out` (8192 values). */
+  shiftmapOffsets(order: number, ipix: bigint, out: Float64Array): { largest: number; strays: number };
+  /** The same shifts clamped to ±maxShift as binary16 into `out` (8192 u16); returns the largest |shift| before clamping. */
+  shiftmapTexture(order: number, ipix: bigint, maxShift: number, out: Uint16Array): number;
 }
 
 /** Where the compiled module lies; Vite rewrites this pattern into a bundled asset URL. */
@@ -84,6 +93,7 @@ function wrap(exports: CoreExports): Core {
     },
     ...inflateAndFits(exports),
     ...rings(exports),
+    ...shiftmaps(exports),
   };
 }
 
@@ -321,6 +331,38 @@ function rings(exports: CoreExports) {
         out.set(new Int32Array(exports.memory.buffer, output, n), done);
       }
       return invalid;
+    },
+  };
+}
+
+// ---- shiftmaps (issue 3, item 5) ------------------------------------------------------------
+// One map is 64 × 64 (p, q) pairs: 64 KiB of f64 shifts, then 16 KiB of binary16 texels.
+// Order and pixel are checked by src/core/shiftmap.ts; a −1 from the kernel is a bad call.
+
+const SHIFTMAP_VALUES = 64 * 64 * 2;
+
+function shiftmaps(exports: CoreExports) {
+  function compute(order: number, ipix: bigint): { offsets: number; largest: number } {
+    const offsets = exports.scratch(SHIFTMAP_VALUES * 8 + SHIFTMAP_VALUES * 2);
+    const largest = exports.shiftmapOffsets(order, ipix, offsets);
+    if (largest < 0) throw new RangeError(`no HEALPix tile ${ipix} at order ${order}`);
+    return { offsets, largest };
+  }
+  return {
+    shiftmapOffsets(order: number, ipix: bigint, out: Float64Array): { largest: number; strays: number } {
+      if (out.length < SHIFTMAP_VALUES) throw new Error(`output holds ${out.length} values, ${SHIFTMAP_VALUES} needed`);
+      const { offsets, largest } = compute(order, ipix);
+      out.set(new Float64Array(exports.memory.buffer, offsets, SHIFTMAP_VALUES));
+      return { largest, strays: exports.shiftmapStrays() };
+    },
+
+    shiftmapTexture(order: number, ipix: bigint, maxShift: number, out: Uint16Array): number {
+      if (out.length < SHIFTMAP_VALUES) throw new Error(`output holds ${out.length} values, ${SHIFTMAP_VALUES} needed`);
+      const { offsets, largest } = compute(order, ipix);
+      const texels = offsets + SHIFTMAP_VALUES * 8;
+      exports.shiftmapEncode(offsets, SHIFTMAP_VALUES, maxShift, texels);
+      out.set(new Uint16Array(exports.memory.buffer, texels, SHIFTMAP_VALUES));
+      return largest;
     },
   };
 }

@@ -1,0 +1,411 @@
+// Shiftmaps (viewer-spec §4, §9: distortion map size 64, maximum shift 0.015), checked against
+// an independent double-precision HEALPix written here from Górski et al. 2005 (§4: the polar
+// caps and the equatorial zone of the 12 base faces) and against healpy (HEALPix C++), which
+// gives the mesh vertices (healpy.boundaries) and the exact in-tile positions (vec2pix deep
+// below the tile) without any of our code.
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  SHIFTMAP_MAX_SHIFT,
+  SHIFTMAP_MIN_SHIFT,
+  SHIFTMAP_RESOLUTION,
+  SHIFTMAP_SIZE,
+  SHIFTMAP_VALUES,
+  computeShiftmap,
+  decodeShift,
+  decodeShiftmap,
+  encodeShift,
+  shiftmapOffsets,
+} from '../../src/core/shiftmap';
+import { loadCore, type Core } from '../../src/core/wasm';
+
+// ---- the reference: Górski et al. 2005 in plain double arithmetic --------------------------
+// Face f has its top corner on ring F1(f)·nside from the north pole and its centre at
+// longitude F2(f)·π/4 (the paper's Table 1 / the C++ jrll, jpll).
+const F1 = [2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4];
+const F2 = [1, 3, 5, 7, 0, 2, 4, 6, 1, 3, 5, 7];
+type Vec = [number, number, number];
+
+function deinterleave(bits: bigint): [number, number] {
+  let x = 0n;
+  let y = 0n;
+  for (let b = 0n; bits > 0n; b++, bits >>= 2n) {
+    x |= (bits & 1n) << b;
+    y |= ((bits >> 1n) & 1n) << b;
+  }
+  return [Number(x), Number(y)];
+}
+
+function tileOf(order: number, ipix: bigint): { nside: number; face: number; ix: number; iy: number } {
+  const nside = 2 ** order;
+  const perFace = 1n << BigInt(2 * order);
+  const face = Number(ipix / perFace);
+  const [ix, iy] = deinterleave(ipix % perFace);
+  return { nside, face, ix, iy };
+}
+
+/** Direction of face coordinates (x, y) in pixel units on face f (the paper's eq. 4–9, inverted). */
+function faceToVec(nside: number, face: number, ix: number, iy: number, dx: number, dy: number): Vec {
+  // Ring index from the north pole in pixel units; the integer part first keeps its digits.
+  const ring = F1[face] * nside - ix - iy - (dx + dy);
+  let nr: number;
+  let z: number;
+  let sinTheta: number;
+  if (ring < nside) {
+    nr = ring; // north cap: 1 − z = nr²/(3 nside²)
+    const t = (nr / nside) ** 2 / 3;
+    z = 1 - t;
+    sinTheta = Math.sqrt(t * (2 - t));
+  } else if (ring > 3 * nside) {
+    nr = 4 * nside - ring; // south cap
+    const t = (nr / nside) ** 2 / 3;
+    z = t - 1;
+    sinTheta = Math.sqrt(t * (2 - t));
+  } else {
+    nr = nside; // equatorial zone: z linear in the ring index
+    z = ((2 * nside - ring) * 2) / (3 * nside);
+    sinTheta = Math.sqrt((1 - z) * (1 + z));
+  }
+  // Longitude: pixels of a ring are spread evenly, face centre at F2·π/4.
+  let t = F2[face] * nr + (ix - iy) + (dx - dy);
+  if (t < 0) t += 8 * nr;
+  const phi = nr === 0 ? 0 : (Math.PI / 4) * (t / nr);
+  return [sinTheta * Math.cos(phi), sinTheta * Math.sin(phi), z];
+}
+
+/** Face and face coordinates (pixel units) of a direction of any length (the paper's eq. 4–9). */
+function vecToFace(nside: number, [x, y, z]: Vec): { face: number; fx: number; fy: number } {
+  const r = Math.hypot(x, y, z);
+  const za = Math.abs(z) / r;
+  let tt = Math.atan2(y, x) / (Math.PI / 2);
+  if (tt < 0) tt += 4;
+  if (tt >= 4) tt -= 4;
+  if (za <= 2 / 3) {
+    const jp = nside * (0.5 + tt - (0.75 * z) / r); // ascending edge lines
+    const jm = nside * (0.5 + tt + (0.75 * z) / r); // descending edge lines
+    const ifp = Math.floor(jp / nside);
+    const ifm = Math.floor(jm / nside);
+    const face = ifp === ifm ? ifp | 4 : ifp < ifm ? ifp : ifm + 8;
+    return { face, fx: jm - nside * ifm, fy: nside - (jp - nside * ifp) };
+  }
+  const ntt = Math.min(3, Math.floor(tt));
+  const tp = tt - ntt;
+  const rho2 = x * x + y * y;
+  // nside·√(3(1 − |z|)) with 1 − |z| = ρ²/(r(r + |z|)), exact next to the poles.
+  const tmp = nside * Math.sqrt((3 * rho2) / (r * (r + Math.abs(z))));
+  const jp = tp * tmp;
+  const jm = (1 - tp) * tmp;
+  return z > 0 ? { face: ntt, fx: nside - jm, fy: nside - jp } : { face: ntt + 8, fx: jp, fy: jm };
+}
+
+/** The reference map: the patch and shifts as assembly/shiftmap.ts defines them. */
+function referenceShifts(order: number, ipix: bigint): Float64Array {
+  const { nside, face, ix, iy } = tileOf(order, ipix);
+  const V: Vec[] = [];
+  for (let b = 0; b <= 8; b++) for (let a = 0; a <= 8; a++) V.push(faceToVec(nside, face, ix, iy, a / 8, b / 8));
+  const out = new Float64Array(SHIFTMAP_VALUES);
+  for (let j = 0; j < 64; j++) {
+    for (let i = 0; i < 64; i++) {
+      const [ca, cb] = [i >> 3, j >> 3];
+      const [s, t] = [((i & 7) + 0.5) / 8, ((j & 7) + 0.5) / 8];
+      const c = [V[cb * 9 + ca], V[cb * 9 + ca + 1], V[cb * 9 + ca + 9], V[cb * 9 + ca + 10]];
+      const w = [(1 - s) * (1 - t), s * (1 - t), (1 - s) * t, s * t];
+      const P = [0, 1, 2].map((k) => w[0] * c[0][k] + w[1] * c[1][k] + w[2] * c[2][k] + w[3] * c[3][k]) as Vec;
+      const exact = vecToFace(nside, P);
+      if (exact.face !== face) throw new Error(`reference: texel (${i}, ${j}) of ${ipix} is on face ${exact.face}`);
+      out[(j * 64 + i) * 2] = exact.fx - ix - (i + 0.5) / 64;
+      out[(j * 64 + i) * 2 + 1] = exact.fy - iy - (j + 0.5) / 64;
+    }
+  }
+  return out;
+}
+
+/** The nested id of face-coordinate pixel (ix, iy) on face f. */
+function nestId(order: number, face: number, ix: number, iy: number): bigint {
+  let id = 0n;
+  for (let b = 0; b < order; b++) {
+    id |= BigInt((ix / 2 ** b) & 1) << BigInt(2 * b);
+    id |= BigInt((iy / 2 ** b) & 1) << BigInt(2 * b + 1);
+  }
+  return (BigInt(face) << BigInt(2 * order)) | id;
+}
+
+/** Tiles touching a pole and their neighbours, on a north and a south face. */
+function polarTiles(order: number): bigint[] {
+  const n = 2 ** order;
+  const tiles = new Set<bigint>();
+  for (const [dx, dy] of [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [2, 3],
+  ]) {
+    if (dx >= n || dy >= n) continue;
+    tiles.add(nestId(order, 1, n - 1 - dx, n - 1 - dy)); // north face 1: pole at (n, n)
+    tiles.add(nestId(order, 10, dx, dy)); // south face 10: pole at (0, 0)
+  }
+  return [...tiles];
+}
+
+function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let worst = 0;
+  for (let k = 0; k < a.length; k++) worst = Math.max(worst, Math.abs(a[k] - b[k]));
+  return worst;
+}
+
+let core: Core;
+beforeAll(async () => {
+  core = await loadCore();
+});
+
+describe('the shiftmap of a tile matches an independent double-precision HEALPix', () => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20])('order %i: polar and random tiles, all 64 × 64 (p, q)', (order) => {
+    const tiles = polarTiles(order);
+    let state = 12345 + order;
+    const npix = 12n << BigInt(2 * order);
+    for (let k = 0; k < 4; k++) {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      tiles.push(BigInt(Math.floor((state / 2 ** 31) * Number(npix))) % npix);
+    }
+    // The reference loses digits as face coordinates grow (2^order pixels per face side).
+    const tolerance = 1e-11 * 2 ** order + 1e-12;
+    for (const ipix of tiles) {
+      const ours = shiftmapOffsets(core, order, ipix);
+      expect(ours.strays).toBe(0);
+      const reference = referenceShifts(order, ipix);
+      expect(maxDifference(ours.offsets, reference)).toBeLessThan(tolerance);
+      expect(ours.largest).toBeCloseTo(maxDifference(reference, new Float64Array(SHIFTMAP_VALUES)), 9);
+    }
+  });
+
+  it('stays exact at order 29 next to the poles (nside 2^29, ids past 2^53)', () => {
+    for (const ipix of polarTiles(29)) {
+      const ours = shiftmapOffsets(core, 29, ipix);
+      expect(ours.strays).toBe(0);
+      // The pole tiles have the same shape at every order: compare with order 10.
+      const { face, ix, iy } = tileOf(29, ipix);
+      const n29 = 2 ** 29;
+      const n10 = 2 ** 10;
+      const twin = nestId(10, face, face < 4 ? n10 - (n29 - ix) : ix, face < 4 ? n10 - (n29 - iy) : iy);
+      expect(maxDifference(ours.offsets, shiftmapOffsets(core, 10, twin).offsets)).toBeLessThan(1e-6);
+    }
+  });
+
+  it('puts no texel of any tile across a base-face edge (every tile to order 4, the poles to 24)', () => {
+    const out = new Float64Array(SHIFTMAP_VALUES);
+    let strays = 0;
+    for (let order = 0; order <= 4; order++) {
+      for (let ipix = 0; ipix < 12 * 4 ** order; ipix++) strays += shiftmapOffsets(core, order, ipix, out).strays;
+    }
+    for (let order = 5; order <= 24; order++) {
+      for (const ipix of polarTiles(order)) strays += shiftmapOffsets(core, order, ipix, out).strays;
+    }
+    expect(strays).toBe(0);
+  });
+});
+
+// ---- healpy ----------------------------------------------------------------------------------
+// For each tile: the 81 mesh vertices are the corners of its 64 sub-pixels at order + 3
+// (healpy.boundaries, step 1), checked against healpy.boundaries(step 8) of the tile itself
+// (its edges); the exact in-tile position of each patch point is the sub-pixel that holds it
+// `depth` orders below the tile (healpy.vec2pix), to within half that sub-pixel.
+const HEALPY = String.raw`
+import json, sys
+import numpy as np
+import healpy as hp
+
+def interleave(a, b):
+    r = 0
+    for k in range(32):
+        r |= ((a >> k) & 1) << (2 * k) | ((b >> k) & 1) << (2 * k + 1)
+    return r
+
+out = []
+for order, ipix in json.load(sys.stdin):
+    ipix = int(ipix)
+    nside = 1 << order
+    V = np.zeros((9, 9, 3))
+    for b in range(8):
+        for a in range(8):
+            c = hp.boundaries(nside * 8, ipix * 64 + interleave(a, b), step=1, nest=True)
+            # corners in HEALPix C++ order: (1,1), (0,1), (0,0), (1,0) of the sub-pixel
+            V[b + 1, a + 1], V[b + 1, a], V[b, a], V[b, a + 1] = c[:, 0], c[:, 1], c[:, 2], c[:, 3]
+    edges = hp.boundaries(nside, ipix, step=8, nest=True)
+    ring = [V[8, 8 - i] for i in range(8)] + [V[8 - i, 0] for i in range(8)] + \
+           [V[0, i] for i in range(8)] + [V[i, 8] for i in range(8)]
+    edge_error = float(np.max(np.abs(np.array(ring).T - edges)))
+    k = (np.arange(64) + 0.5) / 8
+    ca, s = np.floor(k).astype(int), k - np.floor(k)
+    J, I = np.meshgrid(np.arange(64), np.arange(64), indexing="ij")
+    a, b, S, T = ca[I], ca[J], s[I], s[J]
+    P = ((1 - S) * (1 - T))[..., None] * V[b, a] + (S * (1 - T))[..., None] * V[b, a + 1] \
+        + ((1 - S) * T)[..., None] * V[b + 1, a] + (S * T)[..., None] * V[b + 1, a + 1]
+    depth = min(20, 29 - order)
+    sub = hp.vec2pix(nside << depth, P[..., 0].ravel(), P[..., 1].ravel(), P[..., 2].ravel(), nest=True)
+    local = sub.astype(np.int64) - (ipix << (2 * depth))
+    sx = np.zeros_like(local); sy = np.zeros_like(local)
+    for bit in range(depth):
+        sx |= ((local >> (2 * bit)) & 1) << bit
+        sy |= ((local >> (2 * bit + 1)) & 1) << bit
+    u = (I.ravel() + 0.5) / 64
+    v = (J.ravel() + 0.5) / 64
+    p = (sx + 0.5) / (1 << depth) - u
+    q = (sy + 0.5) / (1 << depth) - v
+    out.append({"edge_error": edge_error, "depth": depth, "shifts": np.stack([p, q], 1).ravel().tolist()})
+json.dump(out, sys.stdout)
+`;
+
+describe('the shiftmap of a tile matches healpy (HEALPix C++)', () => {
+  it('along the tile edges (healpy.boundaries) and at every texel (vec2pix below the tile)', () => {
+    const tiles: [number, bigint][] = [];
+    for (const order of [3, 4, 6, 8, 10, 14])
+      for (const ipix of polarTiles(order).slice(0, 4)) tiles.push([order, ipix]);
+    tiles.push([3, 0n], [5, 5000n]); // a polar-face tile at the equator, an equatorial one
+    const input = JSON.stringify(tiles.map(([order, ipix]) => [order, ipix.toString()]));
+    const results = JSON.parse(
+      execFileSync('/usr/bin/python3', ['-c', HEALPY], { input, maxBuffer: 1 << 28 }).toString(),
+    ) as {
+      edge_error: number;
+      depth: number;
+      shifts: number[];
+    }[];
+    tiles.forEach(([order, ipix], index) => {
+      const healpy = results[index];
+      expect(healpy.edge_error).toBeLessThan(1e-15); // the mesh's outer vertices lie on the tile's edges
+      const ours = shiftmapOffsets(core, order, ipix).offsets;
+      const tolerance = 2 ** -(healpy.depth + 1) + 1e-9;
+      expect(maxDifference(ours, healpy.shifts)).toBeLessThan(tolerance);
+      // The edge texels (outermost rows and columns) on their own, named for the failure message.
+      const edge: number[] = [];
+      const edgeHealpy: number[] = [];
+      for (let j = 0; j < 64; j++) {
+        for (let i = 0; i < 64; i++) {
+          if (i !== 0 && i !== 63 && j !== 0 && j !== 63) continue;
+          edge.push(ours[(j * 64 + i) * 2], ours[(j * 64 + i) * 2 + 1]);
+          edgeHealpy.push(healpy.shifts[(j * 64 + i) * 2], healpy.shifts[(j * 64 + i) * 2 + 1]);
+        }
+      }
+      expect(maxDifference(edge, edgeHealpy), `edge texels of tile ${ipix} at order ${order}`).toBeLessThan(tolerance);
+    });
+  });
+});
+
+describe('only tiles that need it get a shiftmap', () => {
+  it('gives null to equatorial tiles and a map to the tiles at the poles', () => {
+    for (const order of [3, 5, 8, 10, 16]) {
+      const n = 2 ** order;
+      // Equatorial face 5, its centre and its middle row.
+      for (const [ix, iy] of [
+        [n / 2, n / 2],
+        [0, n - 1],
+        [n - 1, 0],
+      ]) {
+        expect(computeShiftmap(core, order, nestId(order, 5, ix, iy))).toBeNull();
+      }
+      for (const ipix of polarTiles(order).slice(0, 2))
+        expect(computeShiftmap(core, order, ipix)).toBeInstanceOf(Uint16Array);
+    }
+  });
+
+  it(`draws the line at the largest |shift| ${SHIFTMAP_MIN_SHIFT} (half a texel of a 512-pixel tile)`, () => {
+    let withMap = 0;
+    for (let ipix = 0; ipix < 12 * 4 ** 3; ipix++) {
+      const { largest } = shiftmapOffsets(core, 3, ipix);
+      const map = computeShiftmap(core, 3, ipix);
+      expect(map === null).toBe(largest <= SHIFTMAP_MIN_SHIFT);
+      if (map) withMap++;
+    }
+    // At order 3 the maps go to the tiles of the two polar caps' inner rings.
+    expect(withMap).toBeGreaterThan(0);
+    expect(withMap).toBeLessThan((12 * 4 ** 3) / 4);
+  });
+
+  it('keeps every stored shift within ±0.015, the spec maximum', () => {
+    let checked = 0;
+    for (const order of [0, 3, 7, 11]) {
+      for (const ipix of polarTiles(order)) {
+        const texels = computeShiftmap(core, order, ipix);
+        if (!texels) continue; // the pole tiles' neighbours at high orders need none
+        checked++;
+        const shifts = decodeShiftmap(texels);
+        expect(Math.max(...shifts.map(Math.abs))).toBeLessThanOrEqual(SHIFTMAP_MAX_SHIFT);
+        // Clamped values decode to the encoding of the clamp, anything else to itself.
+        const exact = shiftmapOffsets(core, order, ipix).offsets;
+        const clamped = exact.map((x) => Math.min(SHIFTMAP_MAX_SHIFT, Math.max(-SHIFTMAP_MAX_SHIFT, x)));
+        expect(maxDifference(shifts, clamped)).toBeLessThanOrEqual(SHIFTMAP_RESOLUTION);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(12);
+  });
+
+  it('gives the pole tiles shifts near the spec maximum and nothing past 0.0155', () => {
+    let largest = 0;
+    for (let order = 0; order <= 12; order++) {
+      for (const ipix of polarTiles(order)) largest = Math.max(largest, shiftmapOffsets(core, order, ipix).largest);
+    }
+    expect(largest).toBeGreaterThan(0.0145);
+    expect(largest).toBeLessThan(0.0155);
+  });
+
+  it('rejects a tile that does not exist with a clear Error', () => {
+    expect(() => computeShiftmap(core, 30, 0)).toThrow(/order must be an integer in 0 … 29/);
+    expect(() => computeShiftmap(core, 3, 768)).toThrow(/pixel 768 is out of range at order 3: 0 … 767/);
+    expect(() => computeShiftmap(core, 3, -1)).toThrow(RangeError);
+    expect(() => computeShiftmap(core, 3, 1.5)).toThrow(/must be an integer/);
+  });
+});
+
+describe('the texture encoding: RG16F, binary16 (p, q) per texel, 0 = no shift', () => {
+  it('round-trips every shift within half a binary16 step', () => {
+    let absolute = 0;
+    let relative = 0;
+    for (let k = -20000; k <= 20000; k++) {
+      const x = (k / 20000) * SHIFTMAP_MAX_SHIFT * 1.0000001;
+      const back = decodeShift(encodeShift(x));
+      const clamped = Math.min(SHIFTMAP_MAX_SHIFT, Math.max(-SHIFTMAP_MAX_SHIFT, x));
+      absolute = Math.max(absolute, Math.abs(back - clamped));
+      // relatively: half an ulp of 10 fraction bits, or half a subnormal step
+      relative = Math.max(relative, Math.abs(back - clamped) / Math.max(Math.abs(clamped) * 2 ** -11, 2 ** -25));
+    }
+    expect(absolute).toBeLessThanOrEqual(SHIFTMAP_RESOLUTION);
+    expect(relative).toBeLessThanOrEqual(1);
+  });
+
+  it('encodes known binary16 values, subnormals and ties to even', () => {
+    expect(encodeShift(0)).toBe(0x0000);
+    expect(encodeShift(-0)).toBe(0x8000);
+    expect(encodeShift(2 ** -14)).toBe(0x0400); // smallest normal
+    expect(encodeShift(2 ** -24)).toBe(0x0001); // smallest subnormal
+    expect(encodeShift(2 ** -25)).toBe(0x0000); // a tie: to even (0)
+    expect(encodeShift(3 * 2 ** -25)).toBe(0x0002); // a tie: to even (2)
+    expect(encodeShift(2 ** -7)).toBe(0x2000);
+    expect(encodeShift(2 ** -7 * (1 + 2 ** -11))).toBe(0x2000); // tie, to even
+    expect(encodeShift(2 ** -7 * (1 + 3 * 2 ** -11))).toBe(0x2002); // tie, to even
+    expect(encodeShift(0.015)).toBe(0x23ae); // 0.01499939 (Python: np.float16(0.015).view(np.uint16))
+    expect(encodeShift(1)).toBe(0x23ae); // clamped to 0.015
+    expect(encodeShift(-1)).toBe(0xa3ae);
+    expect(decodeShift(0x23ae)).toBe(0.0149993896484375);
+    expect(decodeShift(0x0001)).toBe(2 ** -24);
+    expect(decodeShift(0x7c00)).toBe(Infinity);
+    expect(decodeShift(0x7e00)).toBeNaN();
+  });
+
+  it('is what the wasm kernel writes, bit for bit', () => {
+    for (const [order, ipix] of [
+      [3, polarTiles(3)[0]],
+      [9, polarTiles(9)[1]],
+      [2, 100n],
+    ] as const) {
+      const texels = new Uint16Array(SHIFTMAP_VALUES);
+      core.shiftmapTexture(order, ipix, SHIFTMAP_MAX_SHIFT, texels);
+      const exact = shiftmapOffsets(core, order, ipix).offsets;
+      expect(Array.from(texels)).toEqual(Array.from(exact, encodeShift));
+    }
+  });
+
+  it(`is ${SHIFTMAP_SIZE} × ${SHIFTMAP_SIZE} (p, q) texels, row j (v) by column i (u)`, () => {
+    const texels = computeShiftmap(core, 3, polarTiles(3)[0])!;
+    expect(texels.length).toBe(64 * 64 * 2);
+    expect(texels.byteLength).toBe(16384);
+  });
+});
