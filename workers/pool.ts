@@ -2,7 +2,9 @@
 // waiting jobs. Buffers are transferred (never copied); a failing job rejects with its Error;
 // a job whose AbortSignal fires is dropped if still waiting and its result discarded if
 // running (stale tiles after the camera moved); a worker that crashes is logged, terminated
-// and replaced, and the job it held rejects instead of hanging.
+// and replaced, and the job it held rejects instead of hanging. With `idleMs` the pool starts
+// its workers only when a job is queued and terminates them `idleMs` after the last job ends
+// (viewer-spec §4: the shiftmap worker starts on the first job, stops 5 s after the queue empties).
 import * as Comlink from 'comlink';
 import type { DecoderApi } from './decoder-api';
 
@@ -15,6 +17,11 @@ export interface PoolWorker {
 }
 
 export type WorkerFactory = () => PoolWorker;
+
+export interface PoolOptions {
+  /** Start workers on demand and terminate them all this many ms after the queue empties. */
+  idleMs?: number;
+}
 
 /** N = min(4, max(1, cores − 1)): leave one core to the page, never more than four decoders. */
 export function defaultPoolSize(cores: number): number {
@@ -59,12 +66,19 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Job[] = [];
   private closed = false;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly factory: WorkerFactory,
     readonly size: number,
+    private readonly options: PoolOptions = {},
   ) {
-    for (let i = 0; i < size; i++) this.slots.push(this.start());
+    if (options.idleMs === undefined) for (let i = 0; i < size; i++) this.slots.push(this.start());
+  }
+
+  /** Workers running now (all `size` of them, unless started on demand with `idleMs`). */
+  get running(): number {
+    return this.slots.length;
   }
 
   /** Jobs waiting for a free worker (for loading-progress displays). */
@@ -88,7 +102,9 @@ export class WorkerPool {
     slot.job = null;
     const index = this.slots.indexOf(slot);
     if (index >= 0 && !this.closed) {
-      this.slots[index] = this.start();
+      // On demand, the next queued job starts a worker; otherwise replace it now.
+      if (this.options.idleMs === undefined) this.slots[index] = this.start();
+      else this.slots.splice(index, 1);
       this.dispatch();
     }
   }
@@ -123,9 +139,32 @@ export class WorkerPool {
     for (const slot of this.slots) {
       if (slot.job || slot.dead) continue;
       const job = this.waiting.shift();
-      if (!job) return;
+      if (!job) break;
       void this.execute(slot, job);
     }
+    if (this.options.idleMs === undefined || this.closed) return;
+    while (this.waiting.length > 0 && this.slots.length < this.size) {
+      const slot = this.start();
+      this.slots.push(slot);
+      void this.execute(slot, this.waiting.shift()!);
+    }
+    this.scheduleIdleStop(this.options.idleMs);
+  }
+
+  /** (Re)arms the idle timer when nothing is queued or running; any job disarms it. */
+  private scheduleIdleStop(idleMs: number): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.pending > 0 || this.slots.length === 0) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.pending > 0) return;
+      for (const slot of this.slots.splice(0)) {
+        slot.dead = true;
+        slot.api[Comlink.releaseProxy]();
+        slot.worker.terminate();
+      }
+    }, idleMs);
   }
 
   private async execute(slot: Slot, job: Job): Promise<void> {
@@ -146,6 +185,7 @@ export class WorkerPool {
 
   terminate(): void {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     for (const job of this.waiting.splice(0)) job.reject(new Error('worker pool is closed'));
     for (const slot of this.slots) {
       slot.dead = true;

@@ -1,0 +1,169 @@
+// The shiftmap worker and its cache (viewer-spec §4: "Shiftmap worker starts when the first job
+// is queued and stops 5 s after the queue empties"; §9: HiPS distortion cache 5000, shiftmap
+// worker idle 5000 ms), with real worker threads.
+import { afterEach, describe, expect, it } from 'vitest';
+import { computeShiftmap } from '../../src/core/shiftmap';
+import { loadCore } from '../../src/core/wasm';
+import { startNodeWorker } from '../../workers/node-pool';
+import type { PoolWorker } from '../../workers/pool';
+import {
+  LruCache,
+  SHIFTMAP_CACHE_SIZE,
+  SHIFTMAP_WORKER_IDLE_MS,
+  ShiftmapService,
+  type ShiftmapServiceOptions,
+} from '../../workers/shiftmap-service';
+
+// The tile at the north pole of face 0 at order 3 needs a map; the centre of face 5 does not.
+const POLAR = { order: 3, ipix: 63 };
+const EQUATORIAL = { order: 3, ipix: 5 * 64 + 48 };
+
+/** A service over real worker threads that records when each worker starts and is terminated. */
+function service(options: ShiftmapServiceOptions = {}) {
+  const events: { started: number; terminated?: number }[] = [];
+  const created = new ShiftmapService(() => {
+    const worker = startNodeWorker();
+    const event: { started: number; terminated?: number } = { started: performance.now() };
+    events.push(event);
+    const tracked: PoolWorker = {
+      endpoint: worker.endpoint,
+      onCrash: worker.onCrash,
+      terminate() {
+        event.terminated = performance.now();
+        worker.terminate();
+      },
+    };
+    return tracked;
+  }, options);
+  services.push(created);
+  return { service: created, events };
+}
+const services: ShiftmapService[] = [];
+afterEach(() => {
+  for (const created of services.splice(0)) created.terminate();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('shiftmap worker idle 5000 ms, HiPS distortion cache 5000', () => {
+  it('uses the spec constants by default', () => {
+    expect(SHIFTMAP_WORKER_IDLE_MS).toBe(5000);
+    expect(SHIFTMAP_CACHE_SIZE).toBe(5000);
+  });
+});
+
+describe('the shiftmap worker starts when the first job is queued and stops 5 s after the queue empties', () => {
+  it('starts no worker before the first job, one for a burst of jobs, stops it ~5 s after the last', async () => {
+    const { service: shiftmaps, events } = service();
+    await sleep(200);
+    expect(shiftmaps.running).toBe(0);
+    expect(events).toHaveLength(0);
+
+    const first = shiftmaps.get(POLAR.order, POLAR.ipix);
+    expect(shiftmaps.running).toBe(1);
+    await first;
+    // More jobs while it runs or idles reuse the same worker.
+    await sleep(300);
+    const more = await Promise.all([0, 1, 2, 3].map((k) => shiftmaps.get(3, 60 + k)));
+    expect(more.some((texels) => texels !== null)).toBe(true);
+    const queueEmptied = performance.now();
+    expect(events).toHaveLength(1);
+    expect(shiftmaps.running).toBe(1);
+
+    await sleep(SHIFTMAP_WORKER_IDLE_MS - 600);
+    expect(shiftmaps.running).toBe(1);
+    expect(events[0].terminated).toBeUndefined();
+    await sleep(1200);
+    expect(shiftmaps.running).toBe(0);
+    const idle = events[0].terminated! - queueEmptied;
+    expect(idle).toBeGreaterThanOrEqual(SHIFTMAP_WORKER_IDLE_MS - 50);
+    expect(idle).toBeLessThan(SHIFTMAP_WORKER_IDLE_MS + 500);
+
+    // A later job starts a fresh worker.
+    const again = await shiftmaps.get(4, 255);
+    expect(again).toBeInstanceOf(Uint16Array);
+    expect(events).toHaveLength(2);
+    expect(shiftmaps.running).toBe(1);
+  }, 20_000);
+
+  it('computes in the worker what the core computes here, and transfers it out', async () => {
+    const { service: shiftmaps } = service({ idleMs: 100 });
+    const core = await loadCore();
+    const texels = await shiftmaps.get(POLAR.order, POLAR.ipix);
+    expect(texels).toBeInstanceOf(Uint16Array);
+    expect(Array.from(texels!)).toEqual(Array.from(computeShiftmap(core, POLAR.order, POLAR.ipix)!));
+    // Its own 16 KiB buffer, moved from the worker: not a view into the worker's wasm memory.
+    expect(texels!.buffer.byteLength).toBe(16384);
+    expect(await shiftmaps.get(EQUATORIAL.order, EQUATORIAL.ipix)).toBeNull();
+    // BigInt pixel ids travel too (ids past 2^53 at high orders).
+    expect(await shiftmaps.get(29, (1n << 58n) - 1n)).toBeInstanceOf(Uint16Array);
+  });
+
+  it('rejects a failing job with an Error and keeps working', async () => {
+    const { service: shiftmaps } = service({ idleMs: 100 });
+    const failure = shiftmaps.get(3, 768);
+    await expect(failure).rejects.toBeInstanceOf(Error);
+    await expect(failure).rejects.toThrow(/pixel 768 is out of range at order 3/);
+    await expect(shiftmaps.get(30, 0)).rejects.toThrow(/order must be an integer in 0 … 29/);
+    expect(await shiftmaps.get(POLAR.order, POLAR.ipix)).toBeInstanceOf(Uint16Array);
+    // A failure is not cached: asking again asks the worker again.
+    await expect(shiftmaps.get(3, 768)).rejects.toThrow(/out of range/);
+  });
+
+  it('rejects an aborted request with an AbortError; other requests for the tile still get it', async () => {
+    const { service: shiftmaps } = service({ idleMs: 100 });
+    const controller = new AbortController();
+    const stale = shiftmaps.get(5, 1023, controller.signal);
+    const wanted = shiftmaps.get(5, 1023);
+    controller.abort();
+    await expect(stale).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await wanted).toBeInstanceOf(Uint16Array);
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(shiftmaps.get(5, 1022, aborted.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('the cache of shiftmaps keyed by (order, ipix)', () => {
+  it('answers a tile once computed without another job, null included', async () => {
+    const { service: shiftmaps, events } = service({ idleMs: 100 });
+    expect(shiftmaps.peek(POLAR.order, POLAR.ipix)).toBeUndefined();
+    const [a, b] = await Promise.all([shiftmaps.get(POLAR.order, POLAR.ipix), shiftmaps.get(POLAR.order, POLAR.ipix)]);
+    expect(a).toBe(b); // one job for both requests
+    expect(await shiftmaps.get(POLAR.order, POLAR.ipix)).toBe(a);
+    expect(shiftmaps.peek(POLAR.order, POLAR.ipix)).toBe(a);
+    expect(await shiftmaps.get(EQUATORIAL.order, EQUATORIAL.ipix)).toBeNull();
+    expect(shiftmaps.peek(EQUATORIAL.order, EQUATORIAL.ipix)).toBeNull();
+    expect(shiftmaps.cached).toBe(2);
+    // Served from the cache after the worker stopped: no new worker.
+    await sleep(400);
+    expect(shiftmaps.running).toBe(0);
+    expect(await shiftmaps.get(POLAR.order, POLAR.ipix)).toBe(a);
+    expect(shiftmaps.running).toBe(0);
+    expect(events).toHaveLength(1);
+    // The same pixel number at another order is another tile.
+    expect(shiftmaps.peek(4, POLAR.ipix)).toBeUndefined();
+  });
+
+  it('keeps at most its capacity, forgetting the least recently used first', async () => {
+    const { service: shiftmaps } = service({ idleMs: 100, cacheSize: 3 });
+    for (const ipix of [60, 61, 62]) await shiftmaps.get(3, ipix);
+    shiftmaps.peek(3, 60); // used: now the newest
+    await shiftmaps.get(3, 63);
+    expect(shiftmaps.cached).toBe(3);
+    expect(shiftmaps.peek(3, 61)).toBeUndefined();
+    expect(shiftmaps.peek(3, 60)).not.toBeUndefined();
+    expect(shiftmaps.peek(3, 62)).not.toBeUndefined();
+    expect(shiftmaps.peek(3, 63)).not.toBeUndefined();
+  });
+
+  it('holds 5000 entries by default and never more', () => {
+    const cache = new LruCache<string, number>(SHIFTMAP_CACHE_SIZE);
+    for (let k = 0; k < 12_000; k++) cache.set(`10/${k}`, k);
+    expect(cache.size).toBe(5000);
+    expect(cache.get('10/6999')).toBeUndefined();
+    expect(cache.get('10/7000')).toBe(7000);
+    expect(cache.get('10/11999')).toBe(11999);
+    expect(() => new LruCache(0)).toThrow(RangeError);
+  });
+});
