@@ -3,16 +3,17 @@ import { formatTable, runCase, type BenchCase, type Measurement } from '../bench
 import { loadCore } from '../../src/core/wasm';
 import { UsageError, type Command } from '../command';
 
-const SUITES = ['crc32', 'inflate', 'fits', 'shiftmap'] as const;
+const SUITES = ['crc32', 'inflate', 'fits', 'shiftmap', 'load'] as const;
 type Suite = (typeof SUITES)[number];
 
 export const benchCommand: Command = {
   name: 'bench',
   summary: `time the wasm core beside its JavaScript and native peers (${SUITES.join(', ')}, all)`,
-  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json]`,
+  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases pglite,postgres] [--profile DIR]`,
   async run(args) {
     const json = args.includes('--json');
-    const names = args.filter((arg) => arg !== '--json');
+    const { loadArgs, rest } = splitLoadArgs(args);
+    const names = rest.filter((arg) => arg !== '--json');
     for (const name of names) {
       if (name !== 'all' && !SUITES.includes(name as Suite)) throw new UsageError(`unknown suite '${name}'`);
     }
@@ -29,7 +30,52 @@ export const benchCommand: Command = {
       if (!json) process.stderr.write(`bench ${bench.suite}: ${bench.input}\n`);
       rows.push(...runCase(bench));
     }
-    process.stdout.write(json ? `${JSON.stringify(rows, null, 2)}\n` : `${formatTable(rows)}\n`);
+    // The load run starts server processes (and a PostgreSQL): loaded on demand like the peers.
+    const loadRows = wanted('load')
+      ? await (await import('../bench/load')).runLoad({ ...loadArgs, log: (line) => process.stderr.write(`${line}\n`) })
+      : [];
+    if (json) process.stdout.write(`${JSON.stringify([...rows, ...loadRows], null, 2)}\n`);
+    else {
+      if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
+      if (loadRows.length > 0) process.stdout.write(`${(await import('../bench/load')).formatLoadTable(loadRows)}\n`);
+    }
     return 0;
   },
 };
+
+/** --seconds, --volunteers, --databases and --profile of the load suite; the rest is left. */
+function splitLoadArgs(args: string[]) {
+  const loadArgs = {
+    databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
+    volunteers: 200,
+    seconds: 15,
+    // The issue's targets: each database is also offered its target rate.
+    paced: { pglite: 500, postgres: 2000 } as Partial<Record<'pglite' | 'postgres', number>>,
+    closedLoop: true,
+    profileDirectory: undefined as string | undefined,
+  };
+  const rest: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    const value = () => {
+      const next = args[++index];
+      if (next === undefined) throw new UsageError(`${arg} needs a value`);
+      return next;
+    };
+    const count = (text: string) => {
+      const number = Number(text);
+      if (!Number.isInteger(number) || number < 1) throw new UsageError(`${arg} needs a positive whole number`);
+      return number;
+    };
+    if (arg === '--seconds') loadArgs.seconds = count(value());
+    else if (arg === '--volunteers') loadArgs.volunteers = count(value());
+    else if (arg === '--profile') loadArgs.profileDirectory = value();
+    else if (arg === '--databases') {
+      const databases = value().split(',');
+      for (const database of databases)
+        if (database !== 'pglite' && database !== 'postgres') throw new UsageError(`unknown database '${database}'`);
+      loadArgs.databases = databases as ('pglite' | 'postgres')[];
+    } else rest.push(arg);
+  }
+  return { loadArgs, rest };
+}

@@ -1,0 +1,677 @@
+// The load bench (issue 5): the real server process on 127.0.0.1, 200 simulated volunteers who
+// log in (outside the timed window), fetch their current quest, post answers in a loop, poll
+// GET /api/campaigns each second and GET /api/notifications each minute, for a fixed time, on
+// PGlite and on a temporary PostgreSQL. It reports answers/s, p50/p99 latency of answer posts and
+// of all calls, errors, and lost answers: after the server has stopped, every acknowledged answer
+// must be in the database with the values of its last acknowledged post.
+//
+// Two ways to load: closed loop (each volunteer posts its next answer as soon as the previous one
+// is answered: the most the server sustains, with latency = volunteers / rate by Little's law)
+// and paced (the volunteers together offer a fixed rate, so the latency is that of the server
+// at that rate, not of a queue the bench builds).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { hashPassword } from '../../server/auth/passwords';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
+import { smallSky } from '../../tests/helpers/sky';
+import { freeLoopbackPort, startTemporaryPostgres, type TemporaryPostgres } from './temporary-postgres';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type LoadDatabase = 'pglite' | 'postgres';
+
+export interface LoadOptions {
+  databases: LoadDatabase[];
+  volunteers: number;
+  seconds: number;
+  /** Offered answers/s per database for the paced runs; a database left out gets no paced run. */
+  paced: Partial<Record<LoadDatabase, number>>;
+  /** Closed-loop runs too. */
+  closedLoop: boolean;
+  /** Writes a V8 CPU profile of each server process into this folder. */
+  profileDirectory?: string;
+  log: (line: string) => void;
+}
+
+export interface LoadRow {
+  suite: 'load';
+  database: LoadDatabase;
+  mode: string;
+  volunteers: number;
+  seconds: number;
+  /** Acknowledged answer posts (2xx). */
+  answers: number;
+  answers_per_s: number;
+  /** Of those, first answers to an object (inserts) and re-posts (updates). */
+  new_answers: number;
+  replaced_answers: number;
+  answer_p50_ms: number;
+  answer_p99_ms: number;
+  calls: number;
+  calls_per_s: number;
+  all_p50_ms: number;
+  all_p99_ms: number;
+  errors: number;
+  error_samples: string[];
+  /** Acknowledged answers missing from the database, or stored with other values. */
+  lost_answers: number;
+  /** CPU seconds per second of the window (1 = one core busy). */
+  cpu_server: number;
+  cpu_database: number;
+  cpu_bench: number;
+  /**
+   * PostgreSQL only: what the server's connections were doing, sampled from pg_stat_activity
+   * every 20 ms of the window, as 'share state/wait_event: query' lines, most frequent first.
+   */
+  database_activity: string[];
+}
+
+const PASSWORD = 'load-bench-password';
+
+interface Reply {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** A keep-alive HTTP/1.1 client on node:http (no WHATWG stream layer between bench and socket). */
+class Client {
+  readonly agent: http.Agent;
+  constructor(
+    private readonly port: number,
+    sockets: number,
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  }
+
+  request(method: string, url: string, options: { body?: unknown; cookie?: string } = {}): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+      const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
+      if (payload !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(payload);
+      }
+      if (options.cookie) headers.cookie = options.cookie;
+      const request = http.request(
+        { host: '127.0.0.1', port: this.port, method, path: url, headers, agent: this.agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              headers: response.headers,
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** utime + stime of a process in seconds, from /proc (Linux); 0 when it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of a process and all its children (the PostgreSQL postmaster and its backends). */
+function treeCpuSeconds(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent)!.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    total += cpuSeconds(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+interface Server {
+  port: number;
+  child: ChildProcess;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+async function startServerProcess(env: Record<string, string>, logFile: string, profileDirectory?: string) {
+  const port = await freeLoopbackPort();
+  const log = fs.openSync(logFile, 'a');
+  const nodeArgs = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin', 'galaxy-cruise.mjs'), 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: path.join(root, 'nonexistent-dist'),
+      ...env,
+    },
+    // The server logs every request, as in production; the log goes to a file, not through the bench.
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server: Server = {
+    port,
+    child,
+    logFile,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGTERM');
+      await Promise.race([exited, sleep(20_000)]);
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(child.pid!, 'SIGKILL');
+        await exited;
+      }
+    },
+  };
+  const deadline = Date.now() + 120_000;
+  const probe = new Client(port, 1);
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: see ${logFile}`);
+      try {
+        if ((await probe.request('GET', '/api/session')).status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        await server.stop();
+        throw new Error(`server did not answer within 120 s: see ${logFile}`);
+      }
+      await sleep(100);
+    }
+  } finally {
+    probe.close();
+  }
+  return server;
+}
+
+interface Volunteer {
+  id: number;
+  email: string;
+  cookie: string;
+  questId: number | null;
+  /** Questions of the current quest not yet answered in this run. */
+  pending: number[];
+  /** Every object answered, with its quest: re-posted in turn once the course is exhausted. */
+  answered: { objectId: number; questId: number }[];
+  replay: number;
+  exhausted: boolean;
+  counter: number;
+}
+
+interface AnswerValues {
+  galaxy_type: string;
+  interaction: string;
+  ring: boolean;
+  fan: boolean;
+  tail: boolean;
+  distorted: boolean;
+}
+
+/** A different answer for each post number, so that a re-post is distinguishable from the last. */
+function answerValues(counter: number): AnswerValues {
+  const bits = Math.floor(counter / 9) % 16;
+  return {
+    galaxy_type: GALAXY_TYPES[counter % 3],
+    interaction: INTERACTIONS[Math.floor(counter / 3) % 3],
+    ring: (bits & 1) !== 0,
+    fan: (bits & 2) !== 0,
+    tail: (bits & 4) !== 0,
+    distorted: (bits & 8) !== 0,
+  };
+}
+
+class Recorder {
+  answerMs: number[] = [];
+  allMs: number[] = [];
+  errors = 0;
+  samples: string[] = [];
+  newAnswers = 0;
+  replaced = 0;
+
+  error(what: string) {
+    this.errors++;
+    if (this.samples.length < 5) this.samples.push(what);
+  }
+}
+
+async function timed(
+  client: Client,
+  recorder: Recorder,
+  method: string,
+  url: string,
+  options: { body?: unknown; cookie?: string },
+): Promise<{ reply: Reply | null; ms: number }> {
+  const start = performance.now();
+  try {
+    const reply = await client.request(method, url, options);
+    const ms = performance.now() - start;
+    recorder.allMs.push(ms);
+    if (reply.status < 200 || reply.status >= 300) {
+      recorder.error(`${method} ${url}: ${reply.status} ${reply.body.slice(0, 200)}`);
+      return { reply: null, ms };
+    }
+    return { reply, ms };
+  } catch (error) {
+    const ms = performance.now() - start;
+    recorder.allMs.push(ms);
+    recorder.error(`${method} ${url}: ${(error as Error).message}`);
+    return { reply: null, ms };
+  }
+}
+
+async function fetchQuest(client: Client, recorder: Recorder, volunteer: Volunteer): Promise<boolean> {
+  const { reply } = await timed(client, recorder, 'GET', '/api/courses/season2/quests/current', {
+    cookie: volunteer.cookie,
+  });
+  if (!reply) return false;
+  const quest = JSON.parse(reply.body) as {
+    id: number | null;
+    questions: { object_id: number }[];
+    answers: { object_id: number }[];
+    no_more_available_objects: boolean;
+  };
+  if (quest.no_more_available_objects || quest.id === null) {
+    volunteer.exhausted = true;
+    volunteer.questId = null;
+    volunteer.pending = [];
+    return true;
+  }
+  const done = new Set(quest.answers.map((answer) => answer.object_id));
+  volunteer.questId = quest.id;
+  volunteer.pending = quest.questions.map((question) => question.object_id).filter((id) => !done.has(id));
+  return true;
+}
+
+interface RunPlan {
+  database: LoadDatabase;
+  mode: 'closed' | 'paced';
+  rate: number;
+}
+
+async function runOne(
+  plan: RunPlan,
+  options: LoadOptions,
+  postgres: TemporaryPostgres | undefined,
+  skyDirectory: string,
+): Promise<LoadRow> {
+  const { log } = options;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-load-'));
+  let server: Server | undefined;
+  let client: Client | undefined;
+  try {
+    fs.symlinkSync(skyDirectory, path.join(work, 'sky'));
+    let databaseUrl = '';
+    if (plan.database === 'postgres') {
+      const name = `load_${path
+        .basename(work)
+        .replace(/[^a-z0-9]/gi, '_')
+        .toLowerCase()}`;
+      const admin = new pg.Client({ connectionString: postgres!.url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(postgres!.url);
+      url.pathname = `/${name}`;
+      databaseUrl = url.href;
+    }
+    const openBenchDatabase = () =>
+      openDatabase({ databaseUrl: databaseUrl || undefined, directory: path.join(work, 'db') });
+
+    // Volunteers with a password, written before the server starts (PGlite is one process's).
+    log(`load ${plan.database}: creating ${options.volunteers} volunteers`);
+    const passwordHash = await hashPassword(PASSWORD);
+    const volunteers: Volunteer[] = [];
+    {
+      const { db } = await openBenchDatabase();
+      try {
+        await migrateToLatest(db);
+        const rows = await db
+          .insertInto('users')
+          .values(
+            Array.from({ length: options.volunteers }, (_, index) => ({
+              email: `volunteer${index}@load.example.org`,
+              nickname: `volunteer${index}`,
+              locale: index % 2 === 0 ? 'en' : 'ja',
+              password_hash: passwordHash,
+            })),
+          )
+          .returning(['id', 'email'])
+          .execute();
+        for (const row of rows)
+          volunteers.push({
+            id: row.id,
+            email: row.email,
+            cookie: '',
+            questId: null,
+            pending: [],
+            answered: [],
+            replay: 0,
+            exhausted: false,
+            counter: 0,
+          });
+      } finally {
+        await db.destroy();
+      }
+    }
+
+    log(`load ${plan.database}: starting the server`);
+    server = await startServerProcess(
+      // Rate limits are per client address, and every volunteer here is 127.0.0.1.
+      { VAR_DIR: work, DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' },
+      path.join(work, 'server.log'),
+      options.profileDirectory,
+    );
+    client = new Client(server.port, options.volunteers * 3);
+    const setup = new Recorder();
+
+    log(`load ${plan.database}: logging ${options.volunteers} volunteers in`);
+    for (let start = 0; start < volunteers.length; start += 8) {
+      await Promise.all(
+        volunteers.slice(start, start + 8).map(async (volunteer) => {
+          const reply = await client!.request('POST', '/api/session', {
+            body: { email: volunteer.email, password: PASSWORD },
+          });
+          if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.body}`);
+          const cookies = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
+          volunteer.cookie = cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+        }),
+      );
+    }
+    for (const volunteer of volunteers)
+      if (!(await fetchQuest(client, setup, volunteer))) throw new Error(`no current quest: ${setup.samples[0]}`);
+
+    const recorder = new Recorder();
+    const acknowledged = new Map<string, AnswerValues>();
+    const modeName = plan.mode === 'closed' ? 'closed loop' : `paced ${plan.rate}/s`;
+    log(`load ${plan.database}: ${modeName}, ${options.seconds} s`);
+    const serverCpu0 = cpuSeconds(server.child.pid!);
+    const postmasterPid = postgres
+      ? Number(fs.readFileSync(path.join(postgres.directory, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
+      : 0;
+    const databaseCpu0 = postmasterPid ? treeCpuSeconds(postmasterPid) : 0;
+    const benchCpu0 = process.cpuUsage();
+    const start = performance.now();
+    const end = start + options.seconds * 1000;
+    const interval = plan.mode === 'paced' ? (options.volunteers / plan.rate) * 1000 : 0;
+
+    const activity = databaseUrl ? sampleActivity(databaseUrl, end) : Promise.resolve([]);
+    const answerLoop = async (volunteer: Volunteer) => {
+      let next = start + Math.random() * interval;
+      while (performance.now() < end) {
+        if (interval > 0) {
+          const wait = next - performance.now();
+          if (wait > 0) await sleep(wait);
+          next += interval;
+          if (performance.now() >= end) break;
+        }
+        if (!volunteer.exhausted && volunteer.pending.length === 0) {
+          await fetchQuest(client!, recorder, volunteer);
+          continue;
+        }
+        let objectId: number;
+        let questId: number;
+        let first: boolean;
+        if (volunteer.pending.length > 0) {
+          objectId = volunteer.pending[0];
+          questId = volunteer.questId!;
+          first = true;
+        } else {
+          if (volunteer.answered.length === 0) return;
+          const replay = volunteer.answered[volunteer.replay++ % volunteer.answered.length];
+          objectId = replay.objectId;
+          questId = replay.questId;
+          first = false;
+        }
+        const values = answerValues(volunteer.counter++);
+        const { reply, ms } = await timed(client!, recorder, 'POST', `/api/quests/${questId}/answers`, {
+          cookie: volunteer.cookie,
+          body: { object_id: objectId, ...values },
+        });
+        if (!reply) continue;
+        recorder.answerMs.push(ms);
+        acknowledged.set(`${volunteer.id}:${objectId}`, values);
+        if (first) {
+          recorder.newAnswers++;
+          volunteer.pending.shift();
+          volunteer.answered.push({ objectId, questId });
+        } else recorder.replaced++;
+      }
+    };
+    const poll = async (volunteer: Volunteer, url: string, everyMs: number) => {
+      // A random phase: volunteers do not all poll in the same millisecond.
+      let next = start + Math.random() * everyMs;
+      for (;;) {
+        const wait = next - performance.now();
+        if (next >= end) return;
+        if (wait > 0) await sleep(wait);
+        await timed(client!, recorder, 'GET', url, { cookie: volunteer.cookie });
+        next += everyMs;
+      }
+    };
+    await Promise.all(
+      volunteers.flatMap((volunteer) => [
+        answerLoop(volunteer),
+        poll(volunteer, '/api/campaigns', 1000),
+        poll(volunteer, '/api/notifications', 60_000),
+      ]),
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    const databaseActivity = await activity;
+    const benchCpu = process.cpuUsage(benchCpu0);
+    const serverCpu = cpuSeconds(server.child.pid!) - serverCpu0;
+    const databaseCpu = postmasterPid ? treeCpuSeconds(postmasterPid) - databaseCpu0 : 0;
+
+    client.close();
+    client = undefined;
+    await server.stop();
+    server = undefined;
+
+    // Every acknowledged answer must be there, with the values of its last acknowledged post.
+    let lost = 0;
+    {
+      const { db } = await openBenchDatabase();
+      try {
+        const rows = await db
+          .selectFrom('answers')
+          .select(['user_id', 'object_id', 'galaxy_type', 'interaction', 'ring', 'fan', 'tail', 'distorted'])
+          .execute();
+        const stored = new Map(rows.map((row) => [`${row.user_id}:${row.object_id}`, row]));
+        for (const [key, values] of acknowledged) {
+          const row = stored.get(key);
+          if (
+            !row ||
+            row.galaxy_type !== values.galaxy_type ||
+            row.interaction !== values.interaction ||
+            row.ring !== values.ring ||
+            row.fan !== values.fan ||
+            row.tail !== values.tail ||
+            row.distorted !== values.distorted
+          )
+            lost++;
+        }
+      } finally {
+        await db.destroy();
+      }
+    }
+
+    const answerMs = recorder.answerMs.sort((a, b) => a - b);
+    const allMs = recorder.allMs.sort((a, b) => a - b);
+    const answers = recorder.newAnswers + recorder.replaced;
+    return {
+      suite: 'load',
+      database: plan.database,
+      mode: modeName,
+      volunteers: options.volunteers,
+      seconds: Number(elapsed.toFixed(2)),
+      answers,
+      answers_per_s: answers / elapsed,
+      new_answers: recorder.newAnswers,
+      replaced_answers: recorder.replaced,
+      answer_p50_ms: percentile(answerMs, 50),
+      answer_p99_ms: percentile(answerMs, 99),
+      calls: allMs.length,
+      calls_per_s: allMs.length / elapsed,
+      all_p50_ms: percentile(allMs, 50),
+      all_p99_ms: percentile(allMs, 99),
+      errors: recorder.errors,
+      error_samples: recorder.samples,
+      lost_answers: lost,
+      cpu_server: serverCpu / elapsed,
+      cpu_database: databaseCpu / elapsed,
+      cpu_bench: (benchCpu.user + benchCpu.system) / 1e6 / elapsed,
+      database_activity: databaseActivity,
+    };
+  } finally {
+    client?.close();
+    await server?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Samples pg_stat_activity of the bench database until `end` (see LoadRow.database_activity). */
+async function sampleActivity(databaseUrl: string, end: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const counts = new Map<string, number>();
+  let samples = 0;
+  try {
+    while (performance.now() < end) {
+      const { rows } = await client.query<{ state: string; wait: string | null; query: string }>(
+        `select state, wait_event_type || '/' || wait_event as wait, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as query
+           from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      samples++;
+      for (const row of rows) {
+        const key = `${row.state}${row.wait ? ` ${row.wait}` : ''}: ${row.query}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      await sleep(20);
+    }
+  } finally {
+    await client.end();
+  }
+  // Average number of connections in each state, as a share of the samples.
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([key, count]) => `${(count / samples).toFixed(2)} ${key}`);
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
+  options.log('load: building (or reusing) the small sky');
+  const sky = await smallSky();
+  const skyDirectory = path.join(sky.varDirectory, 'sky');
+  const rows: LoadRow[] = [];
+  for (const database of options.databases) {
+    const plans: RunPlan[] = [];
+    if (options.closedLoop) plans.push({ database, mode: 'closed', rate: 0 });
+    const rate = options.paced[database];
+    if (rate) plans.push({ database, mode: 'paced', rate });
+    if (plans.length === 0) continue;
+    const postgres = database === 'postgres' ? await startTemporaryPostgres({ maxConnections: 100 }) : undefined;
+    try {
+      for (const plan of plans) rows.push(await runOne(plan, options, postgres, skyDirectory));
+    } finally {
+      postgres?.stop();
+    }
+  }
+  return rows;
+}
+
+export function formatLoadTable(rows: LoadRow[]): string {
+  const header = [
+    'database',
+    'mode',
+    'answers/s',
+    'answer p50',
+    'answer p99',
+    'calls/s',
+    'all p50',
+    'all p99',
+    'errors',
+    'lost',
+    'new+replaced',
+    'cpu srv/db/bench',
+  ];
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const lines = rows.map((row) => [
+    row.database,
+    row.mode,
+    row.answers_per_s.toFixed(0),
+    ms(row.answer_p50_ms),
+    ms(row.answer_p99_ms),
+    row.calls_per_s.toFixed(0),
+    ms(row.all_p50_ms),
+    ms(row.all_p99_ms),
+    String(row.errors),
+    String(row.lost_answers),
+    `${row.new_answers}+${row.replaced_answers}`,
+    `${row.cpu_server.toFixed(2)}/${row.cpu_database.toFixed(2)}/${row.cpu_bench.toFixed(2)}`,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
+  const samples = rows.flatMap((row) => row.error_samples.map((sample) => `  ${row.database} ${row.mode}: ${sample}`));
+  const activity = rows.flatMap((row) =>
+    row.database_activity.length > 0
+      ? [
+          `${row.database} ${row.mode}: PostgreSQL connections by activity (average count)`,
+          ...row.database_activity.map((line) => `  ${line}`),
+        ]
+      : [],
+  );
+  return [
+    format(header),
+    format(widths.map((width) => '-'.repeat(width))),
+    ...lines.map(format),
+    ...(samples.length > 0 ? ['errors (first of each run):', ...samples] : []),
+    ...activity,
+  ].join('\n');
+}
