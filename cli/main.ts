@@ -1,5 +1,6 @@
 // Dispatches `galaxy-cruise <sub-command>`. Sub-commands live in cli/commands/, one file each.
 import { UsageError, type Command } from './command';
+import { adminCommand } from './commands/admin';
 import { benchCommand } from './commands/bench';
 import { crc32Command } from './commands/crc32';
 import { dataCommand } from './commands/data';
@@ -7,7 +8,15 @@ import { fitsCommand } from './commands/fits';
 import { inflateCommand } from './commands/inflate';
 import { serveCommand } from './commands/serve';
 
-const commands: Command[] = [serveCommand, dataCommand, crc32Command, inflateCommand, fitsCommand, benchCommand];
+const commands: Command[] = [
+  serveCommand,
+  dataCommand,
+  crc32Command,
+  inflateCommand,
+  fitsCommand,
+  benchCommand,
+  adminCommand,
+];
 
 function help(): string {
   const width = Math.max(...commands.map((command) => command.name.length));

@@ -32,8 +32,17 @@ function dataHostSource(dataHost: string | undefined): string[] {
   return host ? [host] : [];
 }
 
-function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** An origin in URL's serialisation (default ports dropped, as browsers send Origin), or null. */
+function normalizeOrigin(origin: string): string | null {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return null;
+  }
+}
+
+function ownOrigin(request: FastifyRequest): string | null {
+  return normalizeOrigin(`${request.protocol}://${request.host}`);
 }
 
 function errorBody(statusCode: number, message: string, errors?: Record<string, string[]>) {
@@ -99,8 +108,10 @@ export async function registerSecurity(
     if (request.headers['sec-fetch-site'] === 'cross-site')
       throw new HttpError(403, 'Cross-site requests are not allowed.');
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin(request))
-      throw new HttpError(403, `Requests from ${origin} are not allowed.`);
+    if (origin === undefined) return;
+    const normalized = normalizeOrigin(origin);
+    if (normalized === null || (normalized !== publicOrigin && normalized !== ownOrigin(request)))
+      throw new HttpError(403, `Requests from origin ${origin} are not allowed.`);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -36,7 +36,7 @@ const privateInformationSchema = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      birth_year: { type: ['integer', 'string'], maxLength: 32 },
+      birth_year: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 32 }] },
       country_code: { type: 'integer' },
       gender: { type: 'string', maxLength: 32 },
       reasons_for_participation: { type: 'array', maxItems: 32, items: { type: 'string', maxLength: 1000 } },

@@ -1,0 +1,59 @@
+// `galaxy-cruise admin grant|revoke EMAIL` and `admin list`: the admin role (users.admin) in the
+// configured database (DATABASE_URL, or the embedded PGlite under VAR_DIR/db). ADMIN_EMAILS
+// grants the role as well, without a write; this command is for a role that outlives the list.
+import path from 'node:path';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { normalizeEmail } from '../../server/auth/users';
+import { UsageError, type Command } from '../command';
+
+export const adminCommand: Command = {
+  name: 'admin',
+  summary: 'grant or revoke the admin role, or list administrators (DATABASE_URL or VAR_DIR/db)',
+  usage: [
+    'galaxy-cruise admin grant EMAIL | admin revoke EMAIL | admin list',
+    '',
+    'The account must exist (sign up first). With the embedded database (no DATABASE_URL),',
+    'stop the server first: only one process may open VAR_DIR/db at a time.',
+  ].join('\n'),
+  async run(args) {
+    const [action, email, ...extra] = args;
+    if (action === 'list' ? email !== undefined : !['grant', 'revoke'].includes(action) || !email || extra.length > 0)
+      throw new UsageError(action ? `unexpected arguments: ${args.join(' ')}` : 'admin needs grant, revoke or list');
+    const config = loadConfig();
+    const { db } = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      directory: path.join(config.varDirectory, 'db'),
+    });
+    try {
+      await migrateToLatest(db);
+      if (action === 'list') {
+        const admins = await db
+          .selectFrom('users')
+          .select('email')
+          .where('admin', '=', true)
+          .orderBy('email')
+          .execute();
+        for (const admin of admins) process.stdout.write(`${admin.email}\n`);
+        for (const listed of config.adminEmails) process.stdout.write(`${listed} (ADMIN_EMAILS)\n`);
+        return 0;
+      }
+      const updated = await db
+        .updateTable('users')
+        .set({ admin: action === 'grant' })
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', normalizeEmail(email)))
+        .returning(['id', 'email'])
+        .executeTakeFirst();
+      if (!updated) throw new Error(`no account with the e-mail address ${email}: it must sign up first`);
+      process.stdout.write(
+        `${action === 'grant' ? 'granted the admin role to' : 'revoked the admin role of'} ${updated.email} (user ${updated.id})\n`,
+      );
+      if (action === 'revoke' && config.adminEmails.includes(normalizeEmail(email)))
+        process.stderr.write(`note: ${updated.email} is still on ADMIN_EMAILS, which grants the role as well\n`);
+      return 0;
+    } finally {
+      await db.destroy();
+    }
+  },
+};
