@@ -431,7 +431,7 @@ export function ang2xyf(nside: i64, theta: f64, phi: f64, out: usize): i32 {
   const have = nearPole(theta);
   const sth = have ? Math.sin(theta) : 0.0;
   const za = Math.abs(z);
-  const tt = fmodulo(phi * INV_HALFPI, 4.0);
+  const tt = fmodulo((phi >= 0 && phi < TWOPI ? phi : fmodulo(phi, TWOPI)) * INV_HALFPI, 4.0);
   const fns = <f64>nside;
   let x: f64, y: f64;
   let face: i32;
@@ -519,7 +519,10 @@ export function hpAng2pix(nside: i64, nest: bool, theta: usize, phi: usize, out:
       return i;
     }
     const have = nearPole(t);
-    const pix = loc2pix(nside, order, nest, Math.cos(t), p, have ? Math.sin(t) : 0.0, have);
+    // Longitudes outside [0, 2π) are first taken modulo 2π, as healpy does (multiplying first
+    // and reducing modulo 4 quadrants can round across a pixel edge).
+    const pn = p >= 0 && p < TWOPI ? p : fmodulo(p, TWOPI);
+    const pix = loc2pix(nside, order, nest, Math.cos(t), pn, have ? Math.sin(t) : 0.0, have);
     storeId(out + (<usize>i << 3), pix, f64ids);
   }
   return -1;
@@ -871,6 +874,13 @@ function queryDiscRing(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
   const z0 = Math.cos(theta);
   const xa = 1.0 / Math.sqrt((1.0 - z0) * (1.0 + z0));
   const cpix = loc2pix(nside, order, false, z0, phi, 0, false);
+  // Where a ring lies wholly outside the rbig disc, HEALPix C++ takes the whole ring and trims
+  // it pixel by pixel from both ends (O(nside·fact) for that ring). A pixel whose centre is
+  // farther than rwin = rsmall + max_pixrad (with margin) has every sub-pixel centre farther than
+  // rsmall, so the trimming would drop it anyway: starting from the rwin window instead gives the
+  // same ranges without the scan.
+  const rwin = rsmall + 1.5 * hpMaxPixrad(nside);
+  const coswin = rwin < PI ? Math.cos(rwin) : -1.0;
 
   const rlat1 = theta - rsmall;
   const zmax = Math.cos(rlat1);
@@ -891,6 +901,10 @@ function queryDiscRing(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
     const z = ring2z(nside, iz);
     const x = (cosrbig - z * z0) * xa;
     const ysq = 1.0 - z * z - x * x;
+    // No crossing of the rbig circle: the ring is wholly outside it (or, only when a pole is in
+    // the disc, inside). Without oversampling the ring has nothing to give; with it, the whole
+    // ring is offered to the sub-pixel test below, as HEALPix C++ does.
+    if (ysq <= 0 && fct == 1) continue;
     const dphi = ysq <= 0 ? PI - 1e-15 : Math.atan2(Math.sqrt(ysq), x);
     ringInfo(nside, iz);
     const ipix1 = gstart;
@@ -899,6 +913,16 @@ function queryDiscRing(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
     const ipix2 = ipix1 + nr - 1;
     let ipLo = <i64>Math.floor(<f64>nr * INV_TWOPI * (phi - dphi) - shift) + 1;
     let ipHi = <i64>Math.floor(<f64>nr * INV_TWOPI * (phi + dphi) - shift);
+    if (fct > 1 && ysq <= 0 && x > 0) {
+      const xw = (coswin - z * z0) * xa;
+      const ysqw = 1.0 - z * z - xw * xw;
+      if (ysqw <= 0 && xw > 0) continue; // the ring misses even the rwin disc
+      if (ysqw > 0) {
+        const dphiw = Math.atan2(Math.sqrt(ysqw), xw);
+        ipLo = max(ipLo, <i64>Math.floor(<f64>nr * INV_TWOPI * (phi - dphiw) - shift) + 1);
+        ipHi = min(ipHi, <i64>Math.floor(<f64>nr * INV_TWOPI * (phi + dphiw) - shift));
+      }
+    }
     if (fct > 1) {
       while (ipLo <= ipHi && ringPixelOutside(nside, order, ipLo, nr, ipix1, fct, z0, phi, cosrsmall, cpix)) ipLo++;
       while (ipHi > ipLo && ringPixelOutside(nside, order, ipHi, nr, ipix1, fct, z0, phi, cosrsmall, cpix)) ipHi--;

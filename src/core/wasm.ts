@@ -35,6 +35,37 @@ interface CoreExports {
   shiftmapOffsets(order: number, ipix: bigint, out: number): number;
   shiftmapStrays(): number;
   shiftmapEncode(src: number, count: number, maxShift: number, dst: number): void;
+  // HEALPix (assembly/healpix.ts); i64 arguments are BigInt on this side
+  healpixError(): number;
+  hpAng2pix(nside: bigint, nest: number, theta: number, phi: number, out: number, n: number, f64ids: number): number;
+  hpPix2ang(nside: bigint, nest: number, pix: number, f64ids: number, theta: number, phi: number, n: number): number;
+  hpVec2pix(nside: bigint, nest: number, xyz: number, out: number, n: number, f64ids: number): number;
+  hpPix2vec(nside: bigint, nest: number, pix: number, f64ids: number, xyz: number, n: number): number;
+  hpConvert(nside: bigint, toRing: number, pix: number, f64ids: number, out: number, n: number): number;
+  hpNest2loc(
+    nside: bigint,
+    pix: number,
+    f64ids: number,
+    dx: number,
+    dy: number,
+    theta: number,
+    phi: number,
+    n: number,
+  ): number;
+  hpAng2xyf(nside: bigint, theta: number, phi: number, face: number, x: number, y: number, n: number): number;
+  hpQueryDisc(
+    nside: bigint,
+    nest: number,
+    theta: number,
+    phi: number,
+    radius: number,
+    fact: number,
+    out: number,
+    capacity: number,
+  ): number;
+  hpNeeded(): number;
+  hpMaxPixrad(nside: bigint): number;
+  hpExpandRanges(ranges: number, count: number, out: number, f64ids: number): void;
 }
 
 /** The typed face of the wasm core. */
@@ -62,6 +93,57 @@ export interface Core {
   shiftmapOffsets(order: number, ipix: bigint, out: Float64Array): { largest: number; strays: number };
   /** The same shifts clamped to ±maxShift as binary16 into `out` (8192 u16); returns the largest |shift| before clamping. */
   shiftmapTexture(order: number, ipix: bigint, maxShift: number, out: Uint16Array): number;
+  // HEALPix (see the block at the end of this file; the API with its checks is src/core/healpix.ts).
+  // Pixel ids travel as Float64Array (exact below 2^53) or BigInt64Array; `nest` picks the scheme.
+  /** ang2pix: (theta[i], phi[i]) radians → out[i]. */
+  healpixAng2pix(nside: number, nest: boolean, theta: Float64Array, phi: Float64Array, out: PixelIds): void;
+  /** pix2ang: pix[i] → pixel centre (theta[i], phi[i]). */
+  healpixPix2ang(nside: number, nest: boolean, pix: PixelIds, theta: Float64Array, phi: Float64Array): void;
+  /** vec2pix: vectors (x, y, z interleaved, any non-zero length) → out[i]. */
+  healpixVec2pix(nside: number, nest: boolean, xyz: Float64Array, out: PixelIds): void;
+  /** pix2vec: pix[i] → unit vector of the centre (x, y, z interleaved). */
+  healpixPix2vec(nside: number, nest: boolean, pix: PixelIds, xyz: Float64Array): void;
+  /** nest2ring (toRing) or ring2nest: pix[i] → out[i] (out may be pix). */
+  healpixConvert(nside: number, toRing: boolean, pix: PixelIds, out: PixelIds): void;
+  /** nest2loc: the point at (dx[i], dy[i]) ∈ [0,1]² inside nested pixel pix[i] → (theta[i], phi[i]). */
+  healpixNest2loc(
+    nside: number,
+    pix: PixelIds,
+    dx: Float64Array,
+    dy: Float64Array,
+    theta: Float64Array,
+    phi: Float64Array,
+  ): void;
+  /** ang2xyf: (theta[i], phi[i]) → base face[i] and real face coordinates x[i], y[i] (pixel units). */
+  healpixAng2xyf(
+    nside: number,
+    theta: Float64Array,
+    phi: Float64Array,
+    face: Int32Array,
+    x: Float64Array,
+    y: Float64Array,
+  ): void;
+  /** query_disc as sorted half-open ranges [lo, hi) (pairs); fact 0 = exclusive, ≥ 1 = inclusive. */
+  healpixQueryDiscRanges(
+    nside: number,
+    nest: boolean,
+    theta: number,
+    phi: number,
+    radius: number,
+    fact: number,
+  ): BigInt64Array;
+  /** query_disc as a sorted list of ids: Float64Array when `wide` is false, else BigInt64Array. */
+  healpixQueryDiscPixels(
+    nside: number,
+    nest: boolean,
+    theta: number,
+    phi: number,
+    radius: number,
+    fact: number,
+    wide: boolean,
+  ): PixelIds;
+  /** Largest angle between a pixel centre and its corners (HEALPix C++ max_pixrad). */
+  healpixMaxPixrad(nside: number): number;
 }
 
 /** Where the compiled module lies; Vite rewrites this pattern into a bundled asset URL. */
@@ -94,6 +176,7 @@ function wrap(exports: CoreExports): Core {
     ...inflateAndFits(exports),
     ...rings(exports),
     ...shiftmaps(exports),
+    ...healpix(exports),
   };
 }
 
@@ -110,6 +193,21 @@ async function instantiate(url: URL): Promise<Core> {
   const module = await fetchModule(url);
   const instance = await WebAssembly.instantiate(module, {});
   return wrap(instance.exports as unknown as CoreExports);
+}
+
+let loaded: Core | undefined;
+
+/**
+ * The core, instantiated synchronously from the file: Node only (the sky data builder's
+ * synchronous renderers use it). One instance per process, apart from loadCore's.
+ */
+export function loadCoreSync(): Core {
+  if (!loaded) {
+    const fs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
+    const module = new WebAssembly.Module(fs.readFileSync(coreWasmUrl));
+    loaded = wrap(new WebAssembly.Instance(module, {}).exports as unknown as CoreExports);
+  }
+  return loaded;
 }
 
 // ---- inflate and FITS (issue 3, items 1 and 2) ----------------------------------------------
@@ -331,6 +429,285 @@ function rings(exports: CoreExports) {
         out.set(new Int32Array(exports.memory.buffer, output, n), done);
       }
       return invalid;
+    },
+  };
+}
+
+// ---- HEALPix (issue 3, item 3) -----------------------------------------------------------------
+// Batches are cut into chunks of HEALPIX_CHUNK points so that scratch stays small and in cache:
+// each chunk is copied in, done by one wasm call and copied out. Pixel ids are f64 (exact below
+// 2^53, the JavaScript number path) or i64 (BigInt64Array) in wasm memory alike; the kernels
+// convert. A kernel returns -1, or the index of the first bad element with healpixError() set;
+// the elements before it are done. query_disc writes ranges and says how many it needed when
+// the output was too small, so it is called again with room for them.
+
+/** Pixel ids: exact JavaScript numbers below 2^53, BigInt64Array beyond. */
+export type PixelIds = Float64Array | BigInt64Array;
+
+/** The message for a disc radius of π/2 or more (from the original viewer's HEALPix). */
+export const QUERY_DISC_RADIUS_ERROR = 'query_disc: radius must < PI/2';
+
+// Codes of assembly/healpix.ts.
+const HP_BAD_NSIDE = 1;
+const HP_BAD_THETA = 2;
+const HP_BAD_PIX = 3;
+const HP_BAD_VECTOR = 4;
+const HP_BAD_RADIUS = 5;
+const HP_BAD_FACT = 6;
+const HP_OUTPUT_FULL = 7;
+
+const HEALPIX_CHUNK = 32768; // points per wasm call: at most 5 arrays of 256 KiB
+
+function healpix(exports: CoreExports) {
+  const flag = (value: boolean) => (value ? 1 : 0);
+
+  function copyIn(at: number, source: Float64Array | BigInt64Array, from: number, n: number): void {
+    if (source instanceof BigInt64Array) {
+      new BigInt64Array(exports.memory.buffer, at, n).set(source.subarray(from, from + n));
+    } else new Float64Array(exports.memory.buffer, at, n).set(source.subarray(from, from + n));
+  }
+
+  function copyOut(at: number, target: Float64Array | BigInt64Array, from: number, n: number): void {
+    if (target instanceof BigInt64Array) target.set(new BigInt64Array(exports.memory.buffer, at, n), from);
+    else target.set(new Float64Array(exports.memory.buffer, at, n), from);
+  }
+
+  function failure(what: string, nside: number, detail: () => string): Error {
+    const code = exports.healpixError();
+    switch (code) {
+      case HP_BAD_NSIDE:
+        return new Error(`${what}: nside must be a power of two from 1 to 2^29, got ${nside}`);
+      case HP_BAD_THETA:
+        return new Error(`${what}: theta must be in [0, π] and phi finite, got ${detail()}`);
+      case HP_BAD_PIX:
+        return new Error(`${what}: pixel id must be an integer in [0, 12·nside²) for nside ${nside}, got ${detail()}`);
+      case HP_BAD_VECTOR:
+        return new Error(`${what}: vector must be finite and non-zero, got ${detail()}`);
+      case HP_BAD_RADIUS:
+        return new Error(QUERY_DISC_RADIUS_ERROR);
+      case HP_BAD_FACT:
+        return new Error(
+          `${what}: fact must be an integer from 1 to 2^29/nside (a power of two in the nested scheme), got ${detail()}`,
+        );
+      default:
+        return new Error(`${what}: internal error ${code}`);
+    }
+  }
+
+  function sizes(what: string, n: number, ...arrays: ArrayLike<unknown>[]): void {
+    for (const array of arrays) {
+      if (array.length < n) throw new Error(`${what}: an array holds ${array.length} values, ${n} needed`);
+    }
+  }
+
+  function queryDiscRanges(
+    nside: number,
+    nest: boolean,
+    theta: number,
+    phi: number,
+    radius: number,
+    fact: number,
+  ): { at: number; count: number } {
+    let capacity = 256;
+    for (;;) {
+      const at = exports.scratch(capacity * 16);
+      const count = exports.hpQueryDisc(BigInt(nside), flag(nest), theta, phi, radius, fact, at, capacity);
+      if (count >= 0) return { at, count };
+      if (-count !== HP_OUTPUT_FULL) {
+        throw failure('query_disc', nside, () =>
+          -count === HP_BAD_FACT ? String(fact) : `theta ${theta}, phi ${phi}`,
+        );
+      }
+      capacity = exports.hpNeeded();
+    }
+  }
+
+  return {
+    healpixAng2pix(nside: number, nest: boolean, theta: Float64Array, phi: Float64Array, out: PixelIds): void {
+      const n = theta.length;
+      sizes('ang2pix', n, phi, out);
+      const base = exports.scratch(HEALPIX_CHUNK * 24);
+      const t = base;
+      const p = base + HEALPIX_CHUNK * 8;
+      const o = base + HEALPIX_CHUNK * 16;
+      const wide = out instanceof BigInt64Array;
+      const big = BigInt(nside);
+      for (let done = 0; done < n; done += HEALPIX_CHUNK) {
+        const m = Math.min(HEALPIX_CHUNK, n - done);
+        copyIn(t, theta, done, m);
+        copyIn(p, phi, done, m);
+        const bad = exports.hpAng2pix(big, flag(nest), t, p, o, m, flag(!wide));
+        if (bad >= 0) throw failure('ang2pix', nside, () => `theta ${theta[done + bad]}, phi ${phi[done + bad]}`);
+        copyOut(o, out, done, m);
+      }
+    },
+
+    healpixPix2ang(nside: number, nest: boolean, pix: PixelIds, theta: Float64Array, phi: Float64Array): void {
+      const n = pix.length;
+      sizes('pix2ang', n, theta, phi);
+      const base = exports.scratch(HEALPIX_CHUNK * 24);
+      const i = base;
+      const t = base + HEALPIX_CHUNK * 8;
+      const p = base + HEALPIX_CHUNK * 16;
+      const wide = pix instanceof BigInt64Array;
+      const big = BigInt(nside);
+      for (let done = 0; done < n; done += HEALPIX_CHUNK) {
+        const m = Math.min(HEALPIX_CHUNK, n - done);
+        copyIn(i, pix, done, m);
+        const bad = exports.hpPix2ang(big, flag(nest), i, flag(!wide), t, p, m);
+        if (bad >= 0) throw failure('pix2ang', nside, () => String(pix[done + bad]));
+        copyOut(t, theta, done, m);
+        copyOut(p, phi, done, m);
+      }
+    },
+
+    healpixVec2pix(nside: number, nest: boolean, xyz: Float64Array, out: PixelIds): void {
+      const n = Math.floor(xyz.length / 3);
+      sizes('vec2pix', n, out);
+      const base = exports.scratch(HEALPIX_CHUNK * 32);
+      const v = base;
+      const o = base + HEALPIX_CHUNK * 24;
+      const wide = out instanceof BigInt64Array;
+      const big = BigInt(nside);
+      for (let done = 0; done < n; done += HEALPIX_CHUNK) {
+        const m = Math.min(HEALPIX_CHUNK, n - done);
+        copyIn(v, xyz, done * 3, m * 3);
+        const bad = exports.hpVec2pix(big, flag(nest), v, o, m, flag(!wide));
+        if (bad >= 0) {
+          const k = 3 * (done + bad);
+          throw failure('vec2pix', nside, () => `(${xyz[k]}, ${xyz[k + 1]}, ${xyz[k + 2]})`);
+        }
+        copyOut(o, out, done, m);
+      }
+    },
+
+    healpixPix2vec(nside: number, nest: boolean, pix: PixelIds, xyz: Float64Array): void {
+      const n = pix.length;
+      sizes('pix2vec', 3 * n, xyz);
+      const base = exports.scratch(HEALPIX_CHUNK * 32);
+      const i = base;
+      const v = base + HEALPIX_CHUNK * 8;
+      const wide = pix instanceof BigInt64Array;
+      const big = BigInt(nside);
+      for (let done = 0; done < n; done += HEALPIX_CHUNK) {
+        const m = Math.min(HEALPIX_CHUNK, n - done);
+        copyIn(i, pix, done, m);
+        const bad = exports.hpPix2vec(big, flag(nest), i, flag(!wide), v, m);
+        if (bad >= 0) throw failure('pix2vec', nside, () => String(pix[done + bad]));
+        copyOut(v, xyz, done * 3, m * 3);
+      }
+    },
+
+    healpixConvert(nside: number, toRing: boolean, pix: PixelIds, out: PixelIds): void {
+      const n = pix.length;
+      const what = toRing ? 'nest2ring' : 'ring2nest';
+      sizes(what, n, out);
+      if (pix instanceof BigInt64Array !== out instanceof BigInt64Array) {
+        throw new Error(`${what}: ids in and out must both be Float64Array or both BigInt64Array`);
+      }
+      const base = exports.scratch(HEALPIX_CHUNK * 8);
+      const wide = pix instanceof BigInt64Array;
+      const big = BigInt(nside);
+      for (let done = 0; done < n; done += HEALPIX_CHUNK) {
+        const m = Math.min(HEALPIX_CHUNK, n - done);
+        copyIn(base, pix, done, m);
+        const bad = exports.hpConvert(big, flag(toRing), base, flag(!wide), base, m);
+        if (bad >= 0) throw failure(what, nside, () => String(pix[done + bad]));
+        copyOut(base, out, done, m);
+      }
+    },
+
+    healpixNest2loc(
+      nside: number,
+      pix: PixelIds,
+      dx: Float64Array,
+      dy: Float64Array,
+      theta: Float64Array,
+      phi: Float64Array,
+    ): void {
+      const n = pix.length;
+      sizes('nest2loc', n, dx, dy, theta, phi);
+      const base = exports.scratch(HEALPIX_CHUNK * 40);
+      const [i, x, y, t, p] = [0, 1, 2, 3, 4].map((k) => base + k * HEALPIX_CHUNK * 8);
+      const wide = pix instanceof BigInt64Array;
+      const big = BigInt(nside);
+      for (let done = 0; done < n; done += HEALPIX_CHUNK) {
+        const m = Math.min(HEALPIX_CHUNK, n - done);
+        copyIn(i, pix, done, m);
+        copyIn(x, dx, done, m);
+        copyIn(y, dy, done, m);
+        const bad = exports.hpNest2loc(big, i, flag(!wide), x, y, t, p, m);
+        if (bad >= 0) throw failure('nest2loc', nside, () => String(pix[done + bad]));
+        copyOut(t, theta, done, m);
+        copyOut(p, phi, done, m);
+      }
+    },
+
+    healpixAng2xyf(
+      nside: number,
+      theta: Float64Array,
+      phi: Float64Array,
+      face: Int32Array,
+      x: Float64Array,
+      y: Float64Array,
+    ): void {
+      const n = theta.length;
+      sizes('ang2xyf', n, phi, face, x, y);
+      const base = exports.scratch(HEALPIX_CHUNK * 36);
+      const [t, p, ox, oy] = [0, 1, 2, 3].map((k) => base + k * HEALPIX_CHUNK * 8);
+      const f = base + HEALPIX_CHUNK * 32;
+      const big = BigInt(nside);
+      for (let done = 0; done < n; done += HEALPIX_CHUNK) {
+        const m = Math.min(HEALPIX_CHUNK, n - done);
+        copyIn(t, theta, done, m);
+        copyIn(p, phi, done, m);
+        const bad = exports.hpAng2xyf(big, t, p, f, ox, oy, m);
+        if (bad >= 0) throw failure('ang2xyf', nside, () => `theta ${theta[done + bad]}, phi ${phi[done + bad]}`);
+        face.set(new Int32Array(exports.memory.buffer, f, m), done);
+        copyOut(ox, x, done, m);
+        copyOut(oy, y, done, m);
+      }
+    },
+
+    healpixQueryDiscRanges(
+      nside: number,
+      nest: boolean,
+      theta: number,
+      phi: number,
+      radius: number,
+      fact: number,
+    ): BigInt64Array {
+      const { at, count } = queryDiscRanges(nside, nest, theta, phi, radius, fact);
+      return new BigInt64Array(exports.memory.buffer, at, count * 2).slice();
+    },
+
+    healpixQueryDiscPixels(
+      nside: number,
+      nest: boolean,
+      theta: number,
+      phi: number,
+      radius: number,
+      fact: number,
+      wide: boolean,
+    ): PixelIds {
+      const { at, count } = queryDiscRanges(nside, nest, theta, phi, radius, fact);
+      const ranges = new BigInt64Array(exports.memory.buffer, at, count * 2);
+      let total = 0;
+      for (let k = 0; k < count; k++) total += Number(ranges[2 * k + 1] - ranges[2 * k]);
+      if (total > 2 ** 27) {
+        throw new Error(`query_disc: ${total} pixels are too many for a list; ask for ranges instead`);
+      }
+      // The ranges stay at the start of scratch; the ids go after them.
+      const start = exports.scratch(count * 16 + total * 8);
+      const out = start + count * 16;
+      exports.hpExpandRanges(start, count, out, flag(!wide));
+      return wide
+        ? new BigInt64Array(exports.memory.buffer, out, total).slice()
+        : new Float64Array(exports.memory.buffer, out, total).slice();
+    },
+
+    healpixMaxPixrad(nside: number): number {
+      return exports.hpMaxPixrad(BigInt(nside));
     },
   };
 }
