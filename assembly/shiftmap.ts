@@ -16,8 +16,10 @@
 // Why 8 cells. With the tile drawn from its four corners alone the shift reaches 0.12 of a tile
 // at the tiles that touch a pole, whatever the order (the polar cap is self-similar there).
 // Subdividing into 8 × 8 cells scales that worst case by 1/8, to 0.0153, the spec's maximum
-// shift of 0.015: away from the pole tiles every shift lies well inside the clamp. Texel centres
-// never fall on a cell edge (8 texels per cell), so the map never samples across a kink.
+// shift of 0.015. The other tiles whose shifts come near it are those the edge of a polar cap
+// (z = ±2/3, where the projection changes formula and bends) crosses next to a face's east or
+// west corner: up to 0.0154, at every order, for the same reason. Texel centres never fall on a
+// cell edge (8 texels per cell), so the map never samples across the patch's own creases.
 //
 // One HEALPix in the project: the directions and face coordinates come from healpix.ts.
 

@@ -14,8 +14,10 @@
 // within 2^-18 (3.8e-6 of a tile, 0.002 texels of a 512-pixel tile) of the shift it encodes.
 //
 // Which tiles get one: a tile whose largest |shift| is at most SHIFTMAP_MIN_SHIFT, half a texel of
-// a 512-pixel tile, is drawn right by the patch alone and gets null. Those that need a map sit
-// next to the poles (and, below order 3, next to the polar-cap edges, where whole faces curve).
+// a 512-pixel tile, is drawn right by the patch alone and gets null. From order 2 on, those that
+// need a map lie on the four polar faces of each cap: next to the pole, and along the cap's edge
+// (z = ±2/3), where HEALPix's projection bends across the tile's diagonal (strongest next to the
+// face corners there). At order 3 that is 120 tiles of 768; equatorial faces never need one.
 import type { Core } from './wasm';
 
 /** Texels along a side of a map (viewer-spec §9: distortion map size 64). */
