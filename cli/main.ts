@@ -5,6 +5,7 @@ import { benchCommand } from './commands/bench';
 import { crc32Command } from './commands/crc32';
 import { dataCommand } from './commands/data';
 import { fitsCommand } from './commands/fits';
+import { healpixCommand } from './commands/healpix';
 import { inflateCommand } from './commands/inflate';
 import { serveCommand } from './commands/serve';
 
@@ -14,6 +15,7 @@ const commands: Command[] = [
   crc32Command,
   inflateCommand,
   fitsCommand,
+  healpixCommand,
   benchCommand,
   adminCommand,
 ];
