@@ -66,6 +66,8 @@ export interface LoadRow {
   cpu_server: number;
   cpu_database: number;
   cpu_bench: number;
+  /** The machine's 1-minute load average when the window opened: other work skews the numbers. */
+  load_average: number;
   /**
    * PostgreSQL only: what the server's connections were doing, sampled from pg_stat_activity
    * every 20 ms of the window, as 'share state/wait_event: query' lines, most frequent first.
@@ -427,6 +429,7 @@ async function runOne(
     const acknowledged = new Map<string, AnswerValues>();
     const modeName = plan.mode === 'closed' ? 'closed loop' : `paced ${plan.rate}/s`;
     log(`load ${plan.database}: ${modeName}, ${options.seconds} s`);
+    const loadAverage = os.loadavg()[0];
     const serverCpu0 = cpuSeconds(server.child.pid!);
     const postmasterPid = postgres
       ? Number(fs.readFileSync(path.join(postgres.directory, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
@@ -562,6 +565,7 @@ async function runOne(
       cpu_server: serverCpu / elapsed,
       cpu_database: databaseCpu / elapsed,
       cpu_bench: (benchCpu.user + benchCpu.system) / 1e6 / elapsed,
+      load_average: loadAverage,
       database_activity: databaseActivity,
     };
   } finally {
@@ -636,6 +640,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     'lost',
     'new+replaced',
     'cpu srv/db/bench',
+    'load avg',
   ];
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const lines = rows.map((row) => [
@@ -651,6 +656,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     String(row.lost_answers),
     `${row.new_answers}+${row.replaced_answers}`,
     `${row.cpu_server.toFixed(2)}/${row.cpu_database.toFixed(2)}/${row.cpu_bench.toFixed(2)}`,
+    row.load_average.toFixed(1),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) =>

@@ -94,12 +94,18 @@ export const presentRoutes: FastifyPluginAsync<{ db: Kysely<Database>; config: S
         throw new HttpError(403, `The gift campaign is closed: the deadline was ${formatJst(deadline)}.`);
       const checked = validatePresentApplication(request.body ?? {});
       if (!checked.ok)
-        return reply.code(400).send({ statusCode: 400, message: FIELDS_NOT_FILLED, errors: checked.errors });
+        return reply
+          .code(400)
+          .send({ statusCode: 400, error: 'Bad Request', message: FIELDS_NOT_FILLED, errors: checked.errors });
       const count = await countClassifiedGalaxies(db, user.id);
       if (count < minGalaxies)
-        return reply
-          .code(422)
-          .send({ statusCode: 422, message: notEnoughGalaxies(minGalaxies), required: minGalaxies, count });
+        return reply.code(422).send({
+          statusCode: 422,
+          error: 'Unprocessable Entity',
+          message: notEnoughGalaxies(minGalaxies),
+          required: minGalaxies,
+          count,
+        });
       const application: PresentApplication = checked.application;
       await db
         .insertInto('present_applications')
