@@ -144,7 +144,15 @@ export class WorkerPool {
     }
     if (this.options.idleMs === undefined || this.closed) return;
     while (this.waiting.length > 0 && this.slots.length < this.size) {
-      const slot = this.start();
+      let slot: Slot;
+      try {
+        slot = this.start();
+      } catch (error) {
+        // No worker can be started (no Worker support, a bad URL): fail the jobs, not the pool.
+        for (const job of this.waiting.splice(0))
+          job.reject(new Error(`cannot start a worker: ${asError(error).message}`));
+        break;
+      }
       this.slots.push(slot);
       void this.execute(slot, this.waiting.shift()!);
     }

@@ -110,6 +110,23 @@ describe('the shiftmap worker starts when the first job is queued and stops 5 s 
     await expect(shiftmaps.get(3, 768)).rejects.toThrow(/out of range/);
   });
 
+  it('rejects the queued jobs with an Error when no worker can be started, and tries again later', async () => {
+    let calls = 0;
+    const shiftmaps = new ShiftmapService(
+      () => {
+        if (++calls === 1) throw new Error('Worker is not defined');
+        return startNodeWorker();
+      },
+      { idleMs: 100 },
+    );
+    services.push(shiftmaps);
+    await expect(shiftmaps.get(POLAR.order, POLAR.ipix)).rejects.toThrow(
+      /cannot start a worker: Worker is not defined/,
+    );
+    expect(shiftmaps.running).toBe(0);
+    expect(await shiftmaps.get(POLAR.order, POLAR.ipix)).toBeInstanceOf(Uint16Array);
+  });
+
   it('rejects an aborted request with an AbortError; other requests for the tile still get it', async () => {
     const { service: shiftmaps } = service({ idleMs: 100 });
     const controller = new AbortController();
