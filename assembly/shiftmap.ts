@@ -18,7 +18,8 @@
 // Subdividing into 8 × 8 cells scales that worst case by 1/8, to 0.0153, the spec's maximum
 // shift of 0.015. The other tiles whose shifts come near it are those the edge of a polar cap
 // (z = ±2/3, where the projection changes formula and bends) crosses next to a face's east or
-// west corner: up to 0.0154, at every order, for the same reason. Texel centres never fall on a
+// west corner: up to 0.0154, at every order, because those corners, where three base faces
+// meet, are singular points of the projection as the poles are. Texel centres never fall on a
 // cell edge (8 texels per cell), so the map never samples across the patch's own creases.
 //
 // One HEALPix in the project: the directions and face coordinates come from healpix.ts.
@@ -122,8 +123,9 @@ export function shiftmapOffsets(order: i32, ipix: i64, out: usize): f64 {
         q = load<f64>(SLOT, 8) - iy - v;
       } else {
         // A patch point across a face edge: the patch bulges past the tile there and the texel
-        // that belongs at P is in a neighbouring tile, so no shift helps. Sampled at texel
-        // centres with 8 cells this never happens (tests sweep every polar tile); it is counted.
+        // that belongs at P is in a neighbouring tile, so no shift helps (the texel keeps 0).
+        // Sampled at texel centres with 8 cells this does not happen: the tests sweep every tile
+        // to order 4 and the pole and cap-edge tiles to order 24. It is counted all the same.
         strays++;
       }
       const at = out + (<usize>(j * SHIFTMAP_SIZE + i) << 4);
