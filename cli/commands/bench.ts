@@ -3,7 +3,7 @@ import { formatTable, runCase, type BenchCase, type Measurement } from '../bench
 import { loadCore } from '../../src/core/wasm';
 import { UsageError, type Command } from '../command';
 
-const SUITES = ['crc32', 'inflate', 'fits', 'shiftmap', 'load'] as const;
+const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load'] as const;
 type Suite = (typeof SUITES)[number];
 
 export const benchCommand: Command = {
@@ -24,6 +24,7 @@ export const benchCommand: Command = {
     // Loaded on demand: their peers (fflate, pako, fitsjs) are development dependencies.
     if (wanted('inflate')) cases.push(...(await import('../bench/inflate')).inflateCases(core));
     if (wanted('fits')) cases.push(...(await import('../bench/fits')).fitsCases(core));
+    if (wanted('healpix')) cases.push(...(await import('../bench/healpix')).healpixCases(core));
     if (wanted('shiftmap')) cases.push(...(await import('../bench/shiftmap')).shiftmapCases(core));
     const rows: Measurement[] = [];
     for (const bench of cases) {
