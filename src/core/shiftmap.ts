@@ -18,6 +18,7 @@
 // need a map lie on the four polar faces of each cap: next to the pole, and along the cap's edge
 // (z = ±2/3), where HEALPix's projection bends across the tile's diagonal (strongest next to the
 // face corners there). At order 3 that is 120 tiles of 768; equatorial faces never need one.
+import { MAX_ORDER } from './healpix';
 import type { Core } from './wasm';
 
 /** Texels along a side of a map (viewer-spec §9: distortion map size 64). */
@@ -32,8 +33,6 @@ export const SHIFTMAP_MIN_SHIFT = 1 / 1024;
 export const SHIFTMAP_VALUES = SHIFTMAP_SIZE * SHIFTMAP_SIZE * 2;
 /** Largest |decodeShift(encodeShift(x)) − x| for |x| ≤ SHIFTMAP_MAX_SHIFT: half a binary16 ulp. */
 export const SHIFTMAP_RESOLUTION = 2 ** -18;
-/** HEALPix orders a tile may have (nside = 2^order up to 2^29). */
-export const MAX_ORDER = 29;
 
 /** A HiPS tile: nested pixel `ipix` at `order`; ids past 2^53 as BigInt. */
 export interface TileId {
