@@ -103,6 +103,11 @@ export const notificationRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = 
       const includeOld = request.query.include_old ?? false;
       let query = visibleTo(user.id)
         .where((eb) => eb.or([eb('notifications.valid_after', 'is', null), eb('notifications.valid_after', '<=', now)]))
+        // The locale rule in SQL too, so that OLD_LIMIT counts only what the user may see
+        // (titles are stored without blank entries, so a key means a title).
+        .where(
+          sql<boolean>`(notifications.title ? ${user.locale} or (notifications.locale_fallback and notifications.title ? 'en'))`,
+        )
         .orderBy('notifications.created_at', 'desc')
         .orderBy('notifications.id', 'desc');
       if (includeOld) query = query.limit(OLD_LIMIT);
