@@ -6,12 +6,15 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { PGliteDialect } from './pglite-dialect';
+import { WalDurability, durableFilesystem, durableStartParams } from './pglite-durable';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** PGlite on disk: the fsync bookkeeping of its commits. */
+  durability?: WalDurability;
 }
 
 const INT8_OID = 20;
@@ -41,8 +44,20 @@ export async function openDatabase(options: { databaseUrl?: string; directory: s
   const { PGlite } = await import('@electric-sql/pglite');
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk.
   if (!options.directory.startsWith('memory://')) fs.mkdirSync(path.dirname(options.directory), { recursive: true });
-  const pglite = new PGlite(options.directory, {
+  if (options.directory.startsWith('memory://')) {
+    const pglite = new PGlite(options.directory, { parsers: { [INT8_OID]: parseInt8 } });
+    return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
+  }
+  // On disk, commits are fsynced before they are acknowledged (./pglite-durable.ts).
+  const durability = new WalDurability();
+  const pglite = new PGlite({
+    fs: durableFilesystem(options.directory, durability),
+    startParams: durableStartParams(PGlite.defaultStartParams),
     parsers: { [INT8_OID]: parseInt8 },
   });
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
+  return {
+    db: new Kysely<Database>({ dialect: new PGliteDialect(pglite, durability) }),
+    kind: 'pglite',
+    durability,
+  };
 }

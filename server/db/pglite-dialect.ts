@@ -33,12 +33,25 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * Durable commits on disk (./pglite-durable.ts): `requests` counts the WAL syncs Postgres asked
+ * for, `barrier()` resolves once they are on disk.
+ */
+export interface CommitDurability {
+  readonly requests: number;
+  barrier(): Promise<void>;
+}
+
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private queue: Promise<void> = Promise.resolve();
   private releaseCurrent: (() => void) | undefined;
+  private requestsAtAcquire = 0;
 
-  constructor(private readonly db: PGlite) {
+  constructor(
+    private readonly db: PGlite,
+    private readonly durability?: CommitDurability,
+  ) {
     this.connection = new PGliteConnection(db);
   }
 
@@ -52,13 +65,18 @@ class PGliteDriver implements Driver {
     this.queue = new Promise((resolve) => (release = resolve));
     await previous;
     this.releaseCurrent = release;
+    this.requestsAtAcquire = this.durability?.requests ?? 0;
     return this.connection;
   }
 
   async releaseConnection(): Promise<void> {
     const release = this.releaseCurrent;
     this.releaseCurrent = undefined;
+    const wroteWal = this.durability !== undefined && this.durability.requests !== this.requestsAtAcquire;
     release?.();
+    // After the connection is handed on, so that the next transactions commit meanwhile and share
+    // the next fsync (group commit); the caller is answered only once its commit is on disk.
+    if (wroteWal) await this.durability!.barrier();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -80,12 +98,15 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly durability?: CommitDurability,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.db);
+    return new PGliteDriver(this.db, this.durability);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
