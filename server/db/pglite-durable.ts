@@ -40,6 +40,8 @@ export class WalDurability {
   private queued: Promise<void> | undefined;
   /** WAL fsyncs Postgres asked for: a driver that sees this change while it holds the connection wrote WAL. */
   requests = 0;
+  /** The value of `requests` up to which every WAL sync is known done on the host. */
+  durableRequests = 0;
   /** fsync calls made on the host (for the durability test and the logs). */
   walSyncs = 0;
   otherSyncs = 0;
@@ -58,11 +60,13 @@ export class WalDurability {
 
   /** Every deferred WAL sync, now and synchronously (before a sync that depends on them). */
   private flushSync(): void {
+    const covered = this.requests;
     for (const file of [...this.inFlight, ...this.pending]) {
       syncPathSync(file);
       this.walSyncs += 1;
     }
     this.pending.clear();
+    this.durableRequests = Math.max(this.durableRequests, covered);
   }
 
   /**
@@ -84,7 +88,7 @@ export class WalDurability {
     this.queued = undefined;
     this.inFlight = new Set(this.pending);
     this.pending.clear();
-    const run = this.syncFiles([...this.inFlight]);
+    const run = this.syncFiles([...this.inFlight], this.requests);
     this.running = run;
     // Registered before any caller's await, so a queued flush sees this one finished.
     run
@@ -96,10 +100,11 @@ export class WalDurability {
     return run;
   }
 
-  private async syncFiles(files: string[]): Promise<void> {
+  private async syncFiles(files: string[], covered: number): Promise<void> {
     try {
       await Promise.all(files.map((file) => syncPath(file)));
       this.walSyncs += files.length;
+      this.durableRequests = Math.max(this.durableRequests, covered);
     } catch (error) {
       // Not synced: they stay pending, and the commit that waited reports the failure.
       for (const file of files) this.pending.add(file);

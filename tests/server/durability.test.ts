@@ -153,3 +153,39 @@ describe.each([
     },
   );
 });
+
+describe('PGlite on disk acknowledges a commit only once its WAL is fsynced', () => {
+  it('has synced every WAL write a commit asked for when the commit returns, alone or under concurrency', async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-fsync-'));
+    directories.push(directory);
+    const handle = await openDatabase({ directory: path.join(directory, 'db') });
+    const durability = handle.durability!;
+    try {
+      await migrateToLatest(handle.db);
+      const before = durability.walSyncs;
+      for (let i = 0; i < 20; i++) {
+        await createTestUser(handle.db);
+        expect(durability.durableRequests).toBe(durability.requests);
+      }
+      expect(durability.walSyncs).toBeGreaterThan(before);
+      // Concurrent transactions share fsyncs, but none returns before its own commit is synced.
+      const syncsBefore = durability.walSyncs;
+      await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => {
+          let requestsBeforeCommit = 0;
+          await handle.db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('users')
+              .values({ email: `fsync${i}@example.org`, nickname: `fsync${i}`, locale: 'en', password_hash: null })
+              .execute();
+            requestsBeforeCommit = durability.requests;
+          });
+          expect(durability.durableRequests).toBeGreaterThan(requestsBeforeCommit);
+        }),
+      );
+      expect(durability.walSyncs - syncsBefore).toBeLessThan(100);
+    } finally {
+      await handle.db.destroy();
+    }
+  });
+});
