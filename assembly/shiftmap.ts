@@ -11,7 +11,13 @@
 // The map. For texel centres u = (i + ½)/64, v = (j + ½)/64 the exact in-tile position of the
 // patch point P(u, v) is (u', v') = (x − ix, y − iy), with (x, y) its real face coordinates
 // (ang2xyf) and (ix, iy) the tile's; the shift is (p, q) = (u' − u, v' − v). Sampling the tile
-// texture at (u, v) + shift(u, v) shows at P the texel that lies there on the sky.
+// image at (u, v) + shift(u, v) shows at P the texel that lies there on the sky.
+//
+// Layout: as a HiPS tile image (IVOA HiPS 1.0 as Hipsgen writes it, skydata/hips.ts), whose
+// row r and column c hold face position x = r, y = c: map row i is u, column j is v, and each
+// texel holds (q, p), the shift along the columns then along the rows. Uploaded like the tile
+// image, the map's texture coordinates (s, t) are the tile's, and (R, G) is the shift in them:
+// the shader samples the tile at st + texture(shiftmap, st).rg.
 //
 // Why 8 cells. With the tile drawn from its four corners alone the shift reaches 0.12 of a tile
 // at the tiles that touch a pole, whatever the order (the polar cap is self-similar there).
@@ -47,8 +53,8 @@ export function shiftmapStrays(): i32 {
 }
 
 /**
- * Writes the 64 × 64 shifts of nested tile `ipix` at `order` to `out` as f64 pairs (p, q), row
- * j (v) by column i (u), unclamped, and returns the largest |p| or |q|; −1 for an order outside
+ * Writes the 64 × 64 shifts of nested tile `ipix` at `order` to `out` as f64 pairs (q, p), row
+ * i (u) by column j (v), unclamped, and returns the largest |p| or |q|; −1 for an order outside
  * 0 … 29 or a pixel outside 0 … 12·4^order − 1 (nothing written then).
  */
 export function shiftmapOffsets(order: i32, ipix: i64, out: usize): f64 {
@@ -128,9 +134,9 @@ export function shiftmapOffsets(order: i32, ipix: i64, out: usize): f64 {
         // to order 4 and the pole and cap-edge tiles to order 24. It is counted all the same.
         strays++;
       }
-      const at = out + (<usize>(j * SHIFTMAP_SIZE + i) << 4);
-      store<f64>(at, p);
-      store<f64>(at, q, 8);
+      const at = out + (<usize>(i * SHIFTMAP_SIZE + j) << 4);
+      store<f64>(at, q);
+      store<f64>(at, p, 8);
       largest = max(largest, max(abs(p), abs(q)));
     }
   }
@@ -162,7 +168,7 @@ export function shiftmapOffsets(order: i32, ipix: i64, out: usize): f64 {
 
 /**
  * Encodes `count` shifts (f64 at `src`) for the texture: each clamped to ±maxShift, then as
- * binary16 (u16 at `dst`), so a map is an RG16F texture of 64 × 64 (p, q) texels.
+ * binary16 (u16 at `dst`), so a map is an RG16F texture of 64 × 64 (q, p) texels.
  */
 export function shiftmapEncode(src: usize, count: i32, maxShift: f64, dst: usize): void {
   for (let k: i32 = 0; k < count; k++) {

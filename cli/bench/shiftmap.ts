@@ -117,8 +117,9 @@ class PlainShiftmap {
         const p = fx - ix - (i + 0.5) / 64;
         const q = fy - iy - (j + 0.5) / 64;
         largest = Math.max(largest, Math.abs(p), Math.abs(q));
-        this.texels[(j * 64 + i) * 2] = encodeShift(p);
-        this.texels[(j * 64 + i) * 2 + 1] = encodeShift(q);
+        // Row i (face x) by column j (face y), as a HiPS tile image; (q, p) per texel.
+        this.texels[(i * 64 + j) * 2] = encodeShift(q);
+        this.texels[(i * 64 + j) * 2 + 1] = encodeShift(p);
       }
     }
     return largest > SHIFTMAP_MIN_SHIFT ? this.texels : null;
@@ -151,7 +152,7 @@ export function shiftmapCases(core: Core): BenchCase[] {
     const each = (one: (ipix: number) => Uint16Array | null) => () => tiles.map((ipix) => one(ipix)?.slice() ?? null);
     cases.push({
       suite: 'shiftmap',
-      input: `order ${order}: ${tiles.length} polar tiles, 64x64 (p, q) as binary16`,
+      input: `order ${order}: ${tiles.length} polar tiles, 64x64 RG16F`,
       units: tiles.length,
       unit: 'maps',
       ours: { name: 'ours (wasm)', run: () => tiles.map((ipix) => computeShiftmap(core, order, ipix, texels)) },

@@ -4,14 +4,20 @@
 //   patch   the tile of nested pixel ipix at order k cut into 8 × 8 cells whose 81 vertices are
 //           exact HEALPix directions; each cell the normalised bilinear blend of its corners
 //   map     64 × 64 texels at u = (i + ½)/64, v = (j + ½)/64 (u, v along the face's x, y
-//           index axes): shift = exact in-tile position of the patch point P(u, v) − (u, v)
-//   use     sample the tile at (u, v) + shift(u, v)
+//           index axes): shift (p, q) = exact in-tile position of the patch point P(u, v) − (u, v)
+//   use     sample the tile at (u, v) + (p, q)
 //
-// Texture encoding: an RG16F texture, 64 × 64, row j (v) by column i (u), each texel the pair
-// (p, q) as IEEE 754 binary16 (half floats, round to nearest even), clamped to ±0.015 (viewer-
-// spec §9: maximum shift). WebGL2 uploads it as is, texImage2D(TEXTURE_2D, 0, RG16F, 64, 64, 0,
-// RG, HALF_FLOAT, texels), and filters it linearly; 0 is no shift. Below 0.015 a half float is
-// within 2^-18 (3.8e-6 of a tile, 0.002 texels of a 512-pixel tile) of the shift it encodes.
+// Layout: as a HiPS tile image, whose row r and column c lie at face x = r, y = c (Hipsgen's
+// convention, skydata/hips.ts): row i (u) by column j (v), each texel the pair (q, p), the shift
+// along the columns then along the rows. Uploaded in the same row order as the tile image, the
+// map shares the tile's texture coordinates (s, t) = (v, u), and (R, G) = (q, p) is the shift in
+// them: the shader samples the tile at st + texture(shiftmap, st).rg.
+//
+// Texture encoding: an RG16F texture, 64 × 64, the pairs as IEEE 754 binary16 (half floats,
+// round to nearest even), clamped to ±0.015 (viewer-spec §9: maximum shift). WebGL2 uploads it
+// as is, texImage2D(TEXTURE_2D, 0, RG16F, 64, 64, 0, RG, HALF_FLOAT, texels), and filters it
+// linearly; 0 is no shift. Below 0.015 a half float is within 2^-18 (3.8e-6 of a tile, 0.002
+// texels of a 512-pixel tile) of the shift it encodes.
 //
 // Which tiles get one: a tile whose largest |shift| is at most SHIFTMAP_MIN_SHIFT, half a texel of
 // a 512-pixel tile, is drawn right by the patch alone and gets null. From order 2 on, those that
@@ -29,7 +35,7 @@ export const SHIFTMAP_MAX_SHIFT = 0.015;
 export const SHIFTMAP_PATCH_CELLS = 8;
 /** A tile gets a map when some |shift| exceeds this: half a texel of a 512-pixel HiPS tile. */
 export const SHIFTMAP_MIN_SHIFT = 1 / 1024;
-/** Values in one map: (p, q) for each of 64 × 64 texels. */
+/** Values in one map: (q, p) for each of 64 × 64 texels. */
 export const SHIFTMAP_VALUES = SHIFTMAP_SIZE * SHIFTMAP_SIZE * 2;
 /** Largest |decodeShift(encodeShift(x)) − x| for |x| ≤ SHIFTMAP_MAX_SHIFT: half a binary16 ulp. */
 export const SHIFTMAP_RESOLUTION = 2 ** -18;
@@ -75,7 +81,7 @@ export function computeShiftmap(
   return largest > SHIFTMAP_MIN_SHIFT ? out : null;
 }
 
-/** The exact, unclamped shifts of a tile as (p, q) pairs, and the largest |shift| among them. */
+/** The exact, unclamped shifts of a tile as (q, p) pairs in the map's layout, and the largest |shift|. */
 export function shiftmapOffsets(
   core: Core,
   order: number,
@@ -123,7 +129,7 @@ export function decodeShift(bits: number): number {
   return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
 }
 
-/** Decodes a whole map to (p, q) float pairs, row j (v) by column i (u). */
+/** Decodes a whole map to (q, p) float pairs, row i (u) by column j (v). */
 export function decodeShiftmap(texels: Uint16Array, out = new Float32Array(texels.length)): Float32Array {
   for (let k = 0; k < texels.length; k++) out[k] = decodeShift(texels[k]);
   return out;

@@ -89,7 +89,7 @@ export interface Core {
   /** Tract indices of (ra, dec) pairs into `out`; −1 for a pair that is not a direction, counted in the result. */
   ringsAngleToIndex(angles: Float64Array, out: Int32Array): number;
   // shiftmaps (see the block at the end of this file; the API is src/core/shiftmap.ts)
-  /** The 64 × 64 (p, q) shifts of nested tile `ipix` at `order`, unclamped f64, into `out` (8192 values). */
+  /** The 64 × 64 (q, p) shifts of nested tile `ipix` at `order`, unclamped f64, into `out` (8192 values). */
   shiftmapOffsets(order: number, ipix: bigint, out: Float64Array): { largest: number; strays: number };
   /** The same shifts clamped to ±maxShift as binary16 into `out` (8192 u16); returns the largest |shift| before clamping. */
   shiftmapTexture(order: number, ipix: bigint, maxShift: number, out: Uint16Array): number;
@@ -713,7 +713,7 @@ function healpix(exports: CoreExports) {
 }
 
 // ---- shiftmaps (issue 3, item 5) ------------------------------------------------------------
-// One map is 64 × 64 (p, q) pairs: 64 KiB of f64 shifts, then 16 KiB of binary16 texels.
+// One map is 64 × 64 (q, p) pairs: 64 KiB of f64 shifts, then 16 KiB of binary16 texels.
 // Order and pixel are checked by src/core/shiftmap.ts; a −1 from the kernel is a bad call.
 
 const SHIFTMAP_VALUES = 64 * 64 * 2;

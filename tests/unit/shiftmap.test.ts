@@ -17,6 +17,7 @@ import {
   encodeShift,
   shiftmapOffsets,
 } from '../../src/core/shiftmap';
+import { hipsTileCoordinates } from '../../src/core/healpix';
 import { loadCore, type Core } from '../../src/core/wasm';
 
 // ---- the reference: Górski et al. 2005 in plain double arithmetic --------------------------
@@ -113,8 +114,9 @@ function referenceShifts(order: number, ipix: bigint): Float64Array {
       const P = [0, 1, 2].map((k) => w[0] * c[0][k] + w[1] * c[1][k] + w[2] * c[2][k] + w[3] * c[3][k]) as Vec;
       const exact = vecToFace(nside, P);
       if (exact.face !== face) throw new Error(`reference: texel (${i}, ${j}) of ${ipix} is on face ${exact.face}`);
-      out[(j * 64 + i) * 2] = exact.fx - ix - (i + 0.5) / 64;
-      out[(j * 64 + i) * 2 + 1] = exact.fy - iy - (j + 0.5) / 64;
+      // Row i (u, face x) by column j (v, face y), as a HiPS tile image; (q, p) per texel.
+      out[(i * 64 + j) * 2] = exact.fy - iy - (j + 0.5) / 64;
+      out[(i * 64 + j) * 2 + 1] = exact.fx - ix - (i + 0.5) / 64;
     }
   }
   return out;
@@ -171,7 +173,7 @@ beforeAll(async () => {
 });
 
 describe('the shiftmap of a tile matches an independent double-precision HEALPix', () => {
-  it.each([0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20])('order %i: polar and random tiles, all 64 × 64 (p, q)', (order) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20])('order %i: polar and random tiles, all 64 × 64 texels', (order) => {
     const tiles = polarTiles(order);
     let state = 12345 + order;
     const npix = 12n << BigInt(2 * order);
@@ -259,7 +261,7 @@ for order, ipix in json.load(sys.stdin):
     edge_error = float(np.max(np.abs(np.array(ring).T - edges)))
     k = (np.arange(64) + 0.5) / 8
     ca, s = np.floor(k).astype(int), k - np.floor(k)
-    J, I = np.meshgrid(np.arange(64), np.arange(64), indexing="ij")
+    I, J = np.meshgrid(np.arange(64), np.arange(64), indexing="ij")  # row i (u), column j (v)
     a, b, S, T = ca[I], ca[J], s[I], s[J]
     P = ((1 - S) * (1 - T))[..., None] * V[b, a] + (S * (1 - T))[..., None] * V[b, a + 1] \
         + ((1 - S) * T)[..., None] * V[b + 1, a] + (S * T)[..., None] * V[b + 1, a + 1]
@@ -274,7 +276,7 @@ for order, ipix in json.load(sys.stdin):
     v = (J.ravel() + 0.5) / 64
     p = (sx + 0.5) / (1 << depth) - u
     q = (sy + 0.5) / (1 << depth) - v
-    out.append({"edge_error": edge_error, "depth": depth, "shifts": np.stack([p, q], 1).ravel().tolist()})
+    out.append({"edge_error": edge_error, "depth": depth, "shifts": np.stack([q, p], 1).ravel().tolist()})
 json.dump(out, sys.stdout)
 `;
 
@@ -379,7 +381,7 @@ describe('only tiles that need it get a shiftmap', () => {
   });
 });
 
-describe('the texture encoding: RG16F, binary16 (p, q) per texel, 0 = no shift', () => {
+describe('the texture encoding: RG16F, binary16 (q, p) per texel, 0 = no shift', () => {
   it('round-trips every shift within half a binary16 step', () => {
     let absolute = 0;
     let relative = 0;
@@ -427,9 +429,39 @@ describe('the texture encoding: RG16F, binary16 (p, q) per texel, 0 = no shift',
     }
   });
 
-  it(`is ${SHIFTMAP_SIZE} × ${SHIFTMAP_SIZE} (p, q) texels, row j (v) by column i (u)`, () => {
-    const texels = computeShiftmap(core, 3, polarTiles(3)[0])!;
+  it(`is laid out as the HiPS tile image, ${SHIFTMAP_SIZE} × ${SHIFTMAP_SIZE}, (R, G) the shift in its texture coordinates`, () => {
+    // A tile image's row r, column c lie at face x = r, y = c (hipsTileCoordinates: x along the
+    // rows); with the map uploaded the same way, texel (row, column) sits at (s, t) = (column, row)
+    // and the tile sampled at (s + R, t + G) is the texel that lies at the patch point.
+    const order = 4;
+    const ipix = polarTiles(order)[1];
+    const texels = computeShiftmap(core, order, ipix)!;
     expect(texels.length).toBe(64 * 64 * 2);
     expect(texels.byteLength).toBe(16384);
+    const { nside, face, ix, iy } = tileOf(order, ipix);
+    const V = (a: number, b: number) => faceToVec(nside, face, ix, iy, a / 8, b / 8);
+    for (const [row, column] of [
+      [5, 60],
+      [40, 2],
+      [63, 63],
+    ]) {
+      // The patch point of that texel (cell and in-cell fraction along face x = row, y = column).
+      const [a, s] = [row >> 3, ((row & 7) + 0.5) / 8];
+      const [b, t] = [column >> 3, ((column & 7) + 0.5) / 8];
+      const c = [V(a, b), V(a + 1, b), V(a, b + 1), V(a + 1, b + 1)];
+      const w = [(1 - s) * (1 - t), s * (1 - t), (1 - s) * t, s * t];
+      const [x, y, z] = [0, 1, 2].map((k) => w[0] * c[0][k] + w[1] * c[1][k] + w[2] * c[2][k] + w[3] * c[3][k]);
+      const where = hipsTileCoordinates(
+        core,
+        order,
+        Float64Array.of(Math.atan2(Math.hypot(x, y), z)),
+        Float64Array.of(Math.atan2(y, x)),
+      );
+      expect(Number(where.tile[0])).toBe(Number(ipix));
+      const R = decodeShift(texels[(row * 64 + column) * 2]);
+      const G = decodeShift(texels[(row * 64 + column) * 2 + 1]);
+      expect((column + 0.5) / 64 + R).toBeCloseTo(where.y[0], 5); // s: along the columns (face y)
+      expect((row + 0.5) / 64 + G).toBeCloseTo(where.x[0], 5); // t: along the rows (face x)
+    }
   });
 });
