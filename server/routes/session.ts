@@ -6,6 +6,7 @@ import type { CurrentUser, Locale, SessionResponse } from '../../src/shared/api'
 import { gravatarUrl } from '../auth/gravatar';
 import type { UserRow } from '../auth/session-user';
 import type { Database } from '../db/schema';
+import { recommendedCourse } from './recommend';
 
 export function toCurrentUser(user: UserRow, extras: { private_information_present?: boolean } = {}): CurrentUser {
   return {
@@ -32,7 +33,7 @@ export async function sessionResponse(db: Kysely<Database>, user: UserRow | null
     .executeTakeFirst();
   return {
     current_user: toCurrentUser(user, { private_information_present: answered !== undefined }),
-    recommended_course: null,
+    recommended_course: await recommendedCourse(db, user.id),
   };
 }
 

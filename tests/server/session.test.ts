@@ -61,7 +61,8 @@ describe.each(DATABASE_KINDS)('GET /api/session on %s', (kind) => {
         locale: 'ja',
         password_is_set: false,
       },
-      recommended_course: null,
+      // A volunteer who has answered nothing yet is sent to training (server/game/recommend.ts).
+      recommended_course: 'training',
     });
 
     await database.db
