@@ -19,6 +19,12 @@ export async function issueEmailToken(
 ): Promise<string> {
   const token = randomToken();
   await db.transaction().execute(async (trx) => {
+    // Links a day past their expiry have nothing left to say (a used or expired link still
+    // gets its own page until then).
+    await trx
+      .deleteFrom('email_tokens')
+      .where('expires_at', '<', new Date(Date.now() - 24 * 3600_000))
+      .execute();
     // A new reset link replaces the older ones: only the latest mail works.
     if (values.purpose === 'password_reset')
       await trx

@@ -94,8 +94,11 @@ export async function registerSecurity(
         frameAncestors: ["'self'"],
       },
     },
-    // The site may be served over plain http on a LAN; upgrading would break it there.
+    // Sent below, over https only: a site served over plain http on a LAN must stay reachable.
     strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000');
   });
 
   // JSON bodies only: without the text/plain parser a cross-site "simple" request cannot carry

@@ -70,13 +70,17 @@ export const signupRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app,
         const { email, locale } = consumed.row;
         // The address may have been registered through another link meanwhile: the link still
         // proves the mailbox, so it logs that account in.
+        // Two links followed at once may both find no account: the unique index on
+        // lower(email) lets one insert win, and the other reads the winner's row.
         const user =
           (await findUserByEmail(trx, email)) ??
           (await trx
             .insertInto('users')
             .values({ email, nickname: '', locale, password_hash: null })
+            .onConflict((conflict) => conflict.doNothing())
             .returningAll()
-            .executeTakeFirstOrThrow());
+            .executeTakeFirst()) ??
+          (await findUserByEmail(trx, email))!;
         await revokeRequestSession(trx, request);
         return { ok: true as const, sessionToken: await createSession(trx, user.id) };
       });

@@ -133,6 +133,22 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
       expect(await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
     });
 
+    it('makes one account when both of two sign-up links for one address are followed', async () => {
+      const email = uniqueEmail('twice');
+      await signUp(email);
+      await signUp(email);
+      const links = [
+        (await waitForMail(t.outbox, email)).link!,
+        (await waitForMail(t.outbox, email, { count: 2 })).link!,
+      ];
+      const responses = await Promise.all(links.map((link) => t.inject({ method: 'GET', url: pathOf(link) })));
+      expect(responses.map((response) => response.statusCode)).toEqual([303, 303]);
+      const sessions = await Promise.all(responses.map((response) => session(sessionCookieOf(response))));
+      const users = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
+      expect(users).toHaveLength(1);
+      expect(sessions.map((body) => body.current_user.id)).toEqual([users[0].id, users[0].id]);
+    });
+
     it('shows the not-valid page (404) for an unknown or missing token', async () => {
       for (const url of ['/api/signup/confirm?token=not-a-real-token', '/api/signup/confirm']) {
         const response = await t.inject({ method: 'GET', url });

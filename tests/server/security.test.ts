@@ -43,6 +43,19 @@ describe.each(DATABASE_KINDS)('request safety on %s', (kind) => {
       });
     });
 
+    it('sends Strict-Transport-Security over https only', async () => {
+      expect((await t.inject({ method: 'GET', url: '/api/session' })).headers).not.toHaveProperty(
+        'strict-transport-security',
+      );
+      const proxied = await t.sibling({ TRUST_PROXY: 'true' });
+      const secure = await proxied.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=15552000');
+    });
+
     it('lets images and fetches come from DATA_HOST when it is set', async () => {
       const withDataHost = await t.sibling({ DATA_HOST: 'https://cdn.example.org:8443/sky/' });
       const csp = String(
