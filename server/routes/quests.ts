@@ -265,21 +265,6 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
           .returning(sql<boolean>`xmax = 0`.as('inserted'))
           .executeTakeFirstOrThrow();
 
-        let newRecord = false;
-        if (written.inserted) {
-          const counted = await trx
-            .updateTable('campaigns')
-            .set({ answers_count: sql`answers_count + 1` })
-            .where('retired', '=', false)
-            .where('period_begin', '<=', sql<Date>`now()`)
-            .where('period_end', '>=', sql<Date>`now()`)
-            .returning(['answers_count', 'medals'])
-            .execute();
-          newRecord = counted.some((campaign) =>
-            crossesMedal(campaign.medals as { count: number }[], campaign.answers_count - 1, campaign.answers_count),
-          );
-        }
-
         if (!quest.finished_at) {
           const questionIds = (
             await trx
@@ -320,6 +305,23 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
           .where('user_id', '=', user.id)
           .where('course_id', '=', quest.course_id)
           .executeTakeFirstOrThrow();
+        // Last, so that the campaign rows (one per open window, shared by every volunteer) stay
+        // locked only from here to the commit.
+        let newRecord = false;
+        if (written.inserted) {
+          const windows = await trx
+            .updateTable('campaigns')
+            .set({ answers_count: sql`answers_count + 1` })
+            .where('retired', '=', false)
+            .where('period_begin', '<=', sql<Date>`now()`)
+            .where('period_end', '>=', sql<Date>`now()`)
+            .returning(['answers_count', 'medals'])
+            .execute();
+          newRecord = windows.some((campaign) =>
+            crossesMedal(campaign.medals as { count: number }[], campaign.answers_count - 1, campaign.answers_count),
+          );
+        }
+
         return { new_record: newRecord, answers_count: Number(counted.count), campaigns: await campaignBoard(trx) };
       });
       campaigns.invalidate();
