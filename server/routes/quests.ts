@@ -25,7 +25,15 @@ import { NEW_GAME_COURSES, isQuestComplete, nearestNotDoneArea } from '../game/q
 import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
 import { createLevelUnlockedNotification } from '../notifications/personal';
-import { campaignBoard, doneAreaIds, loadLevels, toIso, type CampaignBoardCache, type Db } from './game-store';
+import {
+  campaignBoard,
+  doneAreaIds,
+  loadLevels,
+  toIso,
+  type CampaignBoardCache,
+  type Db,
+  type StoredLevel,
+} from './game-store';
 import { courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
 
 const courseParams = {
@@ -105,6 +113,44 @@ async function questAnswers(db: Db, questId: number): Promise<Answer[]> {
   return db.selectFrom('answers').select(ANSWER_COLUMNS).where('quest_id', '=', questId).orderBy('id').execute();
 }
 
+/**
+ * An unfinished quest that a re-seed left unplayable: its area retired (the quest goes; its
+ * answers stay) or its remaining questions retired with every other one answered (it finishes).
+ * Otherwise the volunteer would wait on a quest that no answer can finish.
+ */
+async function repairAfterReseed(quest: QuestRow, levels: StoredLevel[], db: Db): Promise<QuestRow | undefined> {
+  const playable = levels.some((level) => level.areaIds.includes(quest.area_id));
+  if (!playable) {
+    await db.deleteFrom('quests').where('id', '=', quest.id).where('finished_at', 'is', null).execute();
+    return undefined;
+  }
+  const open = await db
+    .selectFrom('targets')
+    .select('object_id')
+    .where('area_id', '=', quest.area_id)
+    .where('retired', '=', false)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('answers')
+            .select('answers.id')
+            .where('answers.quest_id', '=', quest.id)
+            .whereRef('answers.object_id', '=', 'targets.object_id'),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (open) return quest;
+  await db
+    .updateTable('quests')
+    .set({ finished_at: sql`now()` })
+    .where('id', '=', quest.id)
+    .execute();
+  return undefined;
+}
+
 export interface QuestRouteOptions {
   db: Kysely<Database>;
   campaigns: CampaignBoardCache;
@@ -125,6 +171,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
 
       let quest = await unfinishedQuest(db, user.id, courseId);
       const levels = await loadLevels(db, courseId);
+      if (quest) quest = await repairAfterReseed(quest, levels, db);
       let done = await doneAreaIds(db, user.id, courseId);
       if (!quest) {
         const level = activeLevel(levels, done);

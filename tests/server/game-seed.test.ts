@@ -143,6 +143,40 @@ describe.each(DATABASE_KINDS)('seeding from catalogue.json on %s', (kind) => {
     expect(await count('answers')).toBe(answersBefore.length);
   });
 
+  it('finishes a quest whose only open question left the catalogue, and moves the volunteer on', async () => {
+    const user = await createTestUser(game.db);
+    const get = async () =>
+      (
+        await game.app.inject({ method: 'GET', url: '/api/courses/illustris/quests/current', cookies: user.cookies })
+      ).json();
+    const quest = await get();
+    const questions = quest.questions as { object_id: number }[];
+    for (const question of questions.slice(0, -1))
+      await game.app.inject({
+        method: 'POST',
+        url: `/api/quests/${quest.id}/answers`,
+        cookies: user.cookies,
+        payload: { object_id: question.object_id },
+      });
+    const variant = copyCatalogue(game.catalogue, `${game.catalogue.digest}-without-last`);
+    const area = variant.courses.find((course) => course.id === 'illustris')!.levels[0].areas[0];
+    area.targets = area.targets.filter((target) => target.object_id !== questions.at(-1)!.object_id);
+    try {
+      await seedCatalogue(game.db, variant);
+      const after = await get();
+      expect(after.id).not.toBe(quest.id);
+      expect(after.done_area_ids).toEqual([quest.area_id]);
+      const finished = await game.db
+        .selectFrom('quests')
+        .select('finished_at')
+        .where('id', '=', quest.id)
+        .executeTakeFirstOrThrow();
+      expect(finished.finished_at).not.toBeNull();
+    } finally {
+      await seedCatalogue(game.db, game.catalogue);
+    }
+  });
+
   it('rejects a malformed catalogue and writes nothing', async () => {
     const broken = copyCatalogue(game.catalogue, 'broken');
     const target = broken.courses[1].levels[0].areas[0].targets[0];
