@@ -194,6 +194,10 @@ async function startServerProcess(env: Record<string, string>, logFile: string, 
   });
   fs.closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const forget = onInterrupt(() => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGKILL');
+  });
+  void exited.then(forget);
   const server: Server = {
     port,
     child,
@@ -341,6 +345,8 @@ async function runOne(
 ): Promise<LoadRow> {
   const { log } = options;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-load-'));
+  // Registered before the server's, so run after it on an interrupt.
+  const forgetWork = onInterrupt(() => fs.rmSync(work, { recursive: true, force: true }));
   let server: Server | undefined;
   let client: Client | undefined;
   try {
@@ -571,6 +577,7 @@ async function runOne(
   } finally {
     client?.close();
     await server?.stop();
+    forgetWork();
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
@@ -605,6 +612,24 @@ async function sampleActivity(databaseUrl: string, end: number): Promise<string[
     .map(([key, count]) => `${(count / samples).toFixed(2)} ${key}`);
 }
 
+/** What to stop if the bench itself is interrupted (Ctrl-C) while servers are up. */
+const interruptCleanups = new Set<() => void>();
+let interruptHandlers = false;
+
+function onInterrupt(cleanup: () => void): () => void {
+  if (!interruptHandlers) {
+    interruptHandlers = true;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => {
+        // Last registered first: servers die before their folders and database go.
+        for (const pending of [...interruptCleanups].reverse()) pending();
+        process.exit(130);
+      });
+  }
+  interruptCleanups.add(cleanup);
+  return () => interruptCleanups.delete(cleanup);
+}
+
 export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
   options.log('load: building (or reusing) the small sky');
   const sky = await smallSky();
@@ -617,9 +642,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
     if (rate) plans.push({ database, mode: 'paced', rate });
     if (plans.length === 0) continue;
     const postgres = database === 'postgres' ? await startTemporaryPostgres({ maxConnections: 100 }) : undefined;
+    const forget = postgres ? onInterrupt(() => postgres.stop()) : () => false;
     try {
       for (const plan of plans) rows.push(await runOne(plan, options, postgres, skyDirectory));
     } finally {
+      forget();
       postgres?.stop();
     }
   }
