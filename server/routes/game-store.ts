@@ -158,7 +158,7 @@ export async function campaignBoard(db: Db): Promise<CampaignEntry[]> {
 
 /**
  * GET /api/campaigns is polled every second by every client: one read of the board per second
- * per process, and an answer posted through this process drops the cached board at once.
+ * per process, and the counts written by an answer posted through this process at once.
  */
 export class CampaignBoardCache {
   private cached: { at: number; board: Promise<CampaignEntry[]> } | undefined;
@@ -183,6 +183,22 @@ export class CampaignBoardCache {
 
   invalidate(): void {
     this.cached = undefined;
+  }
+
+  /**
+   * Counts written by an answer transaction of this process: the cached board takes them at
+   * once (counts only grow, so the larger one wins), without another read of the database.
+   */
+  apply(counts: ReadonlyMap<number, number>): void {
+    if (!this.cached || counts.size === 0) return;
+    const merged = this.cached.board.then((board) =>
+      board.map((entry) => {
+        const count = counts.get(entry.meta.id);
+        return count === undefined || count <= entry.count ? entry : { ...entry, count };
+      }),
+    );
+    merged.catch(() => {});
+    this.cached = { at: this.cached.at, board: merged };
   }
 }
 

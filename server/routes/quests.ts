@@ -25,15 +25,7 @@ import { NEW_GAME_COURSES, isQuestComplete, nearestNotDoneArea } from '../game/q
 import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
 import { createLevelUnlockedNotification } from '../notifications/personal';
-import {
-  campaignBoard,
-  doneAreaIds,
-  loadLevels,
-  toIso,
-  type CampaignBoardCache,
-  type Db,
-  type StoredLevel,
-} from './game-store';
+import { doneAreaIds, loadLevels, toIso, type CampaignBoardCache, type Db, type StoredLevel } from './game-store';
 import { courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
 
 const courseParams = {
@@ -355,6 +347,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
         // Last, so that the campaign rows (one per open window, shared by every volunteer) stay
         // locked only from here to the commit.
         let newRecord = false;
+        const counts = new Map<number, number>();
         if (written.inserted) {
           const windows = await trx
             .updateTable('campaigns')
@@ -362,17 +355,19 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
             .where('retired', '=', false)
             .where('period_begin', '<=', sql<Date>`now()`)
             .where('period_end', '>=', sql<Date>`now()`)
-            .returning(['answers_count', 'medals'])
+            .returning(['id', 'answers_count', 'medals'])
             .execute();
+          for (const window of windows) counts.set(window.id, window.answers_count);
           newRecord = windows.some((campaign) =>
             crossesMedal(campaign.medals as { count: number }[], campaign.answers_count - 1, campaign.answers_count),
           );
         }
-
-        return { new_record: newRecord, answers_count: Number(counted.count), campaigns: await campaignBoard(trx) };
+        return { new_record: newRecord, answers_count: Number(counted.count), counts };
       });
-      campaigns.invalidate();
-      return { campaigns: result.campaigns, new_record: result.new_record, answers_count: result.answers_count };
+      // The board comes from the one-second cache, with this answer's counts merged in: nothing
+      // more is read while the campaign rows are locked.
+      campaigns.apply(result.counts);
+      return { campaigns: await campaigns.get(), new_record: result.new_record, answers_count: result.answers_count };
     },
   );
 
