@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { encodeFits } from './fits';
-import { nestToXy, xyfToAngle } from './healpix';
+import { hipsTileCenters } from '../src/core/healpix';
+import { loadCoreSync } from '../src/core/wasm';
 import { encodePng } from './png';
 import { displayByte, sampleSkyMap, type SkyMap } from './skymap';
 
@@ -28,15 +29,14 @@ const RAD = 180 / Math.PI;
 
 /** Renders one tile as RGB bytes (PNG row order). */
 export function renderHipsTile(map: SkyMap, order: number, tileWidth: number, npix: number): Uint8Array {
-  const tilesPerFace = 4 ** order;
-  const face = Math.floor(npix / tilesPerFace);
-  const [ix0, iy0] = nestToXy(npix - face * tilesPerFace);
-  const nside = 2 ** order * tileWidth;
+  // Texel centres of the whole tile in one wasm call (src/core/healpix.ts, Hipsgen's layout).
+  const { theta: thetas, phi: phis } = hipsTileCenters(loadCoreSync(), order, npix, tileWidth);
   const rgb = new Uint8Array(tileWidth * tileWidth * 3);
   const sample = new Float32Array(3);
   for (let row = 0; row < tileWidth; row++) {
     for (let column = 0; column < tileWidth; column++) {
-      const [theta, phi] = xyfToAngle(nside, face, ix0 * tileWidth + row, iy0 * tileWidth + column);
+      const theta = thetas[row * tileWidth + column];
+      const phi = phis[row * tileWidth + column];
       sampleSkyMap(map, phi * RAD, 90 - theta * RAD, sample);
       const k = 3 * (row * tileWidth + column);
       rgb[k] = displayByte(sample[0]);

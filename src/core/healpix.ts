@@ -345,6 +345,25 @@ function discFact({ inclusive = false, fact = 4 }: QueryDiscOptions): number {
 // k + log2(w), the convention of Aladin's Hipsgen: rows run along the face's x index, columns
 // along y.
 
+/**
+ * Splits a within-face nested index (below 2^52) into (ix, iy): ix from the even bits, iy from
+ * the odd bits (Górski et al. 2005, Fig. 4).
+ */
+export function nestToXy(ipf: number): [number, number] {
+  let ix = 0;
+  let iy = 0;
+  for (let bit = 0, rest = ipf; rest > 0; bit++, rest = Math.floor(rest / 4)) {
+    ix += (rest % 2) * 2 ** bit;
+    iy += (Math.floor(rest / 2) % 2) * 2 ** bit;
+  }
+  return [ix, iy];
+}
+
+/** Interleaves (ix, iy), each below 2^26, into a within-face nested index (inverse of nestToXy). */
+export function xyToNest(ix: number, iy: number): number {
+  return interleave(ix, iy);
+}
+
 /** Interleaves x (even bits) and y (odd bits) of two integers below 2^26: the in-face nested index. */
 function interleave(x: number, y: number): number {
   let out = 0;
