@@ -724,15 +724,24 @@ export function hpNeeded(): i32 {
   return needed;
 }
 
+let rTotal: i64 = 0; // pixels in the ranges finished
+
+/** Pixels in the ranges of the last successful query_disc (as f64: exact below 2^53). */
+export function hpTotal(): f64 {
+  return <f64>rTotal;
+}
+
 function rangesStart(out: usize, capacity: i32): void {
   rOut = out;
   rCap = capacity;
   rCount = 0;
+  rTotal = 0;
   rOpen = false;
 }
 
 function flush(): void {
   if (!rOpen) return;
+  rTotal += rHi - rLo;
   if (rCount < rCap) {
     store<i64>(rOut + (<usize>rCount << 4), rLo);
     store<i64>(rOut + (<usize>rCount << 4), rHi, 8);

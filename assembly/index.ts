@@ -18,6 +18,7 @@ export {
   hpAng2xyf,
   hpQueryDisc,
   hpNeeded,
+  hpTotal,
   hpMaxPixrad,
   hpExpandRanges,
 } from './healpix';

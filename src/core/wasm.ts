@@ -64,6 +64,7 @@ interface CoreExports {
     capacity: number,
   ): number;
   hpNeeded(): number;
+  hpTotal(): number;
   hpMaxPixrad(nside: bigint): number;
   hpExpandRanges(ranges: number, count: number, out: number, f64ids: number): void;
 }
@@ -691,9 +692,7 @@ function healpix(exports: CoreExports) {
       wide: boolean,
     ): PixelIds {
       const { at, count } = queryDiscRanges(nside, nest, theta, phi, radius, fact);
-      const ranges = new BigInt64Array(exports.memory.buffer, at, count * 2);
-      let total = 0;
-      for (let k = 0; k < count; k++) total += Number(ranges[2 * k + 1] - ranges[2 * k]);
+      const total = exports.hpTotal();
       if (total > 2 ** 27) {
         throw new Error(`query_disc: ${total} pixels are too many for a list; ask for ranges instead`);
       }
