@@ -691,7 +691,7 @@ function healpix(exports: CoreExports) {
       fact: number,
       wide: boolean,
     ): PixelIds {
-      const { at, count } = queryDiscRanges(nside, nest, theta, phi, radius, fact);
+      const { count } = queryDiscRanges(nside, nest, theta, phi, radius, fact);
       const total = exports.hpTotal();
       if (total > 2 ** 27) {
         throw new Error(`query_disc: ${total} pixels are too many for a list; ask for ranges instead`);
