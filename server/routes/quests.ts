@@ -352,9 +352,17 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
           const windows = await trx
             .updateTable('campaigns')
             .set({ answers_count: sql`answers_count + 1` })
-            .where('retired', '=', false)
-            .where('period_begin', '<=', sql<Date>`now()`)
-            .where('period_end', '>=', sql<Date>`now()`)
+            // Locked in id order: two answers updating the same open windows never deadlock.
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('campaigns')
+                .select('id')
+                .where('retired', '=', false)
+                .where('period_begin', '<=', sql<Date>`now()`)
+                .where('period_end', '>=', sql<Date>`now()`)
+                .orderBy('id')
+                .forUpdate(),
+            )
             .returning(['id', 'answers_count', 'medals'])
             .execute();
           for (const window of windows) counts.set(window.id, window.answers_count);

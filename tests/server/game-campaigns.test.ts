@@ -262,3 +262,62 @@ describe.each(DATABASE_KINDS)('rankings per hour, day, week and month on %s', (k
     expect(guest.statusCode).toBe(401);
   });
 });
+
+describe.each(DATABASE_KINDS)('campaign counts under concurrent answers on %s', (kind) => {
+  let game: GameFixture;
+
+  beforeAll(async () => {
+    const variant = await campaignCatalogue();
+    const open = variant.campaigns[0];
+    const medal = (count: number) => ({
+      count,
+      image: 'campaigns/medal.png',
+      notch: 1,
+      messages: { en: 'm', ja: 'm' },
+    });
+    // Two overlapping open windows: every new answer counts in both.
+    variant.campaigns = [
+      { ...open, id: 21, medals: [medal(5), medal(20)] },
+      { ...open, id: 22, medals: [medal(7)] },
+    ];
+    variant.digest = `${variant.digest}-concurrent`;
+    game = await openGame(kind, variant);
+  });
+  afterAll(async () => {
+    await game?.close();
+  });
+
+  it('counts every answer once and reports each medal crossing exactly once', async () => {
+    const volunteers = await Promise.all(Array.from({ length: 8 }, () => createTestUser(game.db)));
+    const quests = await Promise.all(
+      volunteers.map(
+        async (volunteer) =>
+          (
+            await game.app.inject({
+              method: 'GET',
+              url: '/api/courses/season2/quests/current',
+              cookies: volunteer.cookies,
+            })
+          ).json() as Promise<{ id: number; questions: { object_id: number }[] }>,
+      ),
+    );
+    const posts = volunteers.flatMap((volunteer, i) =>
+      quests[i].questions.map((question) =>
+        game.app.inject({
+          method: 'POST',
+          url: `/api/quests/${quests[i].id}/answers`,
+          cookies: volunteer.cookies,
+          payload: { object_id: question.object_id },
+        }),
+      ),
+    );
+    const responses = await Promise.all(posts);
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    expect(responses.filter((response) => response.json().new_record)).toHaveLength(3);
+    const rows = await game.db.selectFrom('campaigns').select(['id', 'answers_count']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 21, answers_count: posts.length },
+      { id: 22, answers_count: posts.length },
+    ]);
+  });
+});
