@@ -320,7 +320,8 @@ function pix2locNest(nside: i64, order: i32, pix: i64): void {
  * The pixel holding the point (z = cos θ, phi); `sth` = sin θ when `have`, used near the poles
  * for precision (HEALPix C++ loc2pix). nside a power of two.
  */
-function loc2pix(nside: i64, order: i32, nest: bool, z: f64, phi: f64, sth: f64, have: bool): i64 {
+// @ts-ignore: decorator
+@inline function loc2pix(nside: i64, order: i32, nest: bool, z: f64, phi: f64, sth: f64, have: bool): i64 {
   const za = Math.abs(z);
   const tt = fmodulo(phi * INV_HALFPI, 4.0); // in [0, 4)
   const fns = <f64>nside;
