@@ -338,6 +338,11 @@ describe('HiPS tile helpers', () => {
     const { theta, phi } = hipsTileCenters(core, 3, 300, 4);
     const fine = new Healpix(core, 32, 'nest');
     expect(fine.pix2ang(ids[6])).toEqual([theta[6], phi[6]]);
+    // At order 29 the tile ids pass 2^53: the tile is ang2pix's nested pixel, exactly.
+    const o = refs.orders[29];
+    const deep = hipsTileCoordinates(core, 29, Float64Array.from(o.ang2pix.theta), Float64Array.from(o.ang2pix.phi));
+    expect(deep.tile).toBeInstanceOf(BigInt64Array);
+    expect(strings(deep.tile)).toEqual(o.ang2pix.nest);
     const back = hipsTileCoordinates(core, 3, theta, phi);
     for (let k = 0; k < 16; k++) {
       expect(back.tile[k]).toBe(300);
