@@ -305,19 +305,18 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
           .executeTakeFirstOrThrow();
 
         if (!quest.finished_at) {
-          const questionIds = (
-            await trx
-              .selectFrom('targets')
-              .select('object_id')
-              .where('area_id', '=', quest.area_id)
-              .where('retired', '=', false)
-              .execute()
-          ).map((row) => row.object_id);
-          const answered = new Set(
-            (await trx.selectFrom('answers').select('object_id').where('quest_id', '=', quest.id).execute()).map(
-              (row) => row.object_id,
-            ),
-          );
+          // The quest's questions with whether this quest has an answer to each, in one read.
+          const questionRows = await trx
+            .selectFrom('targets')
+            .leftJoin('answers', (join) =>
+              join.onRef('answers.object_id', '=', 'targets.object_id').on('answers.quest_id', '=', quest.id),
+            )
+            .select(['targets.object_id', 'answers.id as answer_id'])
+            .where('targets.area_id', '=', quest.area_id)
+            .where('targets.retired', '=', false)
+            .execute();
+          const questionIds = questionRows.map((row) => row.object_id);
+          const answered = new Set(questionRows.filter((row) => row.answer_id !== null).map((row) => row.object_id));
           if (isQuestComplete(questionIds, answered)) {
             const courseId = quest.course_id as CourseId;
             const doneBefore = await doneAreaIds(trx, user.id, courseId);
