@@ -237,8 +237,12 @@ function ring2xyf(nside: i64, order: i32, pix: i64): void {
 
 // ---- pixel → location (z, phi, and sin θ near the poles) ------------------------------------
 
-/** Centre of ring pixel `pix` into gz, gphi (and gsth, ghave in the caps); any nside. */
-function pix2locRing(nside: i64, pix: i64): void {
+/**
+ * Centre of ring pixel `pix` into gz, gphi (and gsth, ghave in the caps). `order` = log2(nside),
+ * or -1 for an nside that is not a power of two (the oversampled grids of query_disc), which
+ * divides where a power of two shifts.
+ */
+function pix2locRing(nside: i64, order: i32, pix: i64): void {
   const ncap = (nside * (nside - 1)) << 1;
   const npix = 12 * nside * nside;
   const fact2 = 4.0 / <f64>npix;
@@ -257,7 +261,7 @@ function pix2locRing(nside: i64, pix: i64): void {
   } else if (pix < npix - ncap) {
     const nl4 = nside << 2;
     const ip = pix - ncap;
-    const tmp = ip / nl4;
+    const tmp = order >= 0 ? ip >> <i64>(order + 2) : ip / nl4;
     const iring = tmp + nside;
     const iphi = ip - nl4 * tmp + 1;
     const fodd: f64 = ((iring + nside) & 1) != 0 ? 1.0 : 0.5;
@@ -546,7 +550,7 @@ export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, thet
     }
     const id = loadId(p, f64ids);
     if (nest) pix2locNest(nside, order, id);
-    else pix2locRing(nside, id);
+    else pix2locRing(nside, order, id);
     store<f64>(theta + (<usize>i << 3), ghave ? Math.atan2(gsth, gz) : Math.acos(gz));
     store<f64>(phi + (<usize>i << 3), gphi);
   }
@@ -603,7 +607,7 @@ export function hpPix2vec(nside: i64, nest: bool, pix: usize, f64ids: bool, xyz:
     }
     const id = loadId(p, f64ids);
     if (nest) pix2locNest(nside, order, id);
-    else pix2locRing(nside, id);
+    else pix2locRing(nside, order, id);
     const st = ghave ? gsth : Math.sqrt((1.0 - gz) * (1.0 + gz));
     const q = xyz + <usize>i * 24;
     store<f64>(q, st * Math.cos(gphi));
@@ -846,17 +850,18 @@ function ringPixelOutside(
   const py = gy;
   const pf = gface;
   const n2 = nside * fct;
+  const o2: i32 = (fct & (fct - 1)) == 0 ? order + <i32>ctz<i64>(fct) : -1;
   const ox = fct * px;
   const oy = fct * py;
   for (let i: i64 = 0; i < fct - 1; i++) {
     // Walk the four edges at once, as the reference does.
-    pix2locRing(n2, xyf2ring(n2, ox + i, oy, pf));
+    pix2locRing(n2, o2, xyf2ring(n2, ox + i, oy, pf));
     if (cosdist(gz, gphi, cz, cphi) > cosrp2) return false;
-    pix2locRing(n2, xyf2ring(n2, ox + fct - 1, oy + i, pf));
+    pix2locRing(n2, o2, xyf2ring(n2, ox + fct - 1, oy + i, pf));
     if (cosdist(gz, gphi, cz, cphi) > cosrp2) return false;
-    pix2locRing(n2, xyf2ring(n2, ox + fct - 1 - i, oy + fct - 1, pf));
+    pix2locRing(n2, o2, xyf2ring(n2, ox + fct - 1 - i, oy + fct - 1, pf));
     if (cosdist(gz, gphi, cz, cphi) > cosrp2) return false;
-    pix2locRing(n2, xyf2ring(n2, ox, oy + fct - 1 - i, pf));
+    pix2locRing(n2, o2, xyf2ring(n2, ox, oy + fct - 1 - i, pf));
     if (cosdist(gz, gphi, cz, cphi) > cosrp2) return false;
   }
   return true;
