@@ -20,8 +20,12 @@ export function LoginPage() {
   const login = useMutation({
     mutationFn: () => request<SessionResponse>('post', '/api/session', { email, password }),
     onSuccess: async (session) => {
+      // application-spec §4: store the session, switch to the user's language, fetch the session
+      // again. The session query has no observer on this screen, so the refetch is asked for
+      // explicitly ('all'); otherwise the gate would first see the visitor's cached null session.
+      queryClient.setQueryData(sessionQueryKey, session);
       if (session.current_user) await i18n.changeLanguage(session.current_user.locale);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'all' });
       const origin = (location.state as { from?: { pathname: string; search: string } } | null)?.from;
       const from = origin ? `${origin.pathname}${origin.search}` : '/';
       navigate(session.recommended_course ? `/?course=${session.recommended_course}` : from, { replace: true });
