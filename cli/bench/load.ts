@@ -20,7 +20,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
-import { smallSky } from '../../tests/helpers/sky';
+import { smallSky } from '../../skydata/small-sky';
 import { freeLoopbackPort, startTemporaryPostgres, type TemporaryPostgres } from './temporary-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

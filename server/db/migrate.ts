@@ -5,12 +5,14 @@ import * as accounts from './migrations/0001_accounts';
 import * as accountsSecurity from './migrations/0002_accounts_security';
 import * as game from './migrations/0003_game';
 import * as notificationsGifts from './migrations/0004_notifications_gifts';
+import * as answerPath from './migrations/0005_answer_path';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_accounts_security': accountsSecurity,
   '0003_game': game,
   '0004_notifications_gifts': notificationsGifts,
+  '0005_answer_path': answerPath,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -154,6 +154,7 @@ export interface CampaignsTable {
   period_begin: Date;
   period_end: Date;
   medals: JsonColumn<{ count: number; image: string; notch: number; messages: Record<string, string> }[]>;
+  /** The count at the last seeding; the live count is the sequence campaign_answers_<id> (0005). */
   answers_count: Generated<number>;
   retired: Generated<boolean>;
 }
@@ -167,6 +168,8 @@ export interface QuestsTable {
   type: 'regular' | 'greed' | 'tunnel_effect';
   created_at: ColumnType<Date, never, never>;
   finished_at: Date | null;
+  /** Answers posted to the quest (0005_answer_path): how an answer sees a concurrent one. */
+  answer_posts: Generated<number>;
 }
 
 export interface AnswersTable {

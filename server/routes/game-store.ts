@@ -93,6 +93,47 @@ export async function loadLevels(db: Db, courseId?: CourseId): Promise<StoredLev
   });
 }
 
+/**
+ * The catalogue's version: changes with every seeding (digest and time), and levels, areas and
+ * targets change only then. Read inside a statement a request makes anyway, it validates the
+ * level cache below without a round trip of its own.
+ */
+export const catalogueVersion = sql<string>`(select coalesce(digest || '@' || seeded_at::text, '') from catalogue_state where id = 1)`;
+
+/**
+ * The levels of every course (two reads) kept per catalogue version: a quest request or an
+ * answer that finishes a quest needs them, and they change only when the catalogue is seeded.
+ */
+class LevelCache {
+  private cached: { version: string; levels: Promise<StoredLevel[]> } | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  async get(version: string, courseId?: CourseId): Promise<StoredLevel[]> {
+    if (!this.cached || this.cached.version !== version) {
+      const levels = loadLevels(this.db);
+      this.cached = { version, levels };
+      levels.catch(() => {
+        if (this.cached?.levels === levels) this.cached = undefined;
+      });
+    }
+    const levels = await this.cached.levels;
+    return courseId ? levels.filter((level) => level.course_id === courseId) : levels;
+  }
+}
+
+const levelCaches = new WeakMap<object, LevelCache>();
+
+/** The levels of `courseId` (or all) at catalogue `version`, from the cache of database `db`. */
+export function cachedLevels(db: Kysely<Database>, version: string, courseId?: CourseId): Promise<StoredLevel[]> {
+  let cache = levelCaches.get(db);
+  if (!cache) {
+    cache = new LevelCache(db);
+    levelCaches.set(db, cache);
+  }
+  return cache.get(version, courseId);
+}
+
 /** Areas of the course that the user finished a quest in. */
 export async function doneAreaIds(db: Db, userId: number, courseId: CourseId): Promise<Set<number>> {
   const rows = await db
@@ -135,11 +176,17 @@ export function statusesOf(levels: StoredLevel[], doneByCourse: Map<string, Set<
   return statuses;
 }
 
+/**
+ * The live community count of a campaign: its sequence's last ordinal (0005_answer_path.ts), which
+ * the seeding sets to the recount of the answers and every new answer in the window advances.
+ */
+export const campaignCount = sql<number>`coalesce(pg_sequence_last_value(('campaign_answers_' || campaigns.id)::regclass), campaigns.answers_count)`;
+
 /** Every current campaign with its community count, oldest window first. */
 export async function campaignBoard(db: Db): Promise<CampaignEntry[]> {
   const rows = await db
     .selectFrom('campaigns')
-    .select(['id', 'name', 'period_begin', 'period_end', 'medals', 'answers_count'])
+    .select(['id', 'name', 'period_begin', 'period_end', 'medals', campaignCount.as('answers_count')])
     .where('retired', '=', false)
     .orderBy('period_begin')
     .orderBy('id')
@@ -186,8 +233,8 @@ export class CampaignBoardCache {
   }
 
   /**
-   * Counts written by an answer transaction of this process: the cached board takes them at
-   * once (counts only grow, so the larger one wins), without another read of the database.
+   * Ordinals drawn by answers of this process: the cached board takes them at once (counts only
+   * grow, so the larger one wins), without another read of the database.
    */
   apply(counts: ReadonlyMap<number, number>): void {
     if (!this.cached || counts.size === 0) return;

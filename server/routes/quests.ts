@@ -4,7 +4,7 @@
 //   POST   /api/quests/{quest_id}/answers           one answer per user and object, re-posting replaces it
 //   GET    /api/my_record/{course_id}, /api/my_records
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type {
   Answer,
   AnswerBody,
@@ -19,13 +19,13 @@ import type { CaptainNote } from '../../src/shared/catalogue';
 import { COURSE_IDS, DEFAULT_COURSE, GALAXY_TYPES, INTERACTIONS, type CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
-import { crossesMedal } from '../game/campaigns';
+import { crossesMedal, type MedalCount } from '../game/campaigns';
 import { activeLevel, completesLevel } from '../game/levels';
-import { NEW_GAME_COURSES, isQuestComplete, nearestNotDoneArea } from '../game/quests';
+import { NEW_GAME_COURSES, nearestNotDoneArea } from '../game/quests';
 import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
 import { createLevelUnlockedNotification } from '../notifications/personal';
-import { doneAreaIds, loadLevels, toIso, type CampaignBoardCache, type Db, type StoredLevel } from './game-store';
+import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from './game-store';
 import { courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
 
 const courseParams = {
@@ -50,8 +50,6 @@ const answerBodySchema = {
   },
 } as const;
 
-const ANSWER_COLUMNS = ['object_id', 'galaxy_type', 'interaction', 'ring', 'fan', 'tail', 'distorted'] as const;
-
 interface QuestRow {
   id: number;
   user_id: number | null;
@@ -63,84 +61,283 @@ interface QuestRow {
   finished_at: Date | null;
 }
 
-async function unfinishedQuest(db: Db, userId: number, courseId: CourseId): Promise<QuestRow | undefined> {
-  return db
-    .selectFrom('quests')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .where('finished_at', 'is', null)
-    .executeTakeFirst();
+interface QuestState {
+  catalogue_version: string;
+  done: number[];
+  /** The unfinished quest, with `open`: it still has a current question without an answer. */
+  quest: (Omit<QuestRow, 'created_at' | 'finished_at'> & { created_at: string; open: boolean }) | null;
+  ship: SkyPoint | null;
+  questions: (Question & { captain_note: CaptainNote | null })[];
+  answers: Answer[];
 }
 
-/** Where the ship is: the centre of the area of the user's latest quest in the course. */
-async function shipPosition(db: Db, userId: number, courseId: CourseId): Promise<SkyPoint | undefined> {
-  const row = await db
-    .selectFrom('quests')
-    .innerJoin('areas', 'areas.id', 'quests.area_id')
-    .select(['areas.center_ra', 'areas.center_dec'])
-    .where('quests.user_id', '=', userId)
-    .where('quests.course_id', '=', courseId)
-    .orderBy('quests.created_at', 'desc')
-    .orderBy('quests.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? [row.center_ra, row.center_dec] : undefined;
+/** The quest's questions in order, as JSON (a scalar subquery). */
+const questionsJson = (areaId: RawBuilder<unknown>) => sql`(
+  select coalesce(json_agg(json_build_object('object_id', object_id, 'ra', ra, 'dec', dec, 'captain_note', captain_note)
+    order by position), '[]'::json)
+  from targets where area_id = ${areaId} and not retired)`;
+
+/**
+ * Everything GET …/quests/current needs, in one statement: the catalogue version (for the level
+ * cache), the done areas, the unfinished quest with its questions and answers, and where the ship
+ * is. A user polling an unfinished quest costs this one statement.
+ */
+async function questState(db: Db, userId: number, courseId: CourseId): Promise<QuestState> {
+  const { rows } = await sql<QuestState>`
+    with current as (
+      select id, user_id, course_id, level_id, area_id, type, created_at, finished_at from quests
+      where user_id = ${userId}::bigint and course_id = ${courseId}::text and finished_at is null
+    )
+    select
+      ${catalogueVersion} as catalogue_version,
+      (select coalesce(json_agg(distinct area_id), '[]'::json) from quests
+        where user_id = ${userId}::bigint and course_id = ${courseId}::text and finished_at is not null) as done,
+      (select row_to_json(q) from (
+        select current.*, exists (
+          select 1 from targets where targets.area_id = current.area_id and not targets.retired and not exists (
+            select 1 from answers where answers.quest_id = current.id and answers.object_id = targets.object_id)
+        ) as open from current) q) as quest,
+      (select json_build_array(areas.center_ra, areas.center_dec) from quests join areas on areas.id = quests.area_id
+        where quests.user_id = ${userId}::bigint and quests.course_id = ${courseId}::text
+        order by quests.created_at desc, quests.id desc limit 1) as ship,
+      ${questionsJson(sql`(select area_id from current)`)} as questions,
+      (select coalesce(json_agg(json_build_object('object_id', object_id, 'galaxy_type', galaxy_type,
+          'interaction', interaction, 'ring', ring, 'fan', fan, 'tail', tail, 'distorted', distorted) order by id), '[]'::json)
+        from answers where quest_id = (select id from current)) as answers
+  `.execute(db);
+  return rows[0];
 }
 
-async function questions(db: Db, areaId: number): Promise<Question[]> {
-  const rows = await db
-    .selectFrom('targets')
-    .select(['object_id', 'ra', 'dec', 'captain_note'])
-    .where('area_id', '=', areaId)
-    .where('retired', '=', false)
-    .orderBy('position')
-    .execute();
+function toQuestions(rows: QuestState['questions']): Question[] {
   return rows.map(({ object_id, ra, dec, captain_note }) =>
-    captain_note ? { object_id, ra, dec, captain_note: captain_note as CaptainNote } : { object_id, ra, dec },
+    captain_note ? { object_id, ra, dec, captain_note } : { object_id, ra, dec },
   );
 }
 
-async function questAnswers(db: Db, questId: number): Promise<Answer[]> {
-  return db.selectFrom('answers').select(ANSWER_COLUMNS).where('quest_id', '=', questId).orderBy('id').execute();
+/**
+ * The unfinished quest of the course, created when none exists: one statement for a quest in
+ * progress, two for a new one. An unfinished quest that a re-seed left unplayable is repaired
+ * first: its area retired (the quest goes; its answers stay) or its remaining questions retired
+ * with every other one answered (it finishes). Otherwise the volunteer would wait on a quest that
+ * no answer can finish.
+ */
+async function currentQuest(db: Kysely<Database>, userId: number, courseId: CourseId): Promise<CurrentQuestResponse> {
+  for (let attempt = 0; ; attempt++) {
+    const state = await questState(db, userId, courseId);
+    const levels = await cachedLevels(db, state.catalogue_version, courseId);
+    const done = new Set(state.done);
+    let quest: QuestRow | undefined;
+    let questions = toQuestions(state.questions);
+    let answers = state.answers;
+    if (state.quest) {
+      const current = { ...state.quest, created_at: new Date(state.quest.created_at), finished_at: null };
+      if (!levels.some((level) => level.areaIds.includes(current.area_id))) {
+        await db.deleteFrom('quests').where('id', '=', current.id).where('finished_at', 'is', null).execute();
+      } else if (!current.open) {
+        await db
+          .updateTable('quests')
+          .set({ finished_at: sql`now()` })
+          .where('id', '=', current.id)
+          .where('finished_at', 'is', null)
+          .execute();
+        done.add(current.area_id);
+      } else quest = current;
+    }
+    if (!quest) {
+      const level = activeLevel(levels, done);
+      if (!level) {
+        return {
+          id: null,
+          course_id: courseId,
+          type: null,
+          level_id: null,
+          level_name_key: null,
+          area_id: null,
+          level_key: null,
+          created_at: null,
+          finished_at: null,
+          questions: [],
+          answers: [],
+          depth: null,
+          done_area_ids: [...done].sort((a, b) => a - b),
+          no_more_available_objects: true,
+        };
+      }
+      const area = nearestNotDoneArea(level.areas, done, state.ship ?? undefined)!;
+      // The partial unique index (one unfinished quest per user and course) makes a concurrent
+      // request's insert a no-op: this one then reads the quest that request created.
+      const { rows } = await sql<{
+        quest: (QuestRow & { created_at: string }) | null;
+        questions: QuestState['questions'];
+      }>`
+        with created as (
+          insert into quests (user_id, course_id, level_id, area_id, type)
+          values (${userId}::bigint, ${courseId}::text, ${level.id}::integer, ${area.id}::integer, ${level.type}::text)
+          on conflict (user_id, course_id) where finished_at is null do nothing
+          returning id, user_id, course_id, level_id, area_id, type, created_at, finished_at
+        )
+        select (select row_to_json(created) from created) as quest, ${questionsJson(sql`${area.id}::integer`)} as questions
+      `.execute(db);
+      const created = rows[0].quest;
+      if (!created) {
+        if (attempt < 3) continue;
+        throw new Error('the quest just created is missing');
+      }
+      quest = { ...created, created_at: new Date(created.created_at), finished_at: null };
+      questions = toQuestions(rows[0].questions);
+      answers = [];
+    }
+    const level = levels.find((candidate) => candidate.id === quest.level_id);
+    const levelRow =
+      level ??
+      (await db
+        .selectFrom('levels')
+        .select(['key', 'name_key', 'depth'])
+        .where('id', '=', quest.level_id)
+        .executeTakeFirstOrThrow());
+    return {
+      id: quest.id,
+      course_id: courseId,
+      type: quest.type,
+      level_id: quest.level_id,
+      level_name_key: levelRow.name_key,
+      area_id: quest.area_id,
+      level_key: levelRow.key,
+      created_at: quest.created_at.toISOString(),
+      finished_at: toIso(quest.finished_at),
+      questions,
+      answers,
+      depth: levelRow.depth,
+      done_area_ids: [...done].sort((a, b) => a - b),
+      no_more_available_objects: false,
+    };
+  }
+}
+
+interface PostedAnswer {
+  /** The quest exists and is the user's. */
+  quest_found: boolean;
+  /** The object is a current question of the quest's area. */
+  is_question: boolean;
+  /** true: a first answer to the object; false: a re-post that replaced it; null: nothing written. */
+  inserted: boolean | null;
+  /** The user's answers in the quest's course before this one (the statement's snapshot). */
+  answers_before: number;
+  /** The quest may now be complete: finishIfComplete decides under the quest's lock. */
+  maybe_complete: boolean | null;
+  /** Per open campaign window, the ordinal this (first) answer drew in it. */
+  ordinals: { id: number; ordinal: number; medals: MedalCount[] }[];
 }
 
 /**
- * An unfinished quest that a re-seed left unplayable: its area retired (the quest goes; its
- * answers stay) or its remaining questions retired with every other one answered (it finishes).
- * Otherwise the volunteer would wait on a quest that no answer can finish.
+ * The common path of an answer in one statement, committed on its own: no BEGIN/COMMIT round
+ * trips, and on PGlite (one connection for every request) one turn of the connection instead of
+ * ten. Every check gates the write inside the statement, so a 404 or 422 writes nothing.
+ *
+ * - The quest row is bumped (answer_posts + 1) only when it is the user's and the object one of
+ *   its questions; that row lock serialises the answers to one quest. If the value returned is not
+ *   the one the snapshot read plus one, another answer to this quest committed after this
+ *   statement's snapshot, so the completion reading below may have missed it: maybe_complete is
+ *   then true and the locked check decides. Otherwise the snapshot holds every earlier answer of
+ *   the quest, and "complete" is exact: no question left besides this object.
+ * - The upsert keeps one answer per user and object (xmax = 0 only for a row it inserted).
+ * - The campaign ordinals are drawn last, and only for a first answer; nothing can fail between
+ *   nextval and the commit but the commit itself (see 0005_answer_path.ts for the gap it leaves
+ *   then).
+ * - The snapshot does not see this statement's own insert, hence answers_before + inserted.
  */
-async function repairAfterReseed(quest: QuestRow, levels: StoredLevel[], db: Db): Promise<QuestRow | undefined> {
-  const playable = levels.some((level) => level.areaIds.includes(quest.area_id));
-  if (!playable) {
-    await db.deleteFrom('quests').where('id', '=', quest.id).where('finished_at', 'is', null).execute();
-    return undefined;
-  }
-  const open = await db
-    .selectFrom('targets')
-    .select('object_id')
-    .where('area_id', '=', quest.area_id)
-    .where('retired', '=', false)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('answers')
-            .select('answers.id')
-            .where('answers.quest_id', '=', quest.id)
-            .whereRef('answers.object_id', '=', 'targets.object_id'),
-        ),
-      ),
+async function postAnswer(db: Db, userId: number, questId: number, answer: Answer): Promise<PostedAnswer> {
+  const { rows } = await sql<PostedAnswer>`
+    with snap as (
+      select id, user_id, course_id, area_id, answer_posts from quests where id = ${questId}::bigint
+    ),
+    target as (
+      select targets.object_id from targets join snap on targets.area_id = snap.area_id
+      where targets.object_id = ${answer.object_id}::bigint and not targets.retired
+        and snap.user_id = ${userId}::bigint
+    ),
+    locked as (
+      update quests set answer_posts = answer_posts + 1
+      where id = ${questId}::bigint and user_id = ${userId}::bigint and exists (select 1 from target)
+      returning id, answer_posts, finished_at
+    ),
+    written as (
+      insert into answers (user_id, quest_id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted)
+      select ${userId}::bigint, locked.id, ${answer.object_id}::bigint, snap.course_id,
+        ${answer.galaxy_type}::text, ${answer.interaction}::text, ${answer.ring}::boolean, ${answer.fan}::boolean,
+        ${answer.tail}::boolean, ${answer.distorted}::boolean
+      from locked join snap on snap.id = locked.id
+      on conflict (user_id, object_id) do update set
+        galaxy_type = excluded.galaxy_type, interaction = excluded.interaction, ring = excluded.ring,
+        fan = excluded.fan, tail = excluded.tail, distorted = excluded.distorted,
+        quest_id = excluded.quest_id, updated_at = now()
+      returning xmax = 0 as inserted
+    ),
+    ordinals as (
+      select campaigns.id, campaigns.medals, nextval(('campaign_answers_' || campaigns.id)::regclass) as ordinal
+      from campaigns
+      where exists (select 1 from written where written.inserted)
+        and not campaigns.retired and campaigns.period_begin <= now() and campaigns.period_end >= now()
     )
-    .limit(1)
-    .executeTakeFirst();
-  if (open) return quest;
-  await db
-    .updateTable('quests')
-    .set({ finished_at: sql`now()` })
-    .where('id', '=', quest.id)
-    .execute();
-  return undefined;
+    select
+      exists (select 1 from snap where snap.user_id = ${userId}::bigint) as quest_found,
+      exists (select 1 from target) as is_question,
+      (select written.inserted from written) as inserted,
+      (select count(*) from answers join snap on answers.course_id = snap.course_id
+        where answers.user_id = ${userId}::bigint) as answers_before,
+      (select locked.finished_at is null and (
+          locked.answer_posts <> (select snap.answer_posts from snap) + 1
+          or not exists (
+            select 1 from targets join snap on targets.area_id = snap.area_id
+            where not targets.retired and targets.object_id <> ${answer.object_id}::bigint
+              and not exists (
+                select 1 from answers where answers.quest_id = snap.id and answers.object_id = targets.object_id)))
+        from locked) as maybe_complete,
+      (select coalesce(json_agg(json_build_object('id', id, 'ordinal', ordinal, 'medals', medals)), '[]'::json)
+        from ordinals) as ordinals
+  `.execute(db);
+  return rows[0];
+}
+
+/**
+ * The rare path: the quest may be complete. One UPDATE finishes it when it is unfinished and every
+ * current question has an answer in it; exactly one of concurrent callers wins (the row lock, and
+ * finished_at re-checked on the row it waited for). The check is exact because it runs after this
+ * answer committed: the last answer to commit sees all the others, and it always gets here (its
+ * statement either saw the quest complete or saw another answer commit after its snapshot).
+ * Finishing a quest may unlock a level: the level_unlocked notification, in the same transaction,
+ * names the level the volunteer may now sail.
+ */
+async function finishIfComplete(db: Kysely<Database>, userId: number, questId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{
+      course_id: CourseId;
+      level_id: number;
+      area_id: number;
+      done_before: number[];
+      catalogue_version: string;
+    }>`
+      update quests set finished_at = now()
+      where id = ${questId}::bigint and user_id = ${userId}::bigint and finished_at is null
+        and not exists (
+          select 1 from targets where targets.area_id = quests.area_id and not targets.retired and not exists (
+            select 1 from answers where answers.quest_id = quests.id and answers.object_id = targets.object_id))
+      returning course_id, level_id, area_id,
+        (select coalesce(json_agg(distinct done.area_id), '[]'::json) from quests done
+          where done.user_id = ${userId}::bigint and done.course_id = quests.course_id
+            and done.finished_at is not null) as done_before,
+        ${catalogueVersion} as catalogue_version
+    `.execute(trx);
+    const finished = rows[0];
+    if (!finished) return;
+    const levels = await cachedLevels(db, finished.catalogue_version, finished.course_id);
+    const level = levels.find((candidate) => candidate.id === finished.level_id);
+    const doneBefore = new Set(finished.done_before);
+    if (level && completesLevel(level, doneBefore, finished.area_id)) {
+      const next = activeLevel(levels, new Set(doneBefore).add(finished.area_id));
+      if (next) await createLevelUnlockedNotification(trx, userId, { key: next.key, name: next.name });
+    }
+  });
 }
 
 export interface QuestRouteOptions {
@@ -161,66 +358,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
       throwValidationError(request);
       const { course_id: courseId } = request.params as { course_id: CourseId };
 
-      let quest = await unfinishedQuest(db, user.id, courseId);
-      const levels = await loadLevels(db, courseId);
-      if (quest) quest = await repairAfterReseed(quest, levels, db);
-      let done = await doneAreaIds(db, user.id, courseId);
-      if (!quest) {
-        const level = activeLevel(levels, done);
-        if (!level) {
-          return {
-            id: null,
-            course_id: courseId,
-            type: null,
-            level_id: null,
-            level_name_key: null,
-            area_id: null,
-            level_key: null,
-            created_at: null,
-            finished_at: null,
-            questions: [],
-            answers: [],
-            depth: null,
-            done_area_ids: [...done].sort((a, b) => a - b),
-            no_more_available_objects: true,
-          };
-        }
-        const area = nearestNotDoneArea(level.areas, done, await shipPosition(db, user.id, courseId))!;
-        // The partial unique index (one unfinished quest per user and course) makes a concurrent
-        // request's insert a no-op; both then read the one quest.
-        await db
-          .insertInto('quests')
-          .values({ user_id: user.id, course_id: courseId, level_id: level.id, area_id: area.id, type: level.type })
-          .onConflict((oc) => oc.columns(['user_id', 'course_id']).where('finished_at', 'is', null).doNothing())
-          .execute();
-        quest = await unfinishedQuest(db, user.id, courseId);
-        if (!quest) throw new Error('the quest just created is missing');
-        done = await doneAreaIds(db, user.id, courseId);
-      }
-      const level = levels.find((candidate) => candidate.id === quest.level_id);
-      const levelRow =
-        level ??
-        (await db
-          .selectFrom('levels')
-          .select(['key', 'name_key', 'depth'])
-          .where('id', '=', quest.level_id)
-          .executeTakeFirstOrThrow());
-      return {
-        id: quest.id,
-        course_id: courseId,
-        type: quest.type,
-        level_id: quest.level_id,
-        level_name_key: levelRow.name_key,
-        area_id: quest.area_id,
-        level_key: levelRow.key,
-        created_at: quest.created_at.toISOString(),
-        finished_at: toIso(quest.finished_at),
-        questions: await questions(db, quest.area_id),
-        answers: await questAnswers(db, quest.id),
-        depth: levelRow.depth,
-        done_area_ids: [...done].sort((a, b) => a - b),
-        no_more_available_objects: false,
-      };
+      return currentQuest(db, user.id, courseId);
     },
   );
 
@@ -261,120 +399,24 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
       const { quest_id: questId } = request.params as { quest_id: number };
       const answer = request.body as Answer & AnswerBody;
 
-      const result = await db.transaction().execute(async (trx) => {
-        // The quest row is locked first: answers to one quest are serialised, so exactly one of
-        // two concurrent last answers sees the quest complete.
-        const quest = await trx
-          .selectFrom('quests')
-          .selectAll()
-          .where('id', '=', questId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!quest || quest.user_id !== user.id) throw new HttpError(404, `Quest ${questId} not found.`);
-        const target = await trx
-          .selectFrom('targets')
-          .select('object_id')
-          .where('object_id', '=', answer.object_id)
-          .where('area_id', '=', quest.area_id)
-          .where('retired', '=', false)
-          .executeTakeFirst();
-        if (!target) throw new HttpError(422, `Object ${answer.object_id} is not a question of quest ${questId}.`);
+      const posted = await postAnswer(db, user.id, questId, answer);
+      if (!posted.quest_found) throw new HttpError(404, `Quest ${questId} not found.`);
+      if (!posted.is_question)
+        throw new HttpError(422, `Object ${answer.object_id} is not a question of quest ${questId}.`);
+      // The quest vanished (a new game deleted it) between the statement's snapshot and its write.
+      if (posted.inserted === null) throw new HttpError(404, `Quest ${questId} not found.`);
+      if (posted.maybe_complete) await finishIfComplete(db, user.id, questId);
 
-        const values = {
-          galaxy_type: answer.galaxy_type,
-          interaction: answer.interaction,
-          ring: answer.ring,
-          fan: answer.fan,
-          tail: answer.tail,
-          distorted: answer.distorted,
-        };
-        const written = await trx
-          .insertInto('answers')
-          .values({
-            user_id: user.id,
-            quest_id: quest.id,
-            object_id: answer.object_id,
-            course_id: quest.course_id,
-            ...values,
-          })
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'object_id']).doUpdateSet({ ...values, quest_id: quest.id, updated_at: sql`now()` }),
-          )
-          // xmax is 0 for a row this statement inserted and set for one it updated.
-          .returning(sql<boolean>`xmax = 0`.as('inserted'))
-          .executeTakeFirstOrThrow();
-
-        if (!quest.finished_at) {
-          // The quest's questions with whether this quest has an answer to each, in one read.
-          const questionRows = await trx
-            .selectFrom('targets')
-            .leftJoin('answers', (join) =>
-              join.onRef('answers.object_id', '=', 'targets.object_id').on('answers.quest_id', '=', quest.id),
-            )
-            .select(['targets.object_id', 'answers.id as answer_id'])
-            .where('targets.area_id', '=', quest.area_id)
-            .where('targets.retired', '=', false)
-            .execute();
-          const questionIds = questionRows.map((row) => row.object_id);
-          const answered = new Set(questionRows.filter((row) => row.answer_id !== null).map((row) => row.object_id));
-          if (isQuestComplete(questionIds, answered)) {
-            const courseId = quest.course_id as CourseId;
-            const doneBefore = await doneAreaIds(trx, user.id, courseId);
-            await trx
-              .updateTable('quests')
-              .set({ finished_at: sql`now()` })
-              .where('id', '=', quest.id)
-              .execute();
-            const levels = await loadLevels(trx, courseId);
-            const level = levels.find((candidate) => candidate.id === quest.level_id);
-            if (level && completesLevel(level, doneBefore, quest.area_id)) {
-              // The level is now unlocked and the next one active (statuses derive from the
-              // finished quests); the notification names the level the volunteer may now sail.
-              const doneAfter = new Set(doneBefore).add(quest.area_id);
-              const next = activeLevel(levels, doneAfter);
-              if (next) await createLevelUnlockedNotification(trx, user.id, { key: next.key, name: next.name });
-            }
-          }
-        }
-
-        const counted = await trx
-          .selectFrom('answers')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('user_id', '=', user.id)
-          .where('course_id', '=', quest.course_id)
-          .executeTakeFirstOrThrow();
-        // Last, so that the campaign rows (one per open window, shared by every volunteer) stay
-        // locked only from here to the commit.
-        let newRecord = false;
-        const counts = new Map<number, number>();
-        if (written.inserted) {
-          const windows = await trx
-            .updateTable('campaigns')
-            .set({ answers_count: sql`answers_count + 1` })
-            // Locked in id order: two answers updating the same open windows never deadlock.
-            .where('id', 'in', (eb) =>
-              eb
-                .selectFrom('campaigns')
-                .select('id')
-                .where('retired', '=', false)
-                .where('period_begin', '<=', sql<Date>`now()`)
-                .where('period_end', '>=', sql<Date>`now()`)
-                .orderBy('id')
-                .forUpdate(),
-            )
-            .returning(['id', 'answers_count', 'medals'])
-            .execute();
-          for (const window of windows) counts.set(window.id, window.answers_count);
-          newRecord = windows.some((campaign) =>
-            crossesMedal(campaign.medals as { count: number }[], campaign.answers_count - 1, campaign.answers_count),
-          );
-        }
-        return { new_record: newRecord, answers_count: Number(counted.count), counts };
-      });
-      // The board comes from the one-second cache, with this answer's counts merged in: nothing
-      // more is read while the campaign rows are locked.
-      campaigns.apply(result.counts);
-      return { campaigns: await campaigns.get(), new_record: result.new_record, answers_count: result.answers_count };
+      const counts = new Map<number, number>();
+      for (const drawn of posted.ordinals) counts.set(drawn.id, drawn.ordinal);
+      const newRecord = posted.ordinals.some((drawn) => crossesMedal(drawn.medals, drawn.ordinal - 1, drawn.ordinal));
+      // The board comes from the one-second cache, with this answer's ordinals merged in.
+      campaigns.apply(counts);
+      return {
+        campaigns: await campaigns.get(),
+        new_record: newRecord,
+        answers_count: posted.answers_before + (posted.inserted ? 1 : 0),
+      };
     },
   );
 

@@ -2,7 +2,9 @@
 // (application-spec §3, §7, ARCHITECTURE.md) against PGlite and PostgreSQL.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../server/db/seed';
 import { periodStart } from '../../server/game/rankings';
+import { campaignBoard } from '../../server/routes/game-store';
 import type { Catalogue } from '../../src/shared/catalogue';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
@@ -314,10 +316,37 @@ describe.each(DATABASE_KINDS)('campaign counts under concurrent answers on %s', 
     const responses = await Promise.all(posts);
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     expect(responses.filter((response) => response.json().new_record)).toHaveLength(3);
-    const rows = await game.db.selectFrom('campaigns').select(['id', 'answers_count']).orderBy('id').execute();
-    expect(rows).toEqual([
-      { id: 21, answers_count: posts.length },
-      { id: 22, answers_count: posts.length },
+    // The count read back from the database (the sequences, not this process's cache).
+    const board = await campaignBoard(game.db);
+    expect(board.map((entry) => [entry.meta.id, entry.count])).toEqual([
+      [21, posts.length],
+      [22, posts.length],
     ]);
+    const stored = await game.db
+      .selectFrom('answers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(stored.n).toBe(posts.length);
+  });
+
+  it('keeps counting from the recount when the catalogue is seeded again', async () => {
+    const before = await campaignBoard(game.db);
+    const variant = copyCatalogue(game.catalogue, `${game.catalogue.digest}-reseeded`);
+    await seedCatalogue(game.db, variant);
+    // The re-seed recounts every window from the answers themselves: the same numbers.
+    expect(await campaignBoard(game.db)).toEqual(before);
+    const volunteer = await createTestUser(game.db);
+    const quest = (
+      await game.app.inject({ method: 'GET', url: '/api/courses/season2/quests/current', cookies: volunteer.cookies })
+    ).json();
+    const response = await game.app.inject({
+      method: 'POST',
+      url: `/api/quests/${quest.id}/answers`,
+      cookies: volunteer.cookies,
+      payload: { object_id: quest.questions[0].object_id },
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await campaignBoard(game.db);
+    expect(after.map((entry) => entry.count)).toEqual(before.map((entry) => entry.count + 1));
   });
 });

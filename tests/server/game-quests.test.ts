@@ -297,6 +297,33 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
       expect(again).toHaveLength(1);
     });
 
+    it('finishes the quest exactly once when all its answers are posted at the same time', async () => {
+      const user = await createTestUser(game.db);
+      const quest = await currentQuest(user, 'season2');
+      const questions = quest.questions as { object_id: number }[];
+      expect(questions.length).toBeGreaterThan(1);
+      // Each answer's statement may not see the others: the locked completion check must still
+      // finish the quest, once, with one level_unlocked notification.
+      const responses = await Promise.all(
+        questions.map((question) => answer(user, quest.id, { object_id: question.object_id })),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(questions.map(() => 200));
+      const row = await game.db
+        .selectFrom('quests')
+        .select(['finished_at', 'answer_posts'])
+        .where('id', '=', quest.id)
+        .executeTakeFirstOrThrow();
+      expect(row.finished_at).not.toBeNull();
+      expect(row.answer_posts).toBe(questions.length);
+      const notifications = await game.db
+        .selectFrom('notifications')
+        .select('type')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(notifications).toEqual([{ type: 'level_unlocked' }]);
+      expect((await answerRows(user.id)).length).toBe(questions.length);
+    });
+
     it('says no_more_available_objects when the course is exhausted', async () => {
       const user = await createTestUser(game.db);
       const levels = levelsOf(catalogue, 'training');
