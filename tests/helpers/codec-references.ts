@@ -1,18 +1,8 @@
-// Runs tests/helpers/make_codec_references.py (gzip, pigz, Python's gzip/zlib and astropy
-// under /usr/bin/python3) once per version of the script and hands its directory to the
-// inflate, FITS and fuzz conformance tests. Test files run in parallel workers, so each run
-// writes a private directory and renames it into place; a lost race just reuses the winner's.
-// They live in the system's temporary directory, not test-results/, which Playwright empties
-// whenever it starts.
-import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
+// The files tests/helpers/make_codec_references.py makes with gzip, pigz, Python's gzip/zlib and
+// astropy, and their manifest, for the inflate, FITS and fuzz conformance tests.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const script = path.join(root, 'tests/helpers/make_codec_references.py');
+import { pythonReferences } from './python-references';
 
 export interface InflateCase {
   name: string;
@@ -43,29 +33,7 @@ export interface CodecReferences {
 }
 
 export function codecReferences(): CodecReferences {
-  const version = crypto.createHash('sha256').update(fs.readFileSync(script)).digest('hex').slice(0, 12);
-  const dir = path.join(os.tmpdir(), `galaxy-cruise-codec-references-${version}`);
-  if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
-    const scratch = `${dir}.tmp-${process.pid}-${Date.now()}`;
-    try {
-      execFileSync('/usr/bin/python3', [script, scratch], { stdio: ['ignore', 'ignore', 'inherit'] });
-    } catch (error) {
-      fs.rmSync(scratch, { recursive: true, force: true });
-      throw error;
-    }
-    try {
-      fs.renameSync(scratch, dir);
-    } catch {
-      fs.rmSync(scratch, { recursive: true, force: true });
-      if (!fs.existsSync(path.join(dir, 'manifest.json'))) throw new Error(`cannot place ${dir}`);
-    }
-    // Files of older versions of the script are of no further use.
-    for (const entry of fs.readdirSync(path.dirname(dir))) {
-      if (/^galaxy-cruise-codec-references-[0-9a-f]{12}$/.test(entry) && entry !== path.basename(dir)) {
-        fs.rmSync(path.join(path.dirname(dir), entry), { recursive: true, force: true });
-      }
-    }
-  }
+  const dir = pythonReferences('make_codec_references.py', 'codec', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     inflate: InflateCase[];
     fits: FitsCase[];

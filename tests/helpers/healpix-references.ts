@@ -1,16 +1,8 @@
-// Runs tests/helpers/make_healpix_references.py (healpy under /usr/bin/python3) once per version
-// of the script and returns its vectors. As for the codec references: written to a private
-// directory in the system's temporary directory, then renamed into place, so that parallel test
-// workers reuse one run.
-import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
+// The vectors tests/helpers/make_healpix_references.py makes with healpy (Debian's
+// python3-healpy), for the HEALPix conformance and shiftmap tests.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const script = path.join(root, 'tests/helpers/make_healpix_references.py');
+import { pythonReferences } from './python-references';
 
 export interface DiscCase {
   theta: number;
@@ -51,28 +43,6 @@ export interface HealpixReferences {
 }
 
 export function healpixReferences(): HealpixReferences {
-  const version = crypto.createHash('sha256').update(fs.readFileSync(script)).digest('hex').slice(0, 12);
-  const dir = path.join(os.tmpdir(), `galaxy-cruise-healpix-references-${version}`);
-  const file = path.join(dir, 'healpix.json');
-  if (!fs.existsSync(file)) {
-    const scratch = `${dir}.tmp-${process.pid}-${Date.now()}`;
-    try {
-      execFileSync('/usr/bin/python3', [script, scratch], { stdio: ['ignore', 'ignore', 'inherit'] });
-    } catch (error) {
-      fs.rmSync(scratch, { recursive: true, force: true });
-      throw error;
-    }
-    try {
-      fs.renameSync(scratch, dir);
-    } catch {
-      fs.rmSync(scratch, { recursive: true, force: true });
-      if (!fs.existsSync(file)) throw new Error(`cannot place ${dir}`);
-    }
-    for (const entry of fs.readdirSync(path.dirname(dir))) {
-      if (/^galaxy-cruise-healpix-references-[0-9a-f]{12}$/.test(entry) && entry !== path.basename(dir)) {
-        fs.rmSync(path.join(path.dirname(dir), entry), { recursive: true, force: true });
-      }
-    }
-  }
+  const file = path.join(pythonReferences('make_healpix_references.py', 'healpix', 'healpix.json'), 'healpix.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')) as HealpixReferences;
 }
