@@ -44,6 +44,29 @@ export function grantAdminByEmail(user: UserRow, adminEmails: ReadonlySet<string
 }
 
 /**
+ * GET /api/campaigns is polled every second by every client and answers every logged-in user the
+ * same board (itself cached for a second): its session check may reuse a lookup made for the same
+ * token less than POLL_SESSION_MS ago, by any request. Without this, the polls alone cost one
+ * database round trip per client per second, as many as all the answers (on PGlite they queue on
+ * its one connection). Every other route looks the session up each time. A revocation in this
+ * process forgets the lookups at once (server/auth/sessions.ts); one made by another process
+ * reaches this poll within POLL_SESSION_MS.
+ */
+const POLL_SESSION_MS = 1000;
+const recentSessions = new Map<string, { user: UserRow; at: number }>();
+
+export function forgetRecentSessions(): void {
+  recentSessions.clear();
+}
+
+function rememberSession(tokenHash: string, user: UserRow, at: number): void {
+  // Bounded by the clients active in the last second: stale entries go whenever it grows large.
+  if (recentSessions.size >= 10_000)
+    for (const [key, entry] of recentSessions) if (at - entry.at >= POLL_SESSION_MS) recentSessions.delete(key);
+  recentSessions.set(tokenHash, { user, at });
+}
+
+/**
  * Registers request.user on the root instance (call before the route plugins). An address in
  * `adminEmails` (ADMIN_EMAILS) makes its user an administrator for this request, without a
  * write: taking it off the list takes the role away.
@@ -60,10 +83,22 @@ export function registerSessionUser(
     // Static files and the client bundle need no database round trip.
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
+    const tokenHash = token ? hashToken(token) : null;
+    const now = Date.now();
+    if (tokenHash && request.method === 'GET' && request.url === '/api/campaigns') {
+      const recent = recentSessions.get(tokenHash);
+      if (recent && now - recent.at < POLL_SESSION_MS) {
+        request.user = recent.user;
+        request.sessionTokenHash = tokenHash;
+        return;
+      }
+    }
     const user = await findSessionUser(db, token);
     if (user) grantAdminByEmail(user, adminEmails);
     request.user = user;
-    request.sessionTokenHash = user && token ? hashToken(token) : null;
+    request.sessionTokenHash = user && tokenHash;
+    if (user && tokenHash) rememberSession(tokenHash, user, now);
+    else if (tokenHash) recentSessions.delete(tokenHash);
   });
 }
 

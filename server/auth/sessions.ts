@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { SESSION_COOKIE, hashToken } from './session-user';
+import { SESSION_COOKIE, forgetRecentSessions, hashToken } from './session-user';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 
@@ -40,6 +40,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 export async function revokeRequestSession(db: Kysely<Database>, request: FastifyRequest): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  forgetRecentSessions();
 }
 
 /** Revokes every session of the user but the one whose hash is kept (null: all of them). */
@@ -51,4 +52,5 @@ export async function revokeUserSessions(
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepTokenHash) query = query.where('token_hash', '<>', keepTokenHash);
   await query.execute();
+  forgetRecentSessions();
 }

@@ -120,6 +120,16 @@ describe.each(DATABASE_KINDS)('campaigns and the new-record response on %s', (ki
     expect(after.find((entry: { meta: { id: number } }) => entry.meta.id === 10).count).toBe(0);
   });
 
+  it('answers 401 to the poll right after logout, though polls reuse a session lookup for a second', async () => {
+    const volunteer = await createTestUser(game.db);
+    await campaigns(volunteer);
+    await campaigns(volunteer);
+    const logout = await game.app.inject({ method: 'DELETE', url: '/api/session', cookies: volunteer.cookies });
+    expect(logout.statusCode).toBe(204);
+    const after = await game.app.inject({ method: 'GET', url: '/api/campaigns', cookies: volunteer.cookies });
+    expect(after.statusCode).toBe(401);
+  });
+
   it('answers 401 to a guest', async () => {
     expect((await game.app.inject({ method: 'GET', url: '/api/campaigns' })).statusCode).toBe(401);
   });
