@@ -578,6 +578,10 @@ async function runOne(
     client?.close();
     await server?.stop();
     forgetWork();
+    // LOAD_KEEP_LOG=PREFIX keeps each run's server log (one JSON line per request, with its
+    // responseTime): the server's own view of latency, next to the bench's.
+    if (process.env.LOAD_KEEP_LOG)
+      fs.copyFileSync(path.join(work, 'server.log'), `${process.env.LOAD_KEEP_LOG}-${plan.database}-${plan.mode}.log`);
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

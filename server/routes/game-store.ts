@@ -107,11 +107,9 @@ export const catalogueVersion = sql<string>`(select coalesce(digest || '@' || se
 class LevelCache {
   private cached: { version: string; levels: Promise<StoredLevel[]> } | undefined;
 
-  constructor(private readonly db: Db) {}
-
-  async get(version: string, courseId?: CourseId): Promise<StoredLevel[]> {
+  async get(version: string, courseId: CourseId | undefined, via: Db): Promise<StoredLevel[]> {
     if (!this.cached || this.cached.version !== version) {
-      const levels = loadLevels(this.db);
+      const levels = loadLevels(via);
       this.cached = { version, levels };
       levels.catch(() => {
         if (this.cached?.levels === levels) this.cached = undefined;
@@ -124,14 +122,23 @@ class LevelCache {
 
 const levelCaches = new WeakMap<object, LevelCache>();
 
-/** The levels of `courseId` (or all) at catalogue `version`, from the cache of database `db`. */
-export function cachedLevels(db: Kysely<Database>, version: string, courseId?: CourseId): Promise<StoredLevel[]> {
+/**
+ * The levels of `courseId` (or all) at catalogue `version`, from the cache of database `db`; a miss
+ * reads through `via`, the transaction of the caller if it holds one (PGlite has one connection:
+ * a read through `db` would wait for that transaction, which waits for the read).
+ */
+export function cachedLevels(
+  db: Kysely<Database>,
+  version: string,
+  courseId?: CourseId,
+  via: Db = db,
+): Promise<StoredLevel[]> {
   let cache = levelCaches.get(db);
   if (!cache) {
-    cache = new LevelCache(db);
+    cache = new LevelCache();
     levelCaches.set(db, cache);
   }
-  return cache.get(version, courseId);
+  return cache.get(version, courseId, via);
 }
 
 /** Areas of the course that the user finished a quest in. */

@@ -330,7 +330,7 @@ async function finishIfComplete(db: Kysely<Database>, userId: number, questId: n
     `.execute(trx);
     const finished = rows[0];
     if (!finished) return;
-    const levels = await cachedLevels(db, finished.catalogue_version, finished.course_id);
+    const levels = await cachedLevels(db, finished.catalogue_version, finished.course_id, trx);
     const level = levels.find((candidate) => candidate.id === finished.level_id);
     const doneBefore = new Set(finished.done_before);
     if (level && completesLevel(level, doneBefore, finished.area_id)) {

@@ -177,6 +177,41 @@ describe.each(DATABASE_KINDS)('seeding from catalogue.json on %s', (kind) => {
     }
   });
 
+  it('finishes a quest (and unlocks the level) with the catalogue seeded again since the quest began', async () => {
+    const user = await createTestUser(game.db);
+    const quest = (
+      await game.app.inject({ method: 'GET', url: '/api/courses/season2/quests/current', cookies: user.cookies })
+    ).json();
+    const post = (objectId: number) =>
+      game.app.inject({
+        method: 'POST',
+        url: `/api/quests/${quest.id}/answers`,
+        cookies: user.cookies,
+        payload: { object_id: objectId },
+      });
+    const questions = quest.questions as { object_id: number }[];
+    for (const question of questions.slice(0, -1)) expect((await post(question.object_id)).statusCode).toBe(200);
+    // A new catalogue version: the last answer reads the levels afresh inside its transaction.
+    await seedCatalogue(game.db, copyCatalogue(game.catalogue, `${game.catalogue.digest}-again`));
+    try {
+      expect((await post(questions.at(-1)!.object_id)).statusCode).toBe(200);
+      const finished = await game.db
+        .selectFrom('quests')
+        .select('finished_at')
+        .where('id', '=', quest.id)
+        .executeTakeFirstOrThrow();
+      expect(finished.finished_at).not.toBeNull();
+      const notifications = await game.db
+        .selectFrom('notifications')
+        .select('type')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(notifications).toEqual([{ type: 'level_unlocked' }]);
+    } finally {
+      await seedCatalogue(game.db, game.catalogue);
+    }
+  });
+
   it('rejects a malformed catalogue and writes nothing', async () => {
     const broken = copyCatalogue(game.catalogue, 'broken');
     const target = broken.courses[1].levels[0].areas[0].targets[0];
