@@ -64,6 +64,10 @@ class PGliteDriver implements Driver {
     let release!: () => void;
     this.queue = new Promise((resolve) => (release = resolve));
     await previous;
+    // One turn of the event loop before the next query: PGlite runs queries on this thread, and a
+    // queue of them handing the connection on through promise callbacks alone would keep Node from
+    // reading its sockets (requests waited seconds in the kernel's buffers under load).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.releaseCurrent = release;
     this.requestsAtAcquire = this.durability?.requests ?? 0;
     return this.connection;
