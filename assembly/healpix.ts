@@ -46,7 +46,7 @@ export function healpixError(): i32 {
 const PI: f64 = 3.141592653589793238462643383279502884197;
 const TWOPI: f64 = 6.283185307179586476925286766559005768394;
 const HALFPI: f64 = 1.570796326794896619231321691639751442099;
-const INV_HALFPI: f64 = 0.6366197723675813430755350534900574;
+export const INV_HALFPI: f64 = 0.6366197723675813430755350534900574;
 const INV_TWOPI: f64 = 0.1591549430918953357688837633725143620345;
 const TWOTHIRD: f64 = 2.0 / 3.0;
 const MAX_ORDER: i32 = 29;
@@ -140,6 +140,7 @@ let gz: f64 = 0;
 let gphi: f64 = 0;
 let gsth: f64 = 0;
 let ghave: bool = false;
+let gring: i64 = 0; // ring of the last pix2loc, counted from the north pole (1 … 4·nside − 1)
 
 // @ts-ignore: decorator
 @inline function nest2xyf(order: i32, pix: i64): void {
@@ -243,13 +244,22 @@ function ring2xyf(nside: i64, order: i32, pix: i64): void {
  * divides where a power of two shifts.
  */
 function pix2locRing(nside: i64, order: i32, pix: i64): void {
-  const ncap = (nside * (nside - 1)) << 1;
   const npix = 12 * nside * nside;
   const fact2 = 4.0 / <f64>npix;
-  const fact1 = <f64>(nside << 1) * fact2;
+  pix2locRingF(nside, order, pix, (nside * (nside - 1)) << 1, npix, <f64>(nside << 1) * fact2, fact2);
+}
+
+/**
+ * pix2locRing with the per-nside constants given (the batched loops compute them once, not per
+ * point): ncap = 2·nside·(nside − 1) pixels in a polar cap, npix = 12·nside², fact2 = 4/npix
+ * and fact1 = 2·nside·fact2, formed exactly as HEALPix C++ forms them.
+ */
+// @ts-ignore: decorator
+@inline function pix2locRingF(nside: i64, order: i32, pix: i64, ncap: i64, npix: i64, fact1: f64, fact2: f64): void {
   ghave = false;
   if (pix < ncap) {
     const iring = (1 + isqrt(1 + 2 * pix)) >> 1;
+    gring = iring;
     const iphi = pix + 1 - ((iring * (iring - 1)) << 1);
     const tmp = <f64>(iring * iring) * fact2;
     gz = 1.0 - tmp;
@@ -263,6 +273,7 @@ function pix2locRing(nside: i64, order: i32, pix: i64): void {
     const ip = pix - ncap;
     const tmp = order >= 0 ? ip >> <i64>(order + 2) : ip / nl4;
     const iring = tmp + nside;
+    gring = iring;
     const iphi = ip - nl4 * tmp + 1;
     const fodd: f64 = ((iring + nside) & 1) != 0 ? 1.0 : 0.5;
     gz = <f64>((nside << 1) - iring) * fact1;
@@ -270,6 +281,7 @@ function pix2locRing(nside: i64, order: i32, pix: i64): void {
   } else {
     const ip = npix - pix;
     const iring = (1 + isqrt(2 * ip - 1)) >> 1;
+    gring = (nside << 2) - iring;
     const iphi = 4 * iring + 1 - (ip - ((iring * (iring - 1)) << 1));
     const tmp = <f64>(iring * iring) * fact2;
     gz = tmp - 1.0;
@@ -283,14 +295,23 @@ function pix2locRing(nside: i64, order: i32, pix: i64): void {
 
 /** Centre of nested pixel `pix` into gz, gphi (gsth, ghave). */
 function pix2locNest(nside: i64, order: i32, pix: i64): void {
-  nest2xyf(order, pix);
-  const face = gface;
-  const ix = gx;
-  const iy = gy;
-  const npix = 12 * nside * nside;
+  const npix: i64 = 12 * nside * nside;
   const fact2 = 4.0 / <f64>npix;
-  const fact1 = <f64>(nside << 1) * fact2;
+  pix2locNestF(nside, order, pix, <f64>(nside << 1) * fact2, fact2);
+}
+
+/** pix2locNest with fact1, fact2 given (see pix2locRingF). */
+// @ts-ignore: decorator
+@inline function pix2locNestF(nside: i64, order: i32, pix: i64, fact1: f64, fact2: f64): void {
+  nest2xyf(order, pix);
+  pix2locXyf(nside, order, gface, gx, gy, fact1, fact2);
+}
+
+/** pix2locNestF from the pixel's (face, ix, iy) (query_disc's descent carries them). */
+// @ts-ignore: decorator
+@inline function pix2locXyf(nside: i64, order: i32, face: i32, ix: i64, iy: i64, fact1: f64, fact2: f64): void {
   const jr = (jrll(face) << <i64>order) - ix - iy - 1;
+  gring = jr;
   let nr: i64;
   ghave = false;
   if (jr < nside) {
@@ -479,6 +500,110 @@ export function ang2xyf(nside: i64, theta: f64, phi: f64, out: usize): i32 {
   return face;
 }
 
+/**
+ * nest2loc as a unit vector: the direction of the point at (dx, dy) ∈ [0,1]² inside nested
+ * pixel ipix, (x, y, z) f64 at out. z and sin θ come from the ring coordinate as in nest2loc
+ * (HEALPix C++ xyf2loc keeps sth the same way), so no acos/atan2 and no sin(θ)/cos(θ) of a
+ * rounded θ are needed: only cos φ and sin φ.
+ */
+export function nest2vec(nside: i64, ipix: i64, dx: f64, dy: f64, out: usize): void {
+  const order = orderOf(nside);
+  nest2xyf(order, ipix);
+  const face = gface;
+  const fns = <f64>nside;
+  const jri = (jrll(face) << <i64>order) - gx - gy;
+  const jr = <f64>jri - (dx + dy);
+  let nr: f64;
+  let z: f64;
+  let sth: f64;
+  if (jr < fns) {
+    nr = jr;
+    const u = nr / fns;
+    const tmp = (u * u) / 3.0;
+    z = 1.0 - tmp;
+    sth = Math.sqrt(tmp * (2.0 - tmp));
+  } else if (jr > 3.0 * fns) {
+    nr = <f64>((nside << 2) - jri) + (dx + dy);
+    const u = nr / fns;
+    const tmp = (u * u) / 3.0;
+    z = tmp - 1.0;
+    sth = Math.sqrt(tmp * (2.0 - tmp));
+  } else {
+    nr = fns;
+    z = ((<f64>((nside << 1) - jri) + (dx + dy)) * 2.0) / (3.0 * fns);
+    sth = Math.sqrt((1.0 - z) * (1.0 + z));
+  }
+  let t = <f64>jpll(face) * nr + <f64>(gx - gy) + (dx - dy);
+  if (t < 0) t += 8.0 * nr;
+  if (t >= 8.0 * nr) t -= 8.0 * nr;
+  const phi = nr < 1e-15 * fns ? 0.0 : (0.5 * HALFPI * t) / nr;
+  store<f64>(out, sth * Math.cos(phi));
+  store<f64>(out, sth * Math.sin(phi), 8);
+  store<f64>(out, z, 16);
+}
+
+/**
+ * ang2xyf in vector form for two directions at once (f64x2 lanes; the shiftmap kernel's texel
+ * pairs): directions (x, y, z) of any non-zero length and their longitudes as tt = φ/(π/2) in
+ * [0, 4). Returns each lane's base face (as f64) and writes the real face coordinates x (f64x2
+ * at out) and y (at out+16), in pixel units of nside, not clamped into a pixel as ang2xyf's.
+ *
+ * Górski et al. 2005 eq. 4–9 straight from the vector: |z|/r stands for |cos θ|, and in the
+ * polar caps nside·√(3(1 − |z|/r)) is formed as nside·√(3ρ²/(r(r + |z|))) (ρ² = x² + y²,
+ * since 1 − |z|/r = ρ²/(r(r + |z|))), which keeps full precision next to the poles as
+ * HEALPix C++'s sin θ path does. So no acos, asin, sin or cos: only φ needs a transcendental,
+ * and the caller brings it. The face logic is HEALPix C++'s (loc2pix): in the equatorial zone
+ * the lines jp, jm of the two edge directions pick the face; in a cap the quadrant does. Both
+ * zones are computed only when the lanes straddle |z| = 2/3.
+ */
+// @ts-ignore: decorator
+@inline export function vec2xyf2(nside: i64, x: v128, y: v128, z: v128, tt: v128, out: usize): v128 {
+  const fns = <f64>nside;
+  const ns = f64x2.splat(fns);
+  const rho2 = f64x2.add(f64x2.mul(x, x), f64x2.mul(y, y));
+  const r = f64x2.sqrt(f64x2.add(rho2, f64x2.mul(z, z)));
+  const za = f64x2.abs(z);
+  const equatorial = f64x2.le(za, f64x2.mul(f64x2.splat(TWOTHIRD), r));
+  let face = f64x2.splat(0);
+  let fx = face;
+  let fy = face;
+  if (v128.any_true(equatorial)) {
+    const zr = f64x2.mul(f64x2.splat(0.75), f64x2.div(z, r));
+    const base = f64x2.add(f64x2.splat(0.5), tt);
+    const jp = f64x2.mul(ns, f64x2.sub(base, zr)); // ascending edge lines
+    const jm = f64x2.mul(ns, f64x2.add(base, zr)); // descending edge lines
+    const inv = f64x2.splat(1.0 / fns); // a power of two: exact
+    const ifp = f64x2.floor(f64x2.mul(jp, inv));
+    const ifm = f64x2.floor(f64x2.mul(jm, inv));
+    // ifp == ifm: equatorial face ifp | 4 (ifp = 4 is face 4 again, across φ = 0); ifp < ifm:
+    // north polar face ifp; else south polar face ifm + 8.
+    let same = f64x2.add(ifp, f64x2.splat(4));
+    same = v128.bitselect(f64x2.splat(4), same, f64x2.eq(same, f64x2.splat(8)));
+    const other = v128.bitselect(ifp, f64x2.add(ifm, f64x2.splat(8)), f64x2.lt(ifp, ifm));
+    face = v128.bitselect(same, other, f64x2.eq(ifp, ifm));
+    fx = f64x2.sub(jm, f64x2.mul(ifm, ns));
+    fy = f64x2.sub(ns, f64x2.sub(jp, f64x2.mul(ifp, ns)));
+  }
+  if (!i64x2.all_true(equatorial)) {
+    const ntt = f64x2.min(f64x2.floor(tt), f64x2.splat(3));
+    const tp = f64x2.sub(tt, ntt);
+    const q = f64x2.div(f64x2.mul(f64x2.splat(3), rho2), f64x2.mul(r, f64x2.add(r, za)));
+    const tmp = f64x2.mul(ns, f64x2.sqrt(q));
+    const jp = f64x2.mul(tp, tmp);
+    const jm = f64x2.mul(f64x2.sub(f64x2.splat(1), tp), tmp);
+    const north = f64x2.gt(z, f64x2.splat(0));
+    const pface = v128.bitselect(ntt, f64x2.add(ntt, f64x2.splat(8)), north);
+    const px = v128.bitselect(f64x2.sub(ns, jm), jp, north);
+    const py = v128.bitselect(f64x2.sub(ns, jp), jm, north);
+    face = v128.bitselect(face, pface, equatorial);
+    fx = v128.bitselect(fx, px, equatorial);
+    fy = v128.bitselect(fy, py, equatorial);
+  }
+  v128.store(out, fx);
+  v128.store(out, fy, 16);
+  return face;
+}
+
 // ---- batched entry points -------------------------------------------------------------------
 // Pixel ids in memory are i64, or f64 when `f64ids` (exact below 2^53, the JS number path).
 
@@ -533,6 +658,28 @@ export function hpAng2pix(nside: i64, nest: bool, theta: usize, phi: usize, out:
   return -1;
 }
 
+// θ of pixel centres by ring. θ depends on the ring alone (its z and, near the poles, sin θ),
+// and below nside 2^12 a batch holds far more points than there are rings (4·nside − 1), so
+// the acos/atan2 that dominates pix2ang is taken once per ring and kept, for either scheme (the
+// rings are the same). The same function of the same z: identical results. Reset when nside
+// changes; 0 marks a ring not yet done (no centre lies at θ = 0).
+const THETA_TABLE_NSIDE: i64 = 4096;
+const THETA_TABLE = memory.data(8 * 4 * <i32>THETA_TABLE_NSIDE, 16);
+let thetaTableNside: i64 = 0;
+
+/** θ of the pixel pix2loc* just placed (gz, gsth, ghave, gring), from the ring table if `table`. */
+// @ts-ignore: decorator
+@inline function thetaOfRing(table: bool): f64 {
+  if (!table) return ghave ? Math.atan2(gsth, gz) : Math.acos(gz);
+  const at = THETA_TABLE + (<usize>gring << 3);
+  let th = load<f64>(at);
+  if (th == 0) {
+    th = ghave ? Math.atan2(gsth, gz) : Math.acos(gz);
+    store<f64>(at, th);
+  }
+  return th;
+}
+
 /** pix2ang over n ids: pix[i] → theta[i], phi[i]. Returns -1 or the first bad id's index. */
 export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, theta: usize, phi: usize, n: i32): i32 {
   errorCode = HP_OK;
@@ -542,17 +689,37 @@ export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, thet
   }
   const order = orderOf(nside);
   const npix = 12 * nside * nside;
-  for (let i = 0; i < n; i++) {
-    const p = pix + (<usize>i << 3);
-    if (!idOk(p, f64ids, npix)) {
-      errorCode = HP_BAD_PIX;
-      return i;
+  const ncap = (nside * (nside - 1)) << 1;
+  const fact2 = 4.0 / <f64>npix;
+  const fact1 = <f64>(nside << 1) * fact2;
+  // One loop per scheme, the per-nside constants hoisted out of the per-point work.
+  const table = nside <= THETA_TABLE_NSIDE;
+  if (table && thetaTableNside != nside) {
+    memory.fill(THETA_TABLE, 0, <usize>(nside << 5));
+    thetaTableNside = nside;
+  }
+  if (nest) {
+    for (let i = 0; i < n; i++) {
+      const p = pix + (<usize>i << 3);
+      if (!idOk(p, f64ids, npix)) {
+        errorCode = HP_BAD_PIX;
+        return i;
+      }
+      pix2locNestF(nside, order, loadId(p, f64ids), fact1, fact2);
+      store<f64>(theta + (<usize>i << 3), thetaOfRing(table));
+      store<f64>(phi + (<usize>i << 3), gphi);
     }
-    const id = loadId(p, f64ids);
-    if (nest) pix2locNest(nside, order, id);
-    else pix2locRing(nside, order, id);
-    store<f64>(theta + (<usize>i << 3), ghave ? Math.atan2(gsth, gz) : Math.acos(gz));
-    store<f64>(phi + (<usize>i << 3), gphi);
+  } else {
+    for (let i = 0; i < n; i++) {
+      const p = pix + (<usize>i << 3);
+      if (!idOk(p, f64ids, npix)) {
+        errorCode = HP_BAD_PIX;
+        return i;
+      }
+      pix2locRingF(nside, order, loadId(p, f64ids), ncap, npix, fact1, fact2);
+      store<f64>(theta + (<usize>i << 3), thetaOfRing(table));
+      store<f64>(phi + (<usize>i << 3), gphi);
+    }
   }
   return -1;
 }
@@ -755,7 +922,8 @@ function flush(): void {
   rOpen = false;
 }
 
-function append(v1: i64, v2: i64): void {
+// @ts-ignore: decorator
+@inline function append(v1: i64, v2: i64): void {
   if (v2 <= v1) return;
   if (rOpen && v1 <= rHi) {
     if (v2 > rHi) rHi = v2;
@@ -964,9 +1132,33 @@ function queryDiscRing(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
 // level plus the 12 base pixels: 12 + 3·30 entries suffice; room is left to spare).
 const crpdr = memory.data(8 * 32, 8);
 const crmdr = memory.data(8 * 32, 8);
+// fact1 and fact2 of pix2locNestF per order, so that the descent does not divide per pixel.
+const nestFact1 = memory.data(8 * 32, 8);
+const nestFact2 = memory.data(8 * 32, 8);
 const STACK_MAX = 256;
 const stackPix = memory.data(8 * STACK_MAX, 8);
 const stackOrder = memory.data(4 * STACK_MAX, 4);
+// (ix, iy) of each stacked pixel: a child's are (2·ix + (k & 1), 2·iy + (k >> 1)) (nested bit
+// interleaving), so no pixel on the stack needs its bits de-interleaved again.
+const stackX = memory.data(4 * STACK_MAX, 4);
+const stackY = memory.data(4 * STACK_MAX, 4);
+
+let lastRadius: f64 = -1.0;
+let lastOmax: i32 = -1;
+
+// hpMaxPixrad per order, computed on first use (it depends on nothing else; a descent needs it
+// at every order down to order + log2(fact), four transcendentals each).
+const pixradCache = memory.data(8 * 32, 8);
+let pixradReady = false;
+
+// @ts-ignore: decorator
+@inline function maxPixradOfOrder(o: i32): f64 {
+  if (!pixradReady) {
+    for (let k = 0; k <= MAX_ORDER; k++) store<f64>(pixradCache + (<usize>k << 3), hpMaxPixrad(<i64>1 << <i64>k));
+    pixradReady = true;
+  }
+  return load<f64>(pixradCache + (<usize>o << 3));
+}
 
 /**
  * query_disc in the nested scheme (HEALPix C++ query_disc_internal, NEST branch): a depth-first
@@ -984,16 +1176,30 @@ function queryDiscNest(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
   const oplus = inclusive ? <i32>ctz<i32>(fact) : 0;
   const omax = order + oplus;
   const cosrad = Math.cos(radius);
-  for (let o = 0; o <= omax; o++) {
-    const dr = hpMaxPixrad(<i64>1 << <i64>o);
+  // The thresholds depend on the radius and the order alone: kept from the last call when the
+  // radius is the same (a stream of discs of one size, as a viewer or the bench asks for).
+  const reuse = radius == lastRadius && omax <= lastOmax;
+  const z0 = Math.cos(theta);
+  for (let o = 0; o <= omax && !reuse; o++) {
+    const dr = maxPixradOfOrder(o);
     store<f64>(crpdr + (<usize>o << 3), radius + dr > PI ? -1.0 : Math.cos(radius + dr));
     store<f64>(crmdr + (<usize>o << 3), radius - dr < 0.0 ? 1.0 : Math.cos(radius - dr));
+    const ns: i64 = <i64>1 << <i64>o;
+    const npix: i64 = 12 * ns * ns;
+    const fact2 = 4.0 / <f64>npix;
+    store<f64>(nestFact2 + (<usize>o << 3), fact2);
+    store<f64>(nestFact1 + (<usize>o << 3), <f64>(ns << 1) * fact2);
   }
-  const z0 = Math.cos(theta);
+  if (!reuse) {
+    lastRadius = radius;
+    lastOmax = omax;
+  }
   let top = 0;
   for (let i = 0; i < 12; i++) {
     store<i64>(stackPix + (<usize>top << 3), <i64>(11 - i));
     store<i32>(stackOrder + (<usize>top << 2), 0);
+    store<i32>(stackX + (<usize>top << 2), 0);
+    store<i32>(stackY + (<usize>top << 2), 0);
     top++;
   }
   let stacktop = 0;
@@ -1001,7 +1207,11 @@ function queryDiscNest(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
     top--;
     const pix = load<i64>(stackPix + (<usize>top << 3));
     const o = load<i32>(stackOrder + (<usize>top << 2));
-    pix2locNest(<i64>1 << <i64>o, o, pix);
+    const px = load<i32>(stackX + (<usize>top << 2));
+    const py = load<i32>(stackY + (<usize>top << 2));
+    const face = <i32>(pix >> <i64>(o << 1));
+    const f1 = load<f64>(nestFact1 + (<usize>o << 3));
+    pix2locXyf(<i64>1 << <i64>o, o, face, <i64>px, <i64>py, f1, load<f64>(nestFact2 + (<usize>o << 3)));
     const cangdist = cosdist(z0, phi, gz, gphi);
     if (!(cangdist > load<f64>(crpdr + (<usize>o << 3)))) continue;
     const zone = cangdist < cosrad ? 1 : cangdist <= load<f64>(crmdr + (<usize>o << 3)) ? 2 : 3;
@@ -1009,19 +1219,19 @@ function queryDiscNest(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
       if (zone >= 3) {
         const sdist = <i64>((order - o) << 1);
         append(pix << sdist, (pix + 1) << sdist);
-      } else top = pushChildren(top, pix, o);
+      } else top = pushChildren(top, pix, o, px, py);
     } else if (o > order) {
       // Only when inclusive: sub-pixels of a pixel at `order` being tested.
       if (zone >= 2 || o >= omax) {
         append(pix >> <i64>((o - order) << 1), (pix >> <i64>((o - order) << 1)) + 1);
         top = stacktop; // the parent is in: drop its remaining sub-pixels
-      } else top = pushChildren(top, pix, o);
+      } else top = pushChildren(top, pix, o, px, py);
     } else {
       if (zone >= 2) append(pix, pix + 1);
       else if (inclusive) {
         if (order < omax) {
           stacktop = top;
-          top = pushChildren(top, pix, o);
+          top = pushChildren(top, pix, o, px, py);
         } else append(pix, pix + 1);
       }
     }
@@ -1030,10 +1240,13 @@ function queryDiscNest(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
 
 /** Pushes the four children of pix (order o) in reverse, so the smallest pops first. */
 // @ts-ignore: decorator
-@inline function pushChildren(top: i32, pix: i64, o: i32): i32 {
+@inline function pushChildren(top: i32, pix: i64, o: i32, px: i32, py: i32): i32 {
   for (let i = 0; i < 4; i++) {
-    store<i64>(stackPix + (<usize>top << 3), 4 * pix + 3 - <i64>i);
+    const k = 3 - i;
+    store<i64>(stackPix + (<usize>top << 3), 4 * pix + <i64>k);
     store<i32>(stackOrder + (<usize>top << 2), o + 1);
+    store<i32>(stackX + (<usize>top << 2), (px << 1) | (k & 1));
+    store<i32>(stackY + (<usize>top << 2), (py << 1) | (k >> 1));
     top++;
   }
   return top;

@@ -30,7 +30,7 @@
 //
 // One HEALPix in the project: the directions and face coordinates come from healpix.ts.
 
-import { ang2xyf, nest2loc } from './healpix';
+import { INV_HALFPI, ang2xyf, nest2loc, nest2vec, vec2xyf2 } from './healpix';
 
 /** Texels along each side of a map (viewer-spec §9: distortion map size 64). */
 export const SHIFTMAP_SIZE: i32 = 64;
@@ -39,10 +39,13 @@ export const PATCH_CELLS: i32 = 8;
 const TEXELS_PER_CELL: i32 = SHIFTMAP_SIZE / PATCH_CELLS;
 const VERTICES: i32 = PATCH_CELLS + 1;
 
-// Unit vectors of the mesh vertices, (x, y, z) f64, row b (v) by column a (u); and a 16-byte
-// slot for nest2loc / ang2xyf results. Data segments: the core owns no heap (memory.ts).
+// Unit vectors of the mesh vertices, (x, y, z) f64, row b (v) by column a (u); and a 64-byte
+// slot for nest2loc / ang2xyf results and the shifts of the two texel pairs of a pass. Data
+// segments: the core owns no heap (memory.ts).
 const VERTEX: usize = memory.data(VERTICES * VERTICES * 24, 16);
-const SLOT: usize = memory.data(16, 16);
+const SLOT: usize = memory.data(64, 16);
+// Per cell, row b by column a: the centre's (x, y) and its φ (see "The longitude of a texel").
+const CENTRE: usize = memory.data(PATCH_CELLS * PATCH_CELLS * 24, 16);
 
 /** Texels of the last map whose direction fell on another base face than the tile (see below). */
 let strays: i32 = 0;
@@ -52,12 +55,137 @@ export function shiftmapStrays(): i32 {
   return strays;
 }
 
+// The longitude of a texel, incrementally. φ of a patch point P is taken as φ(C) + δ, C the
+// centre of P's cell (one atan2 per cell, 64 per map), and δ = atan(t), t = (C × P)_z / (C · P)_xy,
+// the signed angle from C to P about the pole axis. For |t| ≤ 1/8 the Taylor series
+// atan t = t − t³/3 + t⁵/5 − … stopped after t¹⁷/17 leaves out less than t¹⁹/19 ≤ 2^-57·|t|,
+// below half an ulp of δ, so φ is within an ulp or two (φ(C)'s atan2, the division, the sum),
+// with one division and a short polynomial per texel instead of a libm atan2 (no
+// approximation: the series is taken to full double precision).
+// Texels farther from C in longitude (the cells at a pole, where a cell spans a wide range of
+// φ) take atan2 of P itself.
+const SERIES_LIMIT: f64 = 0.125;
+
 /**
- * Writes the 64 × 64 shifts of nested tile `ipix` at `order` to `out` as f64 pairs (q, p), row
- * i (u) by column j (v), unclamped, and returns the largest |p| or |q|; −1 for an order outside
- * 0 … 29 or a pixel outside 0 … 12·4^order − 1 (nothing written then).
+ * atan t for |t| ≤ 1/8, both lanes (see above): t − t·u·c(u), u = t², c(u) = 1/3 − u/5 + u²/7
+ * − … − u⁷/17, evaluated in pairs of terms (Estrin's scheme) so that the additions do not wait
+ * on each other in one long chain; the correction t·u·c is below t/192, so its few-ulp rounding
+ * stays far below an ulp of the result.
  */
-export function shiftmapOffsets(order: i32, ipix: i64, out: usize): f64 {
+// @ts-ignore: decorator
+@inline function atanSmall2(t: v128): v128 {
+  const u = f64x2.mul(t, t);
+  const u2 = f64x2.mul(u, u);
+  const u4 = f64x2.mul(u2, u2);
+  const p0 = f64x2.sub(f64x2.splat(1.0 / 3.0), f64x2.mul(u, f64x2.splat(1.0 / 5.0)));
+  const p1 = f64x2.sub(f64x2.splat(1.0 / 7.0), f64x2.mul(u, f64x2.splat(1.0 / 9.0)));
+  const p2 = f64x2.sub(f64x2.splat(1.0 / 11.0), f64x2.mul(u, f64x2.splat(1.0 / 13.0)));
+  const p3 = f64x2.sub(f64x2.splat(1.0 / 15.0), f64x2.mul(u, f64x2.splat(1.0 / 17.0)));
+  const q0 = f64x2.add(p0, f64x2.mul(u2, p1));
+  const q1 = f64x2.add(p2, f64x2.mul(u2, p3));
+  const c = f64x2.add(q0, f64x2.mul(u4, q1));
+  return f64x2.sub(t, f64x2.mul(t, f64x2.mul(u, c)));
+}
+
+/**
+ * binary16 bits (toHalf below) of both lanes of x, |x| ≤ 0.015, in the low 16 bits of each i64
+ * lane. Normal halves round the f64 bits as toHalf does; subnormal ones (|x| < 2^-14) are
+ * |x|·2^24 rounded to an integer, ties to even, by adding 2^52 (the f64 addition rounds there).
+ */
+// @ts-ignore: decorator
+@inline function toHalf2(x: v128): v128 {
+  const a = v128.and(x, i64x2.splat(0x7fffffffffffffff));
+  const sign = v128.and(i64x2.shr_u(x, 48), i64x2.splat(0x8000));
+  const carry = v128.and(i64x2.shr_u(a, 42), i64x2.splat(1));
+  const rounded = i64x2.add(i64x2.add(a, i64x2.splat(0x1ffffffffff)), carry);
+  const normal = i64x2.sub(i64x2.shr_u(rounded, 42), i64x2.splat((1023 - 15) << 10));
+  const scaled = f64x2.add(f64x2.mul(a, f64x2.splat(16777216.0)), f64x2.splat(4503599627370496.0));
+  const subnormal = i64x2.sub(scaled, i64x2.splat(0x4330000000000000));
+  const small = i64x2.lt_s(a, i64x2.splat(0x3f10000000000000));
+  return v128.or(sign, v128.bitselect(subnormal, normal, small));
+}
+
+let lost: i32 = 0; // strays of the map being computed
+
+// @ts-ignore: decorator
+@inline function clamp(x: v128, limit: v128): v128 {
+  return f64x2.min(limit, f64x2.max(f64x2.neg(limit), x));
+}
+
+/**
+ * Two texels of one row, (i, j) and (i + 1, j): s and u their in-cell and in-tile positions
+ * along the row, v their in-tile position across it, the row's patch line A + s·B and the cell
+ * centre (cx, cy) with its φ. Writes the shifts p (f64x2) at out and q at out+16, 0 for a
+ * stray, and returns max(|p|, |q|).
+ */
+// @ts-ignore: decorator
+@inline function texelPair(
+  nside: i64,
+  ax: v128,
+  ay: v128,
+  az: v128,
+  bx: v128,
+  by: v128,
+  bz: v128,
+  s: v128,
+  cx: v128,
+  cy: v128,
+  phiC: v128,
+  u: v128,
+  v: v128,
+  ix: v128,
+  iy: v128,
+  face: v128,
+  out: usize,
+): v128 {
+  const px = f64x2.add(ax, f64x2.mul(s, bx));
+  const py = f64x2.add(ay, f64x2.mul(s, by));
+  const pz = f64x2.add(az, f64x2.mul(s, bz));
+  const cross = f64x2.sub(f64x2.mul(cx, py), f64x2.mul(cy, px));
+  const dot = f64x2.add(f64x2.mul(cx, px), f64x2.mul(cy, py));
+  let phi = f64x2.add(phiC, atanSmall2(f64x2.div(cross, dot)));
+  const near = f64x2.le(f64x2.abs(cross), f64x2.mul(f64x2.splat(SERIES_LIMIT), dot));
+  if (!i64x2.all_true(near)) {
+    if (i64x2.extract_lane(near, 0) == 0) {
+      phi = f64x2.replace_lane(phi, 0, Math.atan2(f64x2.extract_lane(py, 0), f64x2.extract_lane(px, 0)));
+    }
+    if (i64x2.extract_lane(near, 1) == 0) {
+      phi = f64x2.replace_lane(phi, 1, Math.atan2(f64x2.extract_lane(py, 1), f64x2.extract_lane(px, 1)));
+    }
+  }
+  const four = f64x2.splat(4.0);
+  let tt = f64x2.mul(phi, f64x2.splat(INV_HALFPI));
+  tt = f64x2.add(tt, v128.and(f64x2.lt(tt, f64x2.splat(0)), four));
+  tt = f64x2.sub(tt, v128.and(f64x2.ge(tt, four), four));
+  const onFace = f64x2.eq(vec2xyf2(nside, px, py, pz, tt, out), face);
+  // A patch point across a face edge: the patch bulges past the tile there and the texel that
+  // belongs at P is in a neighbouring tile, so no shift helps (the texel keeps 0). Sampled at
+  // texel centres with 8 cells this does not happen: the tests sweep every tile to order 4 and
+  // the pole and cap-edge tiles to order 24. It is counted all the same (strays).
+  const mask = i64x2.bitmask(onFace);
+  if (mask != 3) lost += 2 - <i32>popcnt<u32>(<u32>mask);
+  const p = v128.and(f64x2.sub(f64x2.sub(v128.load(out), ix), u), onFace);
+  const q = v128.and(f64x2.sub(f64x2.sub(v128.load(out, 16), iy), v), onFace);
+  v128.store(out, p);
+  v128.store(out, q, 16);
+  return f64x2.max(f64x2.abs(p), f64x2.abs(q));
+}
+
+/**
+ * Computes the 64 × 64 shifts of nested tile `ipix` at `order` and returns the largest |p| or
+ * |q|; −1 for an order outside 0 … 29 or a pixel outside 0 … 12·4^order − 1 (nothing written
+ * then). Each texel's (q, p), row i (u) by column j (v), goes unclamped to `offsets` as f64
+ * pairs when it is not 0, and clamped to ±maxShift as binary16 pairs to `texels` when that is
+ * not 0 (one pass: the texture needs no f64 map in between).
+ *
+ * Speed (issue 3: one map under 0.1 ms). Texels go in pairs (f64x2 lanes, neighbours along u
+ * in one cell row), two rows per pass. Along a cell row the blend is linear in s: P(s) = A + s·B, A and B fixed
+ * per (cell, row), so a texel's direction is three multiply-adds; its face coordinates come
+ * from the unnormalised vector (vec2xyf2, Górski et al. 2005 eq. 4–9 in vector form: square
+ * roots and divisions, no acos/asin, no cos θ / sin θ taken again) and φ from the cell's atan2
+ * plus a short series (above).
+ */
+function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, maxShift: f64): f64 {
   if (<u32>order > 29) return -1.0;
   const nside: i64 = <i64>1 << <i64>order;
   if (ipix < 0 || ipix >= 12 * nside * nside) return -1.0;
@@ -66,81 +194,122 @@ export function shiftmapOffsets(order: i32, ipix: i64, out: usize): f64 {
   // every edge, so no rounding can move it to a neighbour.
   nest2loc(nside, ipix, 0.5, 0.5, SLOT);
   const face = ang2xyf(nside, load<f64>(SLOT), load<f64>(SLOT, 8), SLOT);
-  const ix = Math.floor(load<f64>(SLOT));
-  const iy = Math.floor(load<f64>(SLOT, 8));
+  const ix = f64x2.splat(Math.floor(load<f64>(SLOT)));
+  const iy = f64x2.splat(Math.floor(load<f64>(SLOT, 8)));
+  const faceV = f64x2.splat(<f64>face);
 
+  // The mesh vertices as unit vectors straight from the ring coordinate (no θ in between).
   const step = 1.0 / <f64>PATCH_CELLS;
   for (let b: i32 = 0; b < VERTICES; b++) {
     for (let a: i32 = 0; a < VERTICES; a++) {
-      nest2loc(nside, ipix, <f64>a * step, <f64>b * step, SLOT);
-      const theta = load<f64>(SLOT);
-      const phi = load<f64>(SLOT, 8);
-      const sth = Math.sin(theta);
-      const at = VERTEX + <usize>(b * VERTICES + a) * 24;
-      store<f64>(at, sth * Math.cos(phi));
-      store<f64>(at, sth * Math.sin(phi), 8);
-      store<f64>(at, Math.cos(theta), 16);
+      nest2vec(nside, ipix, <f64>a * step, <f64>b * step, VERTEX + <usize>(b * VERTICES + a) * 24);
     }
   }
 
-  strays = 0;
-  let largest: f64 = 0.0;
-  const texel = 1.0 / <f64>SHIFTMAP_SIZE;
-  const inCell = 1.0 / <f64>TEXELS_PER_CELL;
-  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j++) {
-    const cb = j / TEXELS_PER_CELL;
-    const t = (<f64>(j % TEXELS_PER_CELL) + 0.5) * inCell;
-    const v = (<f64>j + 0.5) * texel;
-    for (let i: i32 = 0; i < SHIFTMAP_SIZE; i++) {
-      const ca = i / TEXELS_PER_CELL;
-      const s = (<f64>(i % TEXELS_PER_CELL) + 0.5) * inCell;
-      const u = (<f64>i + 0.5) * texel;
+  // Each cell's centre direction (sum of its corners) and φ: one atan2 per cell.
+  for (let cb: i32 = 0; cb < PATCH_CELLS; cb++) {
+    for (let ca: i32 = 0; ca < PATCH_CELLS; ca++) {
       const v00 = VERTEX + <usize>(cb * VERTICES + ca) * 24;
       const v10 = v00 + 24;
       const v01 = v00 + <usize>VERTICES * 24;
       const v11 = v01 + 24;
-      const w00 = (1.0 - s) * (1.0 - t);
-      const w10 = s * (1.0 - t);
-      const w01 = (1.0 - s) * t;
-      const w11 = s * t;
-      const x = w00 * load<f64>(v00) + w10 * load<f64>(v10) + w01 * load<f64>(v01) + w11 * load<f64>(v11);
-      const y = w00 * load<f64>(v00, 8) + w10 * load<f64>(v10, 8) + w01 * load<f64>(v01, 8) + w11 * load<f64>(v11, 8);
-      const z =
-        w00 * load<f64>(v00, 16) + w10 * load<f64>(v10, 16) + w01 * load<f64>(v01, 16) + w11 * load<f64>(v11, 16);
-      // Angles of the blend (never normalised: only its direction counts). θ from asin of
-      // ρ/r within 45° of a pole, where acos of z/r would lose digits, and from acos elsewhere
-      // (a third of an atan2's time); φ lifted into [0, 2π), ang2xyf's fast path.
-      const rho2 = x * x + y * y;
-      const z2 = z * z;
-      const r = Math.sqrt(rho2 + z2);
-      let theta: f64;
-      if (z2 > rho2) {
-        theta = Math.asin(Math.sqrt(rho2) / r);
-        if (z < 0) theta = Math.PI - theta;
-      } else {
-        theta = Math.acos(z / r);
-      }
-      let phi = Math.atan2(y, x);
-      if (phi < 0) phi += 2.0 * Math.PI;
-      let p: f64 = 0.0;
-      let q: f64 = 0.0;
-      if (ang2xyf(nside, theta, phi, SLOT) == face) {
-        p = load<f64>(SLOT) - ix - u;
-        q = load<f64>(SLOT, 8) - iy - v;
-      } else {
-        // A patch point across a face edge: the patch bulges past the tile there and the texel
-        // that belongs at P is in a neighbouring tile, so no shift helps (the texel keeps 0).
-        // Sampled at texel centres with 8 cells this does not happen: the tests sweep every tile
-        // to order 4 and the pole and cap-edge tiles to order 24. It is counted all the same.
-        strays++;
-      }
-      const at = out + (<usize>(i * SHIFTMAP_SIZE + j) << 4);
-      store<f64>(at, q);
-      store<f64>(at, p, 8);
-      largest = max(largest, max(abs(p), abs(q)));
+      const cx = load<f64>(v00) + load<f64>(v10) + load<f64>(v01) + load<f64>(v11);
+      const cy = load<f64>(v00, 8) + load<f64>(v10, 8) + load<f64>(v01, 8) + load<f64>(v11, 8);
+      const centre = CENTRE + <usize>(cb * PATCH_CELLS + ca) * 24;
+      store<f64>(centre, cx);
+      store<f64>(centre, cy, 8);
+      store<f64>(centre, Math.atan2(cy, cx), 16);
     }
   }
-  return largest;
+
+  lost = 0;
+  let largest = f64x2.splat(0);
+  const limit = f64x2.splat(maxShift);
+  const texel = 1.0 / <f64>SHIFTMAP_SIZE;
+  const inCell = 1.0 / <f64>TEXELS_PER_CELL;
+  // Two texel rows (j, j + 1, always in the same row of cells) per pass: their texels are
+  // independent, so the processor overlaps the long square-root and division chains of one
+  // with the other's.
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
+    const cb = j / TEXELS_PER_CELL;
+    const t = (<f64>(j % TEXELS_PER_CELL) + 0.5) * inCell;
+    const t1 = 1.0 - t;
+    const w = t + inCell; // row j + 1
+    const w1 = 1.0 - w;
+    const v = f64x2.splat((<f64>j + 0.5) * texel);
+    const v2 = f64x2.splat((<f64>j + 1.5) * texel);
+    for (let ca: i32 = 0; ca < PATCH_CELLS; ca++) {
+      const v00 = VERTEX + <usize>(cb * VERTICES + ca) * 24;
+      const v10 = v00 + 24;
+      const v01 = v00 + <usize>VERTICES * 24;
+      const v11 = v01 + 24;
+      // The cell centre (its direction; the length does not matter) and its longitude.
+      const centre = CENTRE + <usize>(cb * PATCH_CELLS + ca) * 24;
+      const cx = f64x2.splat(load<f64>(centre));
+      const cy = f64x2.splat(load<f64>(centre, 8));
+      const phiC = f64x2.splat(load<f64>(centre, 16));
+      // P(s) = (1−s)(1−t)·V00 + s(1−t)·V10 + (1−s)t·V01 + st·V11 = A + s·B.
+      const ax = t1 * load<f64>(v00) + t * load<f64>(v01);
+      const ay = t1 * load<f64>(v00, 8) + t * load<f64>(v01, 8);
+      const az = t1 * load<f64>(v00, 16) + t * load<f64>(v01, 16);
+      const bx = f64x2.splat(t1 * load<f64>(v10) + t * load<f64>(v11) - ax);
+      const by = f64x2.splat(t1 * load<f64>(v10, 8) + t * load<f64>(v11, 8) - ay);
+      const bz = f64x2.splat(t1 * load<f64>(v10, 16) + t * load<f64>(v11, 16) - az);
+      const ex = w1 * load<f64>(v00) + w * load<f64>(v01);
+      const ey = w1 * load<f64>(v00, 8) + w * load<f64>(v01, 8);
+      const ez = w1 * load<f64>(v00, 16) + w * load<f64>(v01, 16);
+      const fx = f64x2.splat(w1 * load<f64>(v10) + w * load<f64>(v11) - ex);
+      const fy = f64x2.splat(w1 * load<f64>(v10, 8) + w * load<f64>(v11, 8) - ey);
+      const fz = f64x2.splat(w1 * load<f64>(v10, 16) + w * load<f64>(v11, 16) - ez);
+      const axv = f64x2.splat(ax);
+      const ayv = f64x2.splat(ay);
+      const azv = f64x2.splat(az);
+      const exv = f64x2.splat(ex);
+      const eyv = f64x2.splat(ey);
+      const ezv = f64x2.splat(ez);
+      for (let k: i32 = 0; k < TEXELS_PER_CELL; k += 2) {
+        const i = ca * TEXELS_PER_CELL + k;
+        const s = f64x2((<f64>k + 0.5) * inCell, (<f64>k + 1.5) * inCell);
+        const u = f64x2((<f64>i + 0.5) * texel, (<f64>i + 1.5) * texel);
+        const m0 = texelPair(nside, axv, ayv, azv, bx, by, bz, s, cx, cy, phiC, u, v, ix, iy, faceV, SLOT);
+        const m1 = texelPair(nside, exv, eyv, ezv, fx, fy, fz, s, cx, cy, phiC, u, v2, ix, iy, faceV, SLOT + 32);
+        largest = f64x2.max(largest, f64x2.max(m0, m1));
+        // Out: (q, p) of texels (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1).
+        const at0 = <usize>(i * SHIFTMAP_SIZE + j);
+        const at1 = at0 + <usize>SHIFTMAP_SIZE;
+        const p = v128.load(SLOT);
+        const q = v128.load(SLOT, 16);
+        const p2 = v128.load(SLOT, 32);
+        const q2 = v128.load(SLOT, 48);
+        if (offsets != 0) {
+          v128.store(offsets + (at0 << 4), v128.shuffle<f64>(q, p, 0, 2));
+          v128.store(offsets + (at1 << 4), v128.shuffle<f64>(q, p, 1, 3));
+          v128.store(offsets + (at0 << 4), v128.shuffle<f64>(q2, p2, 0, 2), 16);
+          v128.store(offsets + (at1 << 4), v128.shuffle<f64>(q2, p2, 1, 3), 16);
+        }
+        if (texels != 0) {
+          const pair = v128.or(toHalf2(clamp(q, limit)), i64x2.shl(toHalf2(clamp(p, limit)), 16));
+          const pair2 = v128.or(toHalf2(clamp(q2, limit)), i64x2.shl(toHalf2(clamp(p2, limit)), 16));
+          // (q, p) per texel, little-endian u16s; texels (i, j) and (i, j + 1) are adjacent.
+          store<u64>(texels + (at0 << 2), (<u64>i64x2.extract_lane(pair, 0) & 0xffffffff) | (<u64>i64x2.extract_lane(pair2, 0) << 32));
+          store<u64>(texels + (at1 << 2), (<u64>i64x2.extract_lane(pair, 1) & 0xffffffff) | (<u64>i64x2.extract_lane(pair2, 1) << 32));
+        }
+      }
+    }
+  }
+  strays = lost;
+  return max(f64x2.extract_lane(largest, 0), f64x2.extract_lane(largest, 1));
+}
+
+/**
+ * The 64 × 64 shifts of nested tile `ipix` at `order`, (q, p) for row i (u) by column j (v):
+ * unclamped as f64 pairs at `offsets` unless it is 0, and clamped to ±maxShift as binary16
+ * pairs at `texels` (the RG16F texture, shiftmapEncode's encoding, in the same pass) unless it is
+ * 0. Returns the largest |p| or |q| before clamping; −1 for an order outside 0 … 29 or a pixel
+ * outside 0 … 12·4^order − 1 (nothing written then).
+ */
+export function shiftmapOffsets(order: i32, ipix: i64, offsets: usize, texels: usize, maxShift: f64): f64 {
+  return shiftmapKernel(order, ipix, offsets, texels, maxShift);
 }
 
 /**
@@ -150,20 +319,18 @@ export function shiftmapOffsets(order: i32, ipix: i64, out: usize): f64 {
 // @ts-ignore: decorator
 @inline function toHalf(x: f64): u32 {
   if (x != x) return 0x7e00; // NaN stays NaN (never made here: shifts are finite)
-  const sign = <u32>(reinterpret<u64>(x) >>> 48) & 0x8000;
-  const a = abs(x);
-  if (a < 6.103515625e-5) {
-    // Subnormal (or zero): units of 2^-24; rounding up to 1024 gives the smallest normal.
-    return sign | <u32>nearest(a * 16777216.0);
+  const bits = reinterpret<u64>(x);
+  const sign = <u32>(bits >>> 48) & 0x8000;
+  const a = bits & 0x7fffffffffffffff;
+  if (a < 0x3f10000000000000) {
+    // Below 2^-14, subnormal (or zero): units of 2^-24; rounding up to 1024 gives the smallest normal.
+    return sign | <u32>nearest(reinterpret<f64>(a) * 16777216.0);
   }
-  const e = <i32>((reinterpret<u64>(a) >>> 52) & 0x7ff) - 1023; // a = 1.f × 2^e, e ≥ −14
-  let m = nearest(a * reinterpret<f64>(<u64>(1023 + 10 - e) << 52)); // [1024, 2048], exact scaling
-  let biased = e + 15;
-  if (m >= 2048.0) {
-    m = 1024.0;
-    biased++;
-  }
-  return sign | (<u32>biased << 10) | (<u32>m - 1024);
+  // Normal: keep the top 10 of the 52 fraction bits, rounded to nearest, ties to even, by adding
+  // just under half of the dropped unit plus the kept last bit (a carry out of the fraction
+  // steps the exponent, as it should); then rebias the exponent from 1023 to 15.
+  const rounded = a + 0x1ffffffffff + ((a >>> 42) & 1);
+  return sign | (<u32>(rounded >>> 42) - ((1023 - 15) << 10));
 }
 
 /**

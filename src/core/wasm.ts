@@ -32,7 +32,7 @@ interface CoreExports {
   ringsIndexToAngle(ids: number, count: number, out: number): number;
   ringsAngleToIndex(angles: number, count: number, out: number): number;
   // shiftmaps (assembly/shiftmap.ts)
-  shiftmapOffsets(order: number, ipix: bigint, out: number): number;
+  shiftmapOffsets(order: number, ipix: bigint, offsets: number, texels: number, maxShift: number): number;
   shiftmapStrays(): number;
   shiftmapEncode(src: number, count: number, maxShift: number, dst: number): void;
   // HEALPix (assembly/healpix.ts); i64 arguments are BigInt on this side
@@ -712,31 +712,30 @@ function healpix(exports: CoreExports) {
 }
 
 // ---- shiftmaps (issue 3, item 5) ------------------------------------------------------------
-// One map is 64 × 64 (q, p) pairs: 64 KiB of f64 shifts, then 16 KiB of binary16 texels.
-// Order and pixel are checked by src/core/shiftmap.ts; a −1 from the kernel is a bad call.
+// One map is 64 × 64 (q, p) pairs: 64 KiB of f64 shifts, or 16 KiB of binary16 texels that the
+// kernel encodes in the same pass (no f64 map in between). Order and pixel are checked by
+// src/core/shiftmap.ts; a −1 from the kernel is a bad call.
 
 const SHIFTMAP_VALUES = 64 * 64 * 2;
 
 function shiftmaps(exports: CoreExports) {
-  function compute(order: number, ipix: bigint): { offsets: number; largest: number } {
-    const offsets = exports.scratch(SHIFTMAP_VALUES * 8 + SHIFTMAP_VALUES * 2);
-    const largest = exports.shiftmapOffsets(order, ipix, offsets);
+  function check(order: number, ipix: bigint, largest: number): number {
     if (largest < 0) throw new RangeError(`no HEALPix tile ${ipix} at order ${order}`);
-    return { offsets, largest };
+    return largest;
   }
   return {
     shiftmapOffsets(order: number, ipix: bigint, out: Float64Array): { largest: number; strays: number } {
       if (out.length < SHIFTMAP_VALUES) throw new Error(`output holds ${out.length} values, ${SHIFTMAP_VALUES} needed`);
-      const { offsets, largest } = compute(order, ipix);
+      const offsets = exports.scratch(SHIFTMAP_VALUES * 8);
+      const largest = check(order, ipix, exports.shiftmapOffsets(order, ipix, offsets, 0, 0));
       out.set(new Float64Array(exports.memory.buffer, offsets, SHIFTMAP_VALUES));
       return { largest, strays: exports.shiftmapStrays() };
     },
 
     shiftmapTexture(order: number, ipix: bigint, maxShift: number, out: Uint16Array): number {
       if (out.length < SHIFTMAP_VALUES) throw new Error(`output holds ${out.length} values, ${SHIFTMAP_VALUES} needed`);
-      const { offsets, largest } = compute(order, ipix);
-      const texels = offsets + SHIFTMAP_VALUES * 8;
-      exports.shiftmapEncode(offsets, SHIFTMAP_VALUES, maxShift, texels);
+      const texels = exports.scratch(SHIFTMAP_VALUES * 2);
+      const largest = check(order, ipix, exports.shiftmapOffsets(order, ipix, 0, texels, maxShift));
       out.set(new Uint16Array(exports.memory.buffer, texels, SHIFTMAP_VALUES));
       return largest;
     },
