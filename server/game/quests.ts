@@ -28,10 +28,5 @@ export function nearestNotDoneArea<T extends AreaPosition>(
   return best;
 }
 
-/** A quest is finished when every question (target of its area) has an answer. */
-export function isQuestComplete(questionIds: readonly number[], answeredIds: ReadonlySet<number>): boolean {
-  return questionIds.every((id) => answeredIds.has(id));
-}
-
 /** Courses whose quests a volunteer may delete to play again (application-spec §4: new game). */
 export const NEW_GAME_COURSES = ['training', 'illustris_review'] as const;
