@@ -585,7 +585,7 @@ export function nest2vec(nside: i64, ipix: i64, dx: f64, dy: f64, out: usize): v
     fy = f64x2.sub(ns, f64x2.sub(jp, f64x2.mul(ifp, ns)));
   }
   if (!i64x2.all_true(equatorial)) {
-    const ntt = f64x2.min(f64x2.floor(tt), f64x2.splat(3));
+    const ntt = f64x2.pmin(f64x2.splat(3), f64x2.floor(tt)); // tt finite: pmin is min
     const tp = f64x2.sub(tt, ntt);
     const q = f64x2.div(f64x2.mul(f64x2.splat(3), rho2), f64x2.mul(r, f64x2.add(r, za)));
     const tmp = f64x2.mul(ns, f64x2.sqrt(q));

@@ -109,7 +109,9 @@ let lost: i32 = 0; // strays of the map being computed
 
 // @ts-ignore: decorator
 @inline function clamp(x: v128, limit: v128): v128 {
-  return f64x2.min(limit, f64x2.max(f64x2.neg(limit), x));
+  // pmin/pmax (b < a ? b : a, one instruction each) rather than min/max, whose NaN and −0 rules
+  // cost a sequence: shifts are finite, and for them both give min(limit, max(−limit, x)).
+  return f64x2.pmin(limit, f64x2.pmax(f64x2.neg(limit), x));
 }
 
 /**
@@ -168,7 +170,7 @@ let lost: i32 = 0; // strays of the map being computed
   const q = v128.and(f64x2.sub(f64x2.sub(v128.load(out, 16), iy), v), onFace);
   v128.store(out, p);
   v128.store(out, q, 16);
-  return f64x2.max(f64x2.abs(p), f64x2.abs(q));
+  return f64x2.pmax(f64x2.abs(p), f64x2.abs(q));
 }
 
 /**
@@ -273,7 +275,7 @@ function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, ma
         const u = f64x2((<f64>i + 0.5) * texel, (<f64>i + 1.5) * texel);
         const m0 = texelPair(nside, axv, ayv, azv, bx, by, bz, s, cx, cy, phiC, u, v, ix, iy, faceV, SLOT);
         const m1 = texelPair(nside, exv, eyv, ezv, fx, fy, fz, s, cx, cy, phiC, u, v2, ix, iy, faceV, SLOT + 32);
-        largest = f64x2.max(largest, f64x2.max(m0, m1));
+        largest = f64x2.pmax(largest, f64x2.pmax(m0, m1));
         // Out: (q, p) of texels (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1).
         const at0 = <usize>(i * SHIFTMAP_SIZE + j);
         const at1 = at0 + <usize>SHIFTMAP_SIZE;
@@ -290,9 +292,11 @@ function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, ma
         if (texels != 0) {
           const pair = v128.or(toHalf2(clamp(q, limit)), i64x2.shl(toHalf2(clamp(p, limit)), 16));
           const pair2 = v128.or(toHalf2(clamp(q2, limit)), i64x2.shl(toHalf2(clamp(p2, limit)), 16));
-          // (q, p) per texel, little-endian u16s; texels (i, j) and (i, j + 1) are adjacent.
-          store<u64>(texels + (at0 << 2), (<u64>i64x2.extract_lane(pair, 0) & 0xffffffff) | (<u64>i64x2.extract_lane(pair2, 0) << 32));
-          store<u64>(texels + (at1 << 2), (<u64>i64x2.extract_lane(pair, 1) & 0xffffffff) | (<u64>i64x2.extract_lane(pair2, 1) << 32));
+          // (q, p) per texel, little-endian u16s; texels (i, j) and (i, j + 1) are adjacent, so
+          // the low halves of (pair[0], pair2[0]) and of (pair[1], pair2[1]) go out as 8 bytes each.
+          const both = v128.shuffle<i32>(pair, pair2, 0, 4, 2, 6);
+          v128.store64_lane(texels + (at0 << 2), both, 0);
+          v128.store64_lane(texels + (at1 << 2), both, 1);
         }
       }
     }
