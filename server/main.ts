@@ -16,7 +16,8 @@ export async function startServer(config: ServerConfig = loadConfig()) {
   app.log.info({ database: kind, migrations: applied }, 'database ready');
   // The game model from the sky catalogue: on first start and whenever its digest changes.
   const seeded = await seedFromCatalogueFile(db, catalogueFile(config.varDirectory));
-  if ('missing' in seeded) app.log.warn(`no sky catalogue at ${seeded.missing}: run 'galaxy-cruise data', then restart`);
+  if ('missing' in seeded)
+    app.log.warn(`no sky catalogue at ${seeded.missing}: run 'galaxy-cruise data', then restart`);
   else app.log.info(seeded, seeded.seeded ? 'game seeded from the sky catalogue' : 'game seed up to date');
   await app.listen({ port: config.port, host: config.host });
   const stop = async () => {
