@@ -4,7 +4,7 @@ export { crc32 } from './crc32';
 export { inflateRaw, inflateConsumed, inflateError } from './inflate';
 export { fitsDecode, fitsSingleIsExact } from './fits';
 export { ringsTractTotal, ringsTractsInRing, ringsIndexToAngle, ringsAngleToIndex } from './rings';
-export { shiftmapOffsets, shiftmapStrays, shiftmapEncode } from './shiftmap';
+export { shiftmapOffsets, shiftmapStrays } from './shiftmap';
 export {
   nest2loc,
   ang2xyf,

@@ -308,7 +308,7 @@ function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, ma
 /**
  * The 64 × 64 shifts of nested tile `ipix` at `order`, (q, p) for row i (u) by column j (v):
  * unclamped as f64 pairs at `offsets` unless it is 0, and clamped to ±maxShift as binary16
- * pairs at `texels` (the RG16F texture, shiftmapEncode's encoding, in the same pass) unless it is
+ * pairs at `texels` (the RG16F texture, toHalf's encoding, in the same pass) unless it is
  * 0. Returns the largest |p| or |q| before clamping; −1 for an order outside 0 … 29 or a pixel
  * outside 0 … 12·4^order − 1 (nothing written then).
  */
@@ -335,15 +335,4 @@ export function shiftmapOffsets(order: i32, ipix: i64, offsets: usize, texels: u
   // steps the exponent, as it should); then rebias the exponent from 1023 to 15.
   const rounded = a + 0x1ffffffffff + ((a >>> 42) & 1);
   return sign | (<u32>(rounded >>> 42) - ((1023 - 15) << 10));
-}
-
-/**
- * Encodes `count` shifts (f64 at `src`) for the texture: each clamped to ±maxShift, then as
- * binary16 (u16 at `dst`), so a map is an RG16F texture of 64 × 64 (q, p) texels.
- */
-export function shiftmapEncode(src: usize, count: i32, maxShift: f64, dst: usize): void {
-  for (let k: i32 = 0; k < count; k++) {
-    const x = min(maxShift, max(-maxShift, load<f64>(src + (<usize>k << 3))));
-    store<u16>(dst + (<usize>k << 1), <u16>toHalf(x));
-  }
 }

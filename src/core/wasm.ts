@@ -34,7 +34,6 @@ interface CoreExports {
   // shiftmaps (assembly/shiftmap.ts)
   shiftmapOffsets(order: number, ipix: bigint, offsets: number, texels: number, maxShift: number): number;
   shiftmapStrays(): number;
-  shiftmapEncode(src: number, count: number, maxShift: number, dst: number): void;
   // HEALPix (assembly/healpix.ts); i64 arguments are BigInt on this side
   healpixError(): number;
   hpAng2pix(nside: bigint, nest: number, theta: number, phi: number, out: number, n: number, f64ids: number): number;
