@@ -34,15 +34,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Locale → text. */
 export type LocaleText = Partial<Record<Locale, string>>;
 
-/**
- * One entry of GET /api/notifications (and of the admin preview): the texts of one locale only,
- * keyed by that locale — the user's own, or 'en' when the notification falls back to English.
- */
-export interface UserNotification {
+/** What every view of a stored notification carries (application-spec §3, Notification). */
+interface NotificationFields {
   id: number;
   type: NotificationType;
-  /** The locale of the texts served. */
-  locale: Locale;
   title: LocaleText;
   message: LocaleText;
   html: boolean;
@@ -51,6 +46,15 @@ export interface UserNotification {
   valid_after: string | null;
   valid_before: string | null;
   created_at: string;
+}
+
+/**
+ * One entry of GET /api/notifications (and of the admin preview): the texts of one locale only,
+ * keyed by that locale — the user's own, or 'en' when the notification falls back to English.
+ */
+export interface UserNotification extends NotificationFields {
+  /** The locale of the texts served. */
+  locale: Locale;
   read: boolean;
 }
 
@@ -68,18 +72,8 @@ export interface NotificationInput {
 }
 
 /** A notification as the admin screen edits it: every locale, and the personal owner if any. */
-export interface AdminNotification {
-  id: number;
+export interface AdminNotification extends NotificationFields {
   user_id: number | null;
-  type: NotificationType;
-  title: LocaleText;
-  message: LocaleText;
-  html: boolean;
-  locale_fallback: boolean;
-  custom_component: string | null;
-  valid_after: string | null;
-  valid_before: string | null;
-  created_at: string;
   updated_at: string;
 }
 
