@@ -51,32 +51,10 @@ export function isWithinValidity(
   return true;
 }
 
-/** What a user of `locale` sees of a notification (validity aside), or null when it is hidden. */
-export function toUserNotification(row: NotificationRow, locale: string, read: boolean): UserNotification | null {
-  const served = servedLocale(row, locale);
-  if (!served) return null;
-  const title = row.title as LocaleText;
-  const message = row.message as LocaleText;
+/** The stored fields every view of a notification carries, dates as ISO 8601. */
+function storedFields(row: NotificationRow) {
   return {
     id: row.id,
-    type: row.type,
-    locale: served,
-    title: { [served]: title[served] },
-    message: { [served]: message[served] ?? '' },
-    html: row.html,
-    locale_fallback: row.locale_fallback,
-    custom_component: row.custom_component,
-    valid_after: row.valid_after?.toISOString() ?? null,
-    valid_before: row.valid_before?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-    read,
-  };
-}
-
-export function toAdminNotification(row: NotificationRow): AdminNotification {
-  return {
-    id: row.id,
-    user_id: row.user_id,
     type: row.type,
     title: row.title as LocaleText,
     message: row.message as LocaleText,
@@ -86,8 +64,26 @@ export function toAdminNotification(row: NotificationRow): AdminNotification {
     valid_after: row.valid_after?.toISOString() ?? null,
     valid_before: row.valid_before?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
   };
+}
+
+/** What a user of `locale` sees of a notification (validity aside), or null when it is hidden. */
+export function toUserNotification(row: NotificationRow, locale: string, read: boolean): UserNotification | null {
+  const served = servedLocale(row, locale);
+  if (!served) return null;
+  const title = row.title as LocaleText;
+  const message = row.message as LocaleText;
+  return {
+    ...storedFields(row),
+    locale: served,
+    title: { [served]: title[served] },
+    message: { [served]: message[served] ?? '' },
+    read,
+  };
+}
+
+export function toAdminNotification(row: NotificationRow): AdminNotification {
+  return { ...storedFields(row), user_id: row.user_id, updated_at: row.updated_at.toISOString() };
 }
 
 export interface NotificationValues {
