@@ -91,6 +91,11 @@ export function formatTable(rows: Measurement[]): string {
     formatRate(row.throughput, row.unit),
     row.ratio === 1 && row.contender.startsWith('ours') ? '—' : `${row.ratio.toFixed(2)}×`,
   ]);
+  return formatColumns(header, lines);
+}
+
+/** A plain-text table: the header, a rule, and the lines, each column padded to its widest cell. */
+export function formatColumns(header: string[], lines: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) =>
     cells

@@ -19,8 +19,10 @@ import pg from 'pg';
 import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import type { Morphology } from '../../src/shared/catalogue';
 import { GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
 import { smallSky } from '../../skydata/small-sky';
+import { formatColumns } from './harness';
 import { freeLoopbackPort, startTemporaryPostgres, type TemporaryPostgres } from './temporary-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -247,14 +249,7 @@ interface Volunteer {
   counter: number;
 }
 
-interface AnswerValues {
-  galaxy_type: string;
-  interaction: string;
-  ring: boolean;
-  fan: boolean;
-  tail: boolean;
-  distorted: boolean;
-}
+type AnswerValues = Morphology;
 
 /** A different answer for each post number, so that a re-post is distinguishable from the last. */
 function answerValues(counter: number): AnswerValues {
@@ -689,12 +684,6 @@ export function formatLoadTable(rows: LoadRow[]): string {
     `${row.cpu_server.toFixed(2)}/${row.cpu_database.toFixed(2)}/${row.cpu_bench.toFixed(2)}`,
     row.load_average.toFixed(1),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column]))
-      .join('  ')
-      .trimEnd();
   const samples = rows.flatMap((row) => row.error_samples.map((sample) => `  ${row.database} ${row.mode}: ${sample}`));
   const activity = rows.flatMap((row) =>
     row.database_activity.length > 0
@@ -705,9 +694,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
       : [],
   );
   return [
-    format(header),
-    format(widths.map((width) => '-'.repeat(width))),
-    ...lines.map(format),
+    formatColumns(header, lines),
     ...(samples.length > 0 ? ['errors (first of each run):', ...samples] : []),
     ...activity,
   ].join('\n');
