@@ -8,6 +8,8 @@ export interface ServerConfig {
   host: string;
   /** Unset: embedded PGlite under `varDirectory/db`. */
   databaseUrl: string | undefined;
+  /** NAMED_STATEMENTS=off: PostgreSQL queries go unnamed (server/db/named-statements.ts). */
+  namedStatements: boolean;
   /** Unset: sky data served by this server from `varDirectory/sky`. */
   dataHost: string | undefined;
   smtpUrl: string | undefined;
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    namedStatements: env.NAMED_STATEMENTS !== 'off',
     dataHost: env.DATA_HOST || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     adminEmails: (env.ADMIN_EMAILS ?? '')

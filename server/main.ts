@@ -9,6 +9,7 @@ import { catalogueFile, seedFromCatalogueFile } from './db/seed';
 export async function startServer(config: ServerConfig = loadConfig()) {
   const { db, kind } = await openDatabase({
     databaseUrl: config.databaseUrl,
+    namedStatements: config.namedStatements,
     directory: path.join(config.varDirectory, 'db'),
   });
   const applied = await migrateToLatest(db);

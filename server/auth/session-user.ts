@@ -13,6 +13,10 @@ export const SESSION_COOKIE = 'galaxy_cruise_session';
 export type UserRow = Selectable<UsersTable>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The session check may reuse a lookup less than a second old (see RECENT_SESSION_MS). */
+    recentSession?: boolean;
+  }
   interface FastifyRequest {
     /** The user of a live session, or null for a guest. */
     user: UserRow | null;
@@ -44,15 +48,16 @@ export function grantAdminByEmail(user: UserRow, adminEmails: ReadonlySet<string
 }
 
 /**
- * GET /api/campaigns is polled every second by every client and answers every logged-in user the
- * same board (itself cached for a second): its session check may reuse a lookup made for the same
- * token less than POLL_SESSION_MS ago, by any request. Without this, the polls alone cost one
- * database round trip per client per second, as many as all the answers (on PGlite they queue on
- * its one connection). Every other route looks the session up each time. A revocation in this
- * process forgets the lookups at once (server/auth/sessions.ts); one made by another process
- * reaches this poll within POLL_SESSION_MS.
+ * The game's hot calls (an answer post, the current quest, the campaign board polled every second
+ * by every client) opt in with the route config `recentSession: true`: their session check may
+ * reuse a lookup made for the same token less than RECENT_SESSION_MS ago, by any request. Without
+ * this, each costs one more database round trip than its own work (under the load bench a third
+ * of PostgreSQL's statements were session lookups; on PGlite they queue on its one connection).
+ * Every other route looks the session up each time. A revocation in this process forgets the
+ * lookups at once (server/auth/sessions.ts); one made by another process reaches these routes
+ * within RECENT_SESSION_MS. A user deleted meanwhile has no quest left to answer in (404).
  */
-const POLL_SESSION_MS = 1000;
+const RECENT_SESSION_MS = 1000;
 const recentSessions = new Map<string, { user: UserRow; at: number }>();
 
 export function forgetRecentSessions(): void {
@@ -62,7 +67,7 @@ export function forgetRecentSessions(): void {
 function rememberSession(tokenHash: string, user: UserRow, at: number): void {
   // Bounded by the clients active in the last second: stale entries go whenever it grows large.
   if (recentSessions.size >= 10_000)
-    for (const [key, entry] of recentSessions) if (at - entry.at >= POLL_SESSION_MS) recentSessions.delete(key);
+    for (const [key, entry] of recentSessions) if (at - entry.at >= RECENT_SESSION_MS) recentSessions.delete(key);
   recentSessions.set(tokenHash, { user, at });
 }
 
@@ -85,9 +90,9 @@ export function registerSessionUser(
     const token = request.cookies[SESSION_COOKIE];
     const tokenHash = token ? hashToken(token) : null;
     const now = Date.now();
-    if (tokenHash && request.method === 'GET' && request.url === '/api/campaigns') {
+    if (tokenHash && request.routeOptions.config.recentSession === true) {
       const recent = recentSessions.get(tokenHash);
-      if (recent && now - recent.at < POLL_SESSION_MS) {
+      if (recent && now - recent.at < RECENT_SESSION_MS) {
         request.user = recent.user;
         request.sessionTokenHash = tokenHash;
         return;

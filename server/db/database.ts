@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { PGliteDialect } from './pglite-dialect';
+import { namedStatementPool } from './named-statements';
 import { WalDurability, durableFilesystem, durableStartParams } from './pglite-durable';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -29,7 +30,14 @@ function parseInt8(value: string): number {
   return parsed;
 }
 
-export async function openDatabase(options: { databaseUrl?: string; directory: string }): Promise<DatabaseHandle> {
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  directory: string;
+  /** PostgreSQL: send queries as named statements (./named-statements.ts); on unless false. */
+  namedStatements?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -39,7 +47,8 @@ export async function openDatabase(options: { databaseUrl?: string; directory: s
           oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    const kyselyPool = options.namedStatements === false ? pool : namedStatementPool(pool);
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) }), kind: 'postgres' };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk.

@@ -22,7 +22,7 @@ export const campaignRoutes: FastifyPluginAsync<CampaignRouteOptions> = async (a
     requireUser(request);
   });
 
-  app.get('/api/campaigns', async (): Promise<CampaignEntry[]> => campaigns.get());
+  app.get('/api/campaigns', { config: { recentSession: true } }, async (): Promise<CampaignEntry[]> => campaigns.get());
 
   app.get(
     '/api/courses/:course_id/rankings/:period',

@@ -352,7 +352,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
 
   app.get(
     '/api/courses/:course_id/quests/current',
-    { attachValidation: true, schema: { params: courseParams } },
+    { attachValidation: true, config: { recentSession: true }, schema: { params: courseParams } },
     async (request): Promise<CurrentQuestResponse> => {
       const user = requireUser(request);
       throwValidationError(request);
@@ -384,6 +384,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
   app.post(
     '/api/quests/:quest_id/answers',
     {
+      config: { recentSession: true },
       schema: {
         params: {
           type: 'object',

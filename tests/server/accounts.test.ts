@@ -231,12 +231,19 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     it('revokes the session in the database and clears the cookie', async () => {
       const user = await insertUserWithPassword(t);
       const cookies = await login(t, user.email, user.password);
+      // The game's hot routes may reuse a session lookup for a second: a logout must end that too.
+      const hotRoutes = [
+        { method: 'GET', url: '/api/campaigns' },
+        { method: 'GET', url: '/api/courses/season2/quests/current' },
+      ] as const;
+      for (const route of hotRoutes) expect((await inject({ ...route, cookies })).statusCode).toBe(200);
       const response = await inject({ method: 'DELETE', url: '/api/session', cookies });
       expect(response.statusCode).toBe(204);
       const cleared = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE)!;
       expect(cleared.value).toBe('');
       expect(await sessionCount(user.id)).toBe(0);
       // The old cookie, replayed, is a visitor's.
+      for (const route of hotRoutes) expect((await inject({ ...route, cookies })).statusCode).toBe(401);
       expect((await session(cookies)).current_user).toBeNull();
     });
 
