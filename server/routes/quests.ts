@@ -4,7 +4,7 @@
 //   POST   /api/quests/{quest_id}/answers           one answer per user and object, re-posting replaces it
 //   GET    /api/my_record/{course_id}, /api/my_records
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type {
   Answer,
   AnswerBody,
@@ -18,13 +18,13 @@ import type {
 import type { CaptainNote } from '../../src/shared/catalogue';
 import { COURSE_IDS, DEFAULT_COURSE, GALAXY_TYPES, INTERACTIONS, type CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
-import type { Database } from '../db/schema';
+import type { Database, NotificationsTable } from '../db/schema';
 import { crossesMedal, type MedalCount } from '../game/campaigns';
 import { activeLevel, completesLevel } from '../game/levels';
 import { NEW_GAME_COURSES, nearestNotDoneArea } from '../game/quests';
 import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
-import { createLevelUnlockedNotification } from '../notifications/personal';
+import { levelUnlockedNotification } from '../notifications/personal';
 import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from './game-store';
 import { courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
 
@@ -225,6 +225,13 @@ interface PostedAnswer {
   answers_before: number;
   /** The quest may now be complete: finishIfComplete decides under the quest's lock. */
   maybe_complete: boolean | null;
+  /** The quest's course, level and area (null when the quest is not the user's). */
+  course_id: CourseId | null;
+  level_id: number | null;
+  area_id: number | null;
+  /** Only when maybe_complete: the areas of the course the user had finished before this quest. */
+  done_before: number[] | null;
+  catalogue_version: string;
   /** Per open campaign window, the ordinal this (first) answer drew in it. */
   ordinals: { id: number; ordinal: number; medals: MedalCount[] }[];
 }
@@ -249,7 +256,7 @@ interface PostedAnswer {
 async function postAnswer(db: Db, userId: number, questId: number, answer: Answer): Promise<PostedAnswer> {
   const { rows } = await sql<PostedAnswer>`
     with snap as (
-      select id, user_id, course_id, area_id, answer_posts from quests where id = ${questId}::bigint
+      select id, user_id, course_id, level_id, area_id, answer_posts from quests where id = ${questId}::bigint
     ),
     target as (
       select targets.object_id from targets join snap on targets.area_id = snap.area_id
@@ -278,6 +285,17 @@ async function postAnswer(db: Db, userId: number, questId: number, answer: Answe
       from campaigns
       where exists (select 1 from written where written.inserted)
         and not campaigns.retired and campaigns.period_begin <= now() and campaigns.period_end >= now()
+    ),
+    completion as (
+      select locked.finished_at is null and (
+          locked.answer_posts <> (select snap.answer_posts from snap) + 1
+          or not exists (
+            select 1 from targets join snap on targets.area_id = snap.area_id
+            where not targets.retired and targets.object_id <> ${answer.object_id}::bigint
+              and not exists (
+                select 1 from answers where answers.quest_id = snap.id and answers.object_id = targets.object_id)))
+        as maybe_complete
+      from locked
     )
     select
       exists (select 1 from snap where snap.user_id = ${userId}::bigint) as quest_found,
@@ -285,14 +303,14 @@ async function postAnswer(db: Db, userId: number, questId: number, answer: Answe
       (select written.inserted from written) as inserted,
       (select count(*) from answers join snap on answers.course_id = snap.course_id
         where answers.user_id = ${userId}::bigint) as answers_before,
-      (select locked.finished_at is null and (
-          locked.answer_posts <> (select snap.answer_posts from snap) + 1
-          or not exists (
-            select 1 from targets join snap on targets.area_id = snap.area_id
-            where not targets.retired and targets.object_id <> ${answer.object_id}::bigint
-              and not exists (
-                select 1 from answers where answers.quest_id = snap.id and answers.object_id = targets.object_id)))
-        from locked) as maybe_complete,
+      (select maybe_complete from completion) as maybe_complete,
+      (select course_id from snap where snap.user_id = ${userId}::bigint) as course_id,
+      (select level_id from snap where snap.user_id = ${userId}::bigint) as level_id,
+      (select area_id from snap where snap.user_id = ${userId}::bigint) as area_id,
+      (select coalesce(json_agg(distinct done.area_id), '[]'::json) from quests done join snap on done.course_id = snap.course_id
+        where done.user_id = ${userId}::bigint and done.finished_at is not null
+          and (select maybe_complete from completion)) as done_before,
+      ${catalogueVersion} as catalogue_version,
       (select coalesce(json_agg(json_build_object('id', id, 'ordinal', ordinal, 'medals', medals)), '[]'::json)
         from ordinals) as ordinals
   `.execute(db);
@@ -300,44 +318,45 @@ async function postAnswer(db: Db, userId: number, questId: number, answer: Answe
 }
 
 /**
- * The rare path: the quest may be complete. One UPDATE finishes it when it is unfinished and every
- * current question has an answer in it; exactly one of concurrent callers wins (the row lock, and
- * finished_at re-checked on the row it waited for). The check is exact because it runs after this
- * answer committed: the last answer to commit sees all the others, and it always gets here (its
- * statement either saw the quest complete or saw another answer commit after its snapshot).
- * Finishing a quest may unlock a level: the level_unlocked notification, in the same transaction,
- * names the level the volunteer may now sail.
+ * The rare path: the quest may be complete. One statement finishes it when it is unfinished and
+ * every current question has an answer in it; exactly one of concurrent callers wins (the row
+ * lock, and finished_at re-checked on the row it waited for). The check is exact because it runs
+ * after this answer committed: the last answer to commit sees all the others, and it always gets
+ * here (its statement either saw the quest complete or saw another answer commit after its
+ * snapshot).
+ *
+ * Finishing a quest may unlock a level: the level_unlocked notification, naming the level the
+ * volunteer may now sail, is inserted by the same statement, only if the update finished the
+ * quest. It is decided beforehand from the done areas the answer's statement read: they can
+ * change meanwhile only by this quest finishing (one unfinished quest per user and course) or by
+ * a new game, which deletes this quest too, so that nothing is finished and nothing announced.
  */
-async function finishIfComplete(db: Kysely<Database>, userId: number, questId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{
-      course_id: CourseId;
-      level_id: number;
-      area_id: number;
-      done_before: number[];
-      catalogue_version: string;
-    }>`
+async function finishIfComplete(db: Kysely<Database>, userId: number, questId: number, posted: PostedAnswer) {
+  let notification: Insertable<NotificationsTable> | null = null;
+  if (posted.course_id !== null && posted.area_id !== null && posted.done_before !== null) {
+    const levels = await cachedLevels(db, posted.catalogue_version, posted.course_id);
+    const level = levels.find((candidate) => candidate.id === posted.level_id);
+    const doneBefore = new Set(posted.done_before);
+    if (level && completesLevel(level, doneBefore, posted.area_id)) {
+      const next = activeLevel(levels, new Set(doneBefore).add(posted.area_id));
+      if (next) notification = levelUnlockedNotification(userId, { key: next.key, name: next.name });
+    }
+  }
+  await sql`
+    with finished as (
       update quests set finished_at = now()
       where id = ${questId}::bigint and user_id = ${userId}::bigint and finished_at is null
         and not exists (
           select 1 from targets where targets.area_id = quests.area_id and not targets.retired and not exists (
             select 1 from answers where answers.quest_id = quests.id and answers.object_id = targets.object_id))
-      returning course_id, level_id, area_id,
-        (select coalesce(json_agg(distinct done.area_id), '[]'::json) from quests done
-          where done.user_id = ${userId}::bigint and done.course_id = quests.course_id
-            and done.finished_at is not null) as done_before,
-        ${catalogueVersion} as catalogue_version
-    `.execute(trx);
-    const finished = rows[0];
-    if (!finished) return;
-    const levels = await cachedLevels(db, finished.catalogue_version, finished.course_id, trx);
-    const level = levels.find((candidate) => candidate.id === finished.level_id);
-    const doneBefore = new Set(finished.done_before);
-    if (level && completesLevel(level, doneBefore, finished.area_id)) {
-      const next = activeLevel(levels, new Set(doneBefore).add(finished.area_id));
-      if (next) await createLevelUnlockedNotification(trx, userId, { key: next.key, name: next.name });
-    }
-  });
+      returning id
+    )
+    insert into notifications (user_id, type, title, message, html, locale_fallback, custom_component)
+    select ${userId}::bigint, ${notification?.type ?? null}::text, ${notification?.title ?? null}::jsonb,
+      ${notification?.message ?? null}::jsonb, ${notification?.html ?? null}::boolean,
+      ${notification?.locale_fallback ?? null}::boolean, ${notification?.custom_component ?? null}::text
+    from finished where ${notification !== null}::boolean
+  `.execute(db);
 }
 
 export interface QuestRouteOptions {
@@ -406,7 +425,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
         throw new HttpError(422, `Object ${answer.object_id} is not a question of quest ${questId}.`);
       // The quest vanished (a new game deleted it) between the statement's snapshot and its write.
       if (posted.inserted === null) throw new HttpError(404, `Quest ${questId} not found.`);
-      if (posted.maybe_complete) await finishIfComplete(db, user.id, questId);
+      if (posted.maybe_complete) await finishIfComplete(db, user.id, questId, posted);
 
       const counts = new Map<number, number>();
       for (const drawn of posted.ordinals) counts.set(drawn.id, drawn.ordinal);
