@@ -26,7 +26,16 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
+  // One log line per request, written when it is answered (Fastify's default is two, one on
+  // arrival): under the load bench, writing the log took 8 % of the server's time.
+  const app = Fastify({ logger, disableRequestLogging: true, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
+  if (logger)
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    });
   // First: headers, JSON-only bodies, the Origin check, rate limits and the error handler.
   await registerSecurity(app, { config, db });
   await app.register(fastifyCookie);

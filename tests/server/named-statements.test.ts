@@ -1,0 +1,84 @@
+// Named statements on PostgreSQL (server/db/named-statements.ts): each distinct text gets one
+// stable name, transaction control and texts past the bound go unnamed, and on a real server a
+// repeated query is prepared once per connection and stays correct.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatementNames } from '../../server/db/named-statements';
+import { openDatabase } from '../../server/db/database';
+import { createPostgresDatabase, openTestDatabase, type TestDatabase } from '../helpers/databases';
+
+describe('StatementNames', () => {
+  it('gives a text one stable name and different texts different names', () => {
+    const names = new StatementNames();
+    const first = names.nameOf('select $1::int');
+    expect(first).toMatch(/^gc_[0-9a-f]{24}$/);
+    expect(names.nameOf('select $1::int')).toBe(first);
+    expect(new StatementNames().nameOf('select $1::int')).toBe(first);
+    expect(names.nameOf('select $1::bigint')).not.toBe(first);
+  });
+
+  it('leaves transaction control unnamed', () => {
+    const names = new StatementNames();
+    for (const text of ['begin', 'BEGIN ISOLATION LEVEL SERIALIZABLE', 'commit', 'rollback', 'savepoint a'])
+      expect(names.nameOf(text)).toBeUndefined();
+  });
+
+  it('names at most 500 texts, and keeps naming the ones it named', () => {
+    const names = new StatementNames();
+    const kept = names.nameOf('select 0');
+    for (let index = 1; index < 500; index++) expect(names.nameOf(`select ${index}`)).toBeDefined();
+    expect(names.nameOf('select 500')).toBeUndefined();
+    expect(names.nameOf('select 0')).toBe(kept);
+  });
+});
+
+describe('named statements on PostgreSQL', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('prepares a repeated query once per connection and binds new values each time', async () => {
+    await database.db.connection().execute(async (connection) => {
+      for (let value = 0; value < 8; value++) {
+        const { rows } = await sql<{ doubled: number }>`select ${value}::int * 2 as doubled`.execute(connection);
+        expect(rows).toEqual([{ doubled: value * 2 }]);
+      }
+      const prepared = await sql<{ name: string; statement: string }>`
+        select name, statement from pg_prepared_statements where statement like ${'select $1::int * 2%'}
+      `.execute(connection);
+      expect(prepared.rows).toHaveLength(1);
+      expect(prepared.rows[0].name).toBe(new StatementNames().nameOf('select $1::int * 2 as doubled'));
+    });
+  });
+
+  it('reports errors with their SQLSTATE and leaves the connection usable', async () => {
+    await database.db.connection().execute(async (connection) => {
+      const failing = sql`select 1 / ${0}::int`.execute(connection);
+      await expect(failing).rejects.toMatchObject({ code: '22012' });
+      const { rows } = await sql<{ one: number }>`select ${1}::int as one`.execute(connection);
+      expect(rows).toEqual([{ one: 1 }]);
+    });
+  });
+
+  it('sends nothing named when NAMED_STATEMENTS=off', async () => {
+    const handle = await openDatabase({
+      databaseUrl: await createPostgresDatabase(),
+      directory: 'memory://',
+      namedStatements: false,
+    });
+    try {
+      await handle.db.connection().execute(async (connection) => {
+        await sql`select ${1}::int`.execute(connection);
+        const prepared = await sql`select name from pg_prepared_statements`.execute(connection);
+        expect(prepared.rows).toEqual([]);
+      });
+    } finally {
+      await handle.db.destroy();
+    }
+  });
+});
