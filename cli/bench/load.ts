@@ -5,6 +5,9 @@
 // of all calls, errors, and lost answers: after the server has stopped, every acknowledged answer
 // must be in the database with the values of its last acknowledged post.
 //
+// The peer, 'none': the same calls answered from memory by Fastify with no database
+// (./load-floor.ts), in the same run: what HTTP and this client alone cost on this machine.
+//
 // Two ways to load: closed loop (each volunteer posts its next answer as soon as the previous one
 // is answered: the most the server sustains, with latency = volunteers / rate by Little's law)
 // and paced (the volunteers together offer a fixed rate, so the latency is that of the server
@@ -27,7 +30,7 @@ import { freeLoopbackPort, startTemporaryPostgres, type TemporaryPostgres } from
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export type LoadDatabase = 'pglite' | 'postgres';
+export type LoadDatabase = 'pglite' | 'postgres' | 'none';
 
 export interface LoadOptions {
   databases: LoadDatabase[];
@@ -62,8 +65,8 @@ export interface LoadRow {
   all_p99_ms: number;
   errors: number;
   error_samples: string[];
-  /** Acknowledged answers missing from the database, or stored with other values. */
-  lost_answers: number;
+  /** Acknowledged answers missing from the database, or stored with other values (null: 'none'). */
+  lost_answers: number | null;
   /** CPU seconds per second of the window (1 = one core busy). */
   cpu_server: number;
   cpu_database: number;
@@ -178,11 +181,23 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServerProcess(env: Record<string, string>, logFile: string, profileDirectory?: string) {
+/** The real server, or the peer that answers from memory (./load-floor.ts). */
+function serverCommand(database: LoadDatabase): string[] {
+  return database === 'none'
+    ? ['--import', 'tsx', path.join(root, 'cli', 'bench', 'load-floor.ts')]
+    : [path.join(root, 'bin', 'galaxy-cruise.mjs'), 'serve'];
+}
+
+async function startServerProcess(
+  command: string[],
+  env: Record<string, string>,
+  logFile: string,
+  profileDirectory?: string,
+) {
   const port = await freeLoopbackPort();
   const log = fs.openSync(logFile, 'a');
   const nodeArgs = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin', 'galaxy-cruise.mjs'), 'serve'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: root,
     env: {
       ...process.env,
@@ -326,6 +341,60 @@ async function fetchQuest(client: Client, recorder: Recorder, volunteer: Volunte
   return true;
 }
 
+type OpenBenchDatabase = () => ReturnType<typeof openDatabase>;
+
+/** Volunteers with a password, written before the server starts (PGlite is one process's). */
+async function createVolunteers(open: OpenBenchDatabase, count: number): Promise<{ id: number; email: string }[]> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const { db } = await open();
+  try {
+    await migrateToLatest(db);
+    return await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          email: `volunteer${index}@load.example.org`,
+          nickname: `volunteer${index}`,
+          locale: index % 2 === 0 ? 'en' : 'ja',
+          password_hash: passwordHash,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Acknowledged answers missing from the database, or not with the values of their last post. */
+async function countLost(open: OpenBenchDatabase, acknowledged: Map<string, AnswerValues>): Promise<number> {
+  let lost = 0;
+  const { db } = await open();
+  try {
+    const rows = await db
+      .selectFrom('answers')
+      .select(['user_id', 'object_id', 'galaxy_type', 'interaction', 'ring', 'fan', 'tail', 'distorted'])
+      .execute();
+    const stored = new Map(rows.map((row) => [`${row.user_id}:${row.object_id}`, row]));
+    for (const [key, values] of acknowledged) {
+      const row = stored.get(key);
+      if (
+        !row ||
+        row.galaxy_type !== values.galaxy_type ||
+        row.interaction !== values.interaction ||
+        row.ring !== values.ring ||
+        row.fan !== values.fan ||
+        row.tail !== values.tail ||
+        row.distorted !== values.distorted
+      )
+        lost++;
+    }
+  } finally {
+    await db.destroy();
+  }
+  return lost;
+}
+
 interface RunPlan {
   database: LoadDatabase;
   mode: 'closed' | 'paced';
@@ -363,45 +432,29 @@ async function runOne(
     const openBenchDatabase = () =>
       openDatabase({ databaseUrl: databaseUrl || undefined, directory: path.join(work, 'db') });
 
-    // Volunteers with a password, written before the server starts (PGlite is one process's).
     log(`load ${plan.database}: creating ${options.volunteers} volunteers`);
-    const passwordHash = await hashPassword(PASSWORD);
-    const volunteers: Volunteer[] = [];
-    {
-      const { db } = await openBenchDatabase();
-      try {
-        await migrateToLatest(db);
-        const rows = await db
-          .insertInto('users')
-          .values(
-            Array.from({ length: options.volunteers }, (_, index) => ({
-              email: `volunteer${index}@load.example.org`,
-              nickname: `volunteer${index}`,
-              locale: index % 2 === 0 ? 'en' : 'ja',
-              password_hash: passwordHash,
-            })),
-          )
-          .returning(['id', 'email'])
-          .execute();
-        for (const row of rows)
-          volunteers.push({
-            id: row.id,
-            email: row.email,
-            cookie: '',
-            questId: null,
-            pending: [],
-            answered: [],
-            replay: 0,
-            exhausted: false,
-            counter: 0,
-          });
-      } finally {
-        await db.destroy();
-      }
-    }
+    const volunteers = (
+      plan.database === 'none'
+        ? Array.from({ length: options.volunteers }, (_, index) => ({
+            id: index + 1,
+            email: `volunteer${index}@load.example.org`,
+          }))
+        : await createVolunteers(openBenchDatabase, options.volunteers)
+    ).map(({ id, email }): Volunteer => ({
+      id,
+      email,
+      cookie: '',
+      questId: null,
+      pending: [],
+      answered: [],
+      replay: 0,
+      exhausted: false,
+      counter: 0,
+    }));
 
     log(`load ${plan.database}: starting the server`);
     server = await startServerProcess(
+      serverCommand(plan.database),
       // Rate limits are per client address, and every volunteer here is 127.0.0.1.
       { VAR_DIR: work, DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' },
       path.join(work, 'server.log'),
@@ -513,33 +566,7 @@ async function runOne(
     await server.stop();
     server = undefined;
 
-    // Every acknowledged answer must be there, with the values of its last acknowledged post.
-    let lost = 0;
-    {
-      const { db } = await openBenchDatabase();
-      try {
-        const rows = await db
-          .selectFrom('answers')
-          .select(['user_id', 'object_id', 'galaxy_type', 'interaction', 'ring', 'fan', 'tail', 'distorted'])
-          .execute();
-        const stored = new Map(rows.map((row) => [`${row.user_id}:${row.object_id}`, row]));
-        for (const [key, values] of acknowledged) {
-          const row = stored.get(key);
-          if (
-            !row ||
-            row.galaxy_type !== values.galaxy_type ||
-            row.interaction !== values.interaction ||
-            row.ring !== values.ring ||
-            row.fan !== values.fan ||
-            row.tail !== values.tail ||
-            row.distorted !== values.distorted
-          )
-            lost++;
-        }
-      } finally {
-        await db.destroy();
-      }
-    }
+    const lost = plan.database === 'none' ? null : await countLost(openBenchDatabase, acknowledged);
 
     const answerMs = recorder.answerMs.sort((a, b) => a - b);
     const allMs = recorder.allMs.sort((a, b) => a - b);
@@ -679,7 +706,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     ms(row.all_p50_ms),
     ms(row.all_p99_ms),
     String(row.errors),
-    String(row.lost_answers),
+    row.lost_answers === null ? '-' : String(row.lost_answers),
     `${row.new_answers}+${row.replaced_answers}`,
     `${row.cpu_server.toFixed(2)}/${row.cpu_database.toFixed(2)}/${row.cpu_bench.toFixed(2)}`,
     row.load_average.toFixed(1),

@@ -1,7 +1,11 @@
 import { crc32Cases } from '../bench/crc32';
+import type { LoadDatabase } from '../bench/load';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
 import { loadCore } from '../../src/core/wasm';
 import { UsageError, type Command } from '../command';
+
+/** 'none' is the load suite's peer: the same calls answered from memory, no database. */
+const LOAD_DATABASES: readonly LoadDatabase[] = ['none', 'pglite', 'postgres'];
 
 const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load'] as const;
 type Suite = (typeof SUITES)[number];
@@ -9,7 +13,7 @@ type Suite = (typeof SUITES)[number];
 export const benchCommand: Command = {
   name: 'bench',
   summary: `time the wasm core beside its JavaScript and native peers (${SUITES.join(', ')}, all)`,
-  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases pglite,postgres] [--profile DIR]`,
+  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--profile DIR]`,
   async run(args) {
     const json = args.includes('--json');
     const { loadArgs, rest } = splitLoadArgs(args);
@@ -47,11 +51,12 @@ export const benchCommand: Command = {
 /** --seconds, --volunteers, --databases and --profile of the load suite; the rest is left. */
 function splitLoadArgs(args: string[]) {
   const loadArgs = {
-    databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
+    databases: [...LOAD_DATABASES],
     volunteers: 200,
     seconds: 15,
-    // The issue's targets: each database is also offered its target rate.
-    paced: { pglite: 500, postgres: 2000 } as Partial<Record<'pglite' | 'postgres', number>>,
+    // The issue's targets: each database is also offered its target rate, and the peer without
+    // a database the highest of them.
+    paced: { none: 2000, pglite: 500, postgres: 2000 } as Partial<Record<LoadDatabase, number>>,
     closedLoop: true,
     profileDirectory: undefined as string | undefined,
   };
@@ -74,8 +79,9 @@ function splitLoadArgs(args: string[]) {
     else if (arg === '--databases') {
       const databases = value().split(',');
       for (const database of databases)
-        if (database !== 'pglite' && database !== 'postgres') throw new UsageError(`unknown database '${database}'`);
-      loadArgs.databases = databases as ('pglite' | 'postgres')[];
+        if (!(LOAD_DATABASES as readonly string[]).includes(database))
+          throw new UsageError(`unknown database '${database}': ${LOAD_DATABASES.join(', ')}`);
+      loadArgs.databases = databases as LoadDatabase[];
     } else rest.push(arg);
   }
   return { loadArgs, rest };

@@ -2,7 +2,7 @@
 // course id that is not one of the five is a resource that does not exist (404), while any other
 // invalid parameter is a bad request (400).
 import type { FastifyRequest } from 'fastify';
-import { COURSE_IDS } from '../../src/shared/enums';
+import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
 import { HttpError } from '../http-error';
 
 export const courseIdSchema = { type: 'string', enum: [...COURSE_IDS] } as const;
@@ -11,6 +11,22 @@ export const courseIdSchema = { type: 'string', enum: [...COURSE_IDS] } as const
 export const int4IdSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 /** bigint ids (quests, objects), kept below 2^53 so that they stay exact JSON numbers. */
 export const int8IdSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/** POST /api/quests/{quest_id}/answers: one classification; fields left out take their defaults. */
+export const answerBodySchema = {
+  type: 'object',
+  required: ['object_id'],
+  additionalProperties: false,
+  properties: {
+    object_id: int8IdSchema,
+    galaxy_type: { type: 'string', enum: [...GALAXY_TYPES], default: 'not_sure' },
+    interaction: { type: 'string', enum: [...INTERACTIONS], default: 'not_sure' },
+    ring: { type: 'boolean', default: false },
+    fan: { type: 'boolean', default: false },
+    tail: { type: 'boolean', default: false },
+    distorted: { type: 'boolean', default: false },
+  },
+} as const;
 
 /**
  * For routes registered with attachValidation: a failed course_id enum is 404 "Unknown course",

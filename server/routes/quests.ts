@@ -16,7 +16,7 @@ import type {
   QuestRecord,
 } from '../../src/shared/api';
 import type { CaptainNote } from '../../src/shared/catalogue';
-import { COURSE_IDS, DEFAULT_COURSE, GALAXY_TYPES, INTERACTIONS, type CourseId } from '../../src/shared/enums';
+import { COURSE_IDS, DEFAULT_COURSE, type CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database, NotificationsTable } from '../db/schema';
 import { crossesMedal, type MedalCount } from '../game/campaigns';
@@ -26,28 +26,13 @@ import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
 import { levelUnlockedNotification } from '../notifications/personal';
 import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from './game-store';
-import { courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
+import { answerBodySchema, courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
 
 const courseParams = {
   type: 'object',
   required: ['course_id'],
   additionalProperties: false,
   properties: { course_id: courseIdSchema },
-} as const;
-
-const answerBodySchema = {
-  type: 'object',
-  required: ['object_id'],
-  additionalProperties: false,
-  properties: {
-    object_id: int8IdSchema,
-    galaxy_type: { type: 'string', enum: [...GALAXY_TYPES], default: 'not_sure' },
-    interaction: { type: 'string', enum: [...INTERACTIONS], default: 'not_sure' },
-    ring: { type: 'boolean', default: false },
-    fan: { type: 'boolean', default: false },
-    tail: { type: 'boolean', default: false },
-    distorted: { type: 'boolean', default: false },
-  },
 } as const;
 
 interface QuestRow {
