@@ -19,12 +19,13 @@ import type { CaptainNote } from '../../src/shared/catalogue';
 import { COURSE_IDS, DEFAULT_COURSE, type CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database, NotificationsTable } from '../db/schema';
-import { crossesMedal, type MedalCount } from '../game/campaigns';
+import { crossesMedal } from '../game/campaigns';
 import { activeLevel, completesLevel } from '../game/levels';
 import { NEW_GAME_COURSES, nearestNotDoneArea } from '../game/quests';
 import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
 import { levelUnlockedNotification } from '../notifications/personal';
+import { AnswerBatches, type PostedAnswer } from './answer-batches';
 import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from './game-store';
 import { answerBodySchema, courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
 
@@ -199,109 +200,6 @@ async function currentQuest(db: Kysely<Database>, userId: number, courseId: Cour
   }
 }
 
-interface PostedAnswer {
-  /** The quest exists and is the user's. */
-  quest_found: boolean;
-  /** The object is a current question of the quest's area. */
-  is_question: boolean;
-  /** true: a first answer to the object; false: a re-post that replaced it; null: nothing written. */
-  inserted: boolean | null;
-  /** The user's answers in the quest's course before this one (the statement's snapshot). */
-  answers_before: number;
-  /** The quest may now be complete: finishIfComplete decides under the quest's lock. */
-  maybe_complete: boolean | null;
-  /** The quest's course, level and area (null when the quest is not the user's). */
-  course_id: CourseId | null;
-  level_id: number | null;
-  area_id: number | null;
-  /** Only when maybe_complete: the areas of the course the user had finished before this quest. */
-  done_before: number[] | null;
-  catalogue_version: string;
-  /** Per open campaign window, the ordinal this (first) answer drew in it. */
-  ordinals: { id: number; ordinal: number; medals: MedalCount[] }[];
-}
-
-/**
- * The common path of an answer in one statement, committed on its own: no BEGIN/COMMIT round
- * trips, and on PGlite (one connection for every request) one turn of the connection instead of
- * ten. Every check gates the write inside the statement, so a 404 or 422 writes nothing.
- *
- * - The quest row is bumped (answer_posts + 1) only when it is the user's and the object one of
- *   its questions; that row lock serialises the answers to one quest. If the value returned is not
- *   the one the snapshot read plus one, another answer to this quest committed after this
- *   statement's snapshot, so the completion reading below may have missed it: maybe_complete is
- *   then true and the locked check decides. Otherwise the snapshot holds every earlier answer of
- *   the quest, and "complete" is exact: no question left besides this object.
- * - The upsert keeps one answer per user and object (xmax = 0 only for a row it inserted).
- * - The campaign ordinals are drawn last, and only for a first answer; nothing can fail between
- *   nextval and the commit but the commit itself (see 0005_answer_path.ts for the gap it leaves
- *   then).
- * - The snapshot does not see this statement's own insert, hence answers_before + inserted.
- */
-async function postAnswer(db: Db, userId: number, questId: number, answer: Answer): Promise<PostedAnswer> {
-  const { rows } = await sql<PostedAnswer>`
-    with snap as (
-      select id, user_id, course_id, level_id, area_id, answer_posts from quests where id = ${questId}::bigint
-    ),
-    target as (
-      select targets.object_id from targets join snap on targets.area_id = snap.area_id
-      where targets.object_id = ${answer.object_id}::bigint and not targets.retired
-        and snap.user_id = ${userId}::bigint
-    ),
-    locked as (
-      update quests set answer_posts = answer_posts + 1
-      where id = ${questId}::bigint and user_id = ${userId}::bigint and exists (select 1 from target)
-      returning id, answer_posts, finished_at
-    ),
-    written as (
-      insert into answers (user_id, quest_id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted)
-      select ${userId}::bigint, locked.id, ${answer.object_id}::bigint, snap.course_id,
-        ${answer.galaxy_type}::text, ${answer.interaction}::text, ${answer.ring}::boolean, ${answer.fan}::boolean,
-        ${answer.tail}::boolean, ${answer.distorted}::boolean
-      from locked join snap on snap.id = locked.id
-      on conflict (user_id, object_id) do update set
-        galaxy_type = excluded.galaxy_type, interaction = excluded.interaction, ring = excluded.ring,
-        fan = excluded.fan, tail = excluded.tail, distorted = excluded.distorted,
-        quest_id = excluded.quest_id, updated_at = now()
-      returning xmax = 0 as inserted
-    ),
-    ordinals as (
-      select campaigns.id, campaigns.medals, nextval(('campaign_answers_' || campaigns.id)::regclass) as ordinal
-      from campaigns
-      where exists (select 1 from written where written.inserted)
-        and not campaigns.retired and campaigns.period_begin <= now() and campaigns.period_end >= now()
-    ),
-    completion as (
-      select locked.finished_at is null and (
-          locked.answer_posts <> (select snap.answer_posts from snap) + 1
-          or not exists (
-            select 1 from targets join snap on targets.area_id = snap.area_id
-            where not targets.retired and targets.object_id <> ${answer.object_id}::bigint
-              and not exists (
-                select 1 from answers where answers.quest_id = snap.id and answers.object_id = targets.object_id)))
-        as maybe_complete
-      from locked
-    )
-    select
-      exists (select 1 from snap where snap.user_id = ${userId}::bigint) as quest_found,
-      exists (select 1 from target) as is_question,
-      (select written.inserted from written) as inserted,
-      (select count(*) from answers join snap on answers.course_id = snap.course_id
-        where answers.user_id = ${userId}::bigint) as answers_before,
-      (select maybe_complete from completion) as maybe_complete,
-      (select course_id from snap where snap.user_id = ${userId}::bigint) as course_id,
-      (select level_id from snap where snap.user_id = ${userId}::bigint) as level_id,
-      (select area_id from snap where snap.user_id = ${userId}::bigint) as area_id,
-      (select coalesce(json_agg(distinct done.area_id), '[]'::json) from quests done join snap on done.course_id = snap.course_id
-        where done.user_id = ${userId}::bigint and done.finished_at is not null
-          and (select maybe_complete from completion)) as done_before,
-      ${catalogueVersion} as catalogue_version,
-      (select coalesce(json_agg(json_build_object('id', id, 'ordinal', ordinal, 'medals', medals)), '[]'::json)
-        from ordinals) as ordinals
-  `.execute(db);
-  return rows[0];
-}
-
 /**
  * The rare path: the quest may be complete. One statement finishes it when it is unfinished and
  * every current question has an answer in it; exactly one of concurrent callers wins (the row
@@ -350,6 +248,7 @@ export interface QuestRouteOptions {
 }
 
 export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { db, campaigns }) => {
+  const answers = new AnswerBatches(db);
   app.addHook('onRequest', async (request) => {
     requireUser(request);
   });
@@ -404,7 +303,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
       const { quest_id: questId } = request.params as { quest_id: number };
       const answer = request.body as Answer & AnswerBody;
 
-      const posted = await postAnswer(db, user.id, questId, answer);
+      const posted = await answers.post(user.id, questId, answer);
       if (!posted.quest_found) throw new HttpError(404, `Quest ${questId} not found.`);
       if (!posted.is_question)
         throw new HttpError(422, `Object ${answer.object_id} is not a question of quest ${questId}.`);

@@ -1,0 +1,215 @@
+// POST /api/quests/{quest_id}/answers, the game's hottest write, in batches: the answers that
+// arrive while one batch is being written go out together as the next one, one statement and one
+// commit for all of them (group commit, as a database does with its WAL). Under load this divides
+// the per-statement cost (a round trip, the executor's start-up, the commit and its WAL flush; on
+// PGlite a whole turn of its one connection) among the batch; an answer alone goes out at once,
+// so a quiet server adds no wait. Each volunteer is answered only after the batch holding the
+// answer committed, so an acknowledged answer is as durable as before.
+import { sql } from 'kysely';
+import type { Answer } from '../../src/shared/api';
+import type { CourseId } from '../../src/shared/enums';
+import type { MedalCount } from '../game/campaigns';
+import { catalogueVersion, type Db } from './game-store';
+
+export interface PostedAnswer {
+  /** The quest exists and is the user's. */
+  quest_found: boolean;
+  /** The object is a current question of the quest's area. */
+  is_question: boolean;
+  /** true: a first answer to the object; false: a re-post that replaced it; null: nothing written. */
+  inserted: boolean | null;
+  /** The user's answers in the quest's course before this one (the statement's snapshot). */
+  answers_before: number;
+  /** The quest may now be complete: finishIfComplete decides under the quest's lock. */
+  maybe_complete: boolean | null;
+  /** The quest's course, level and area (null when the quest is not the user's). */
+  course_id: CourseId | null;
+  level_id: number | null;
+  area_id: number | null;
+  /** Only when maybe_complete: the areas of the course the user had finished before this quest. */
+  done_before: number[] | null;
+  catalogue_version: string;
+  /** Per open campaign window, the ordinal this (first) answer drew in it. */
+  ordinals: { id: number; ordinal: number; medals: MedalCount[] }[];
+}
+
+export interface AnswerPost {
+  userId: number;
+  questId: number;
+  answer: Answer;
+}
+
+/** Enough to spread the statement's fixed cost thin, small enough to keep one batch short. */
+const MAX_BATCH = 256;
+
+/**
+ * Writes a batch of answers in one statement, committed on its own, and returns one result per
+ * post, in order. Every check gates the write inside the statement, so a 404 or 422 writes
+ * nothing, for that post only.
+ *
+ * - A quest row is bumped (answer_posts + 1) only when it is the user's and the object one of its
+ *   questions; that row lock serialises the answers to one quest. If the value returned is not the
+ *   one the snapshot read plus one, another answer to this quest committed after this
+ *   statement's snapshot, so the completion reading below may have missed it: maybe_complete is
+ *   then true and the locked check decides. Otherwise the snapshot holds every earlier answer of
+ *   the quest, and "complete" is exact: no question left besides this object.
+ * - A batch holds at most one post per user (AnswerBatches), hence at most one per quest and per
+ *   (user, object): the upsert never meets its own row twice, and written rows are matched back to
+ *   their post by (user_id, object_id).
+ * - The upsert keeps one answer per user and object (xmax = 0 only for a row it inserted).
+ * - The campaign ordinals are drawn last, one per first answer and open window; nothing can fail
+ *   between nextval and the commit but the commit itself (see 0005_answer_path.ts for the gap it
+ *   leaves then).
+ * - The snapshot does not see this statement's own inserts, hence answers_before + inserted.
+ */
+export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promise<PostedAnswer[]> {
+  const column = <T>(pick: (post: AnswerPost) => T) => posts.map(pick);
+  const { rows } = await sql<PostedAnswer & { position: number }>`
+    with input as (
+      select * from unnest(
+        ${column((post) => post.userId)}::bigint[], ${column((post) => post.questId)}::bigint[],
+        ${column((post) => post.answer.object_id)}::bigint[], ${column((post) => post.answer.galaxy_type)}::text[],
+        ${column((post) => post.answer.interaction)}::text[], ${column((post) => post.answer.ring)}::boolean[],
+        ${column((post) => post.answer.fan)}::boolean[], ${column((post) => post.answer.tail)}::boolean[],
+        ${column((post) => post.answer.distorted)}::boolean[]
+      ) with ordinality as input (user_id, quest_id, object_id, galaxy_type, interaction, ring, fan, tail, distorted, position)
+    ),
+    snap as (
+      select input.position, quests.id, quests.user_id, quests.course_id, quests.level_id, quests.area_id,
+        quests.answer_posts
+      from input join quests on quests.id = input.quest_id and quests.user_id = input.user_id
+    ),
+    target as (
+      select input.position from input
+      join snap on snap.position = input.position
+      join targets on targets.area_id = snap.area_id and targets.object_id = input.object_id
+      where not targets.retired
+    ),
+    locked as (
+      update quests set answer_posts = quests.answer_posts + 1
+      from input
+      where quests.id = input.quest_id and quests.user_id = input.user_id
+        and input.position in (select position from target)
+      returning input.position, quests.id, quests.answer_posts, quests.finished_at
+    ),
+    written as (
+      insert into answers (user_id, quest_id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted)
+      select input.user_id, locked.id, input.object_id, snap.course_id, input.galaxy_type, input.interaction,
+        input.ring, input.fan, input.tail, input.distorted
+      from locked join input on input.position = locked.position join snap on snap.position = locked.position
+      on conflict (user_id, object_id) do update set
+        galaxy_type = excluded.galaxy_type, interaction = excluded.interaction, ring = excluded.ring,
+        fan = excluded.fan, tail = excluded.tail, distorted = excluded.distorted,
+        quest_id = excluded.quest_id, updated_at = now()
+      returning user_id, object_id, xmax = 0 as inserted
+    ),
+    posted as (
+      select input.position, written.inserted from written
+      join input on input.user_id = written.user_id and input.object_id = written.object_id
+    ),
+    ordinals as (
+      select posted.position, campaigns.id, campaigns.medals,
+        nextval(('campaign_answers_' || campaigns.id)::regclass) as ordinal
+      from posted cross join campaigns
+      where posted.inserted
+        and not campaigns.retired and campaigns.period_begin <= now() and campaigns.period_end >= now()
+    ),
+    completion as (
+      select locked.position, locked.finished_at is null and (
+          locked.answer_posts <> snap.answer_posts + 1
+          or not exists (
+            select 1 from targets
+            where targets.area_id = snap.area_id and not targets.retired and targets.object_id <> input.object_id
+              and not exists (
+                select 1 from answers where answers.quest_id = snap.id and answers.object_id = targets.object_id)))
+        as maybe_complete
+      from locked join snap on snap.position = locked.position join input on input.position = locked.position
+    )
+    select
+      input.position,
+      snap.position is not null as quest_found,
+      exists (select 1 from target where target.position = input.position) as is_question,
+      posted.inserted,
+      (select count(*) from answers
+        where answers.user_id = input.user_id and answers.course_id = snap.course_id) as answers_before,
+      completion.maybe_complete,
+      snap.course_id,
+      snap.level_id,
+      snap.area_id,
+      case when completion.maybe_complete then (
+        select coalesce(json_agg(distinct done.area_id), '[]'::json) from quests done
+        where done.user_id = input.user_id and done.course_id = snap.course_id and done.finished_at is not null)
+      end as done_before,
+      ${catalogueVersion} as catalogue_version,
+      (select coalesce(json_agg(json_build_object('id', id, 'ordinal', ordinal, 'medals', medals)), '[]'::json)
+        from ordinals where ordinals.position = input.position) as ordinals
+    from input
+    left join snap on snap.position = input.position
+    left join posted on posted.position = input.position
+    left join completion on completion.position = input.position
+    order by input.position
+  `.execute(db);
+  return rows.map(({ position: _position, ...posted }) => posted);
+}
+
+interface Waiting extends AnswerPost {
+  resolve(posted: PostedAnswer): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The queue of answer posts of one server process. One batch is written at a time; the posts
+ * that arrive meanwhile form the next. If a batch fails as a whole (a deadlock with another
+ * process's batch, a connection lost), its posts are written again one by one, so that one
+ * post's failure is that post's alone.
+ */
+export class AnswerBatches {
+  private waiting: Waiting[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  post(userId: number, questId: number, answer: Answer): Promise<PostedAnswer> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ userId, questId, answer, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.waiting.length > 0) await this.writeBatch(this.takeBatch());
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /** The oldest posts, at most one per user: a second post of a user waits for the next batch. */
+  private takeBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const users = new Set<number>();
+    const left: Waiting[] = [];
+    for (const post of this.waiting) {
+      if (batch.length < MAX_BATCH && !users.has(post.userId)) {
+        users.add(post.userId);
+        batch.push(post);
+      } else left.push(post);
+    }
+    this.waiting = left;
+    return batch;
+  }
+
+  private async writeBatch(batch: Waiting[]): Promise<void> {
+    try {
+      const results = await writeAnswers(this.db, batch);
+      batch.forEach((post, index) => post.resolve(results[index]));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0].reject(error);
+        return;
+      }
+      for (const post of batch) await this.writeBatch([post]);
+    }
+  }
+}

@@ -1,0 +1,149 @@
+// Answers written in batches (server/routes/answer-batches.ts), against PGlite and PostgreSQL:
+// posts that arrive together share one statement, yet each gets its own result, a user's second
+// post waits for the next batch, and a post that breaks a whole batch fails alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Answer } from '../../src/shared/api';
+import { AnswerBatches } from '../../server/routes/answer-batches';
+import { createTestUser, type TestUser } from '../helpers/accounts';
+import { DATABASE_KINDS } from '../helpers/databases';
+import { openGame, type GameFixture } from '../helpers/sky';
+
+const spiral = (objectId: number): Answer => ({
+  object_id: objectId,
+  galaxy_type: 'spiral',
+  interaction: 'no',
+  ring: true,
+  fan: false,
+  tail: false,
+  distorted: true,
+});
+
+describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
+  let game: GameFixture;
+
+  beforeAll(async () => {
+    game = await openGame(kind);
+  });
+  afterAll(async () => {
+    await game?.close();
+  });
+
+  /** A volunteer with a season2 quest: the quest id and its questions' object ids. */
+  async function volunteerWithQuest(): Promise<{ user: TestUser; questId: number; objectIds: number[] }> {
+    const user = await createTestUser(game.db);
+    const response = await game.app.inject({
+      method: 'GET',
+      url: '/api/courses/season2/quests/current',
+      cookies: user.cookies,
+    });
+    expect(response.statusCode).toBe(200);
+    const quest = response.json() as { id: number; questions: { object_id: number }[] };
+    return { user, questId: quest.id, objectIds: quest.questions.map((question) => question.object_id) };
+  }
+
+  const storedAnswers = (userId: number) =>
+    game.db
+      .selectFrom('answers')
+      .select(['object_id', 'quest_id', 'galaxy_type', 'ring', 'distorted'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+
+  it('answers every post of a burst over HTTP with its own status and record', async () => {
+    const volunteers = await Promise.all(Array.from({ length: 12 }, () => volunteerWithQuest()));
+    const [stranger] = volunteers;
+    const responses = await Promise.all([
+      ...volunteers.map(({ user, questId, objectIds }) =>
+        game.app.inject({
+          method: 'POST',
+          url: `/api/quests/${questId}/answers`,
+          cookies: user.cookies,
+          payload: spiral(objectIds[0]),
+        }),
+      ),
+      // In the same burst: someone else's quest (404) and an object that is not a question (422).
+      game.app.inject({
+        method: 'POST',
+        url: `/api/quests/${stranger.questId}/answers`,
+        cookies: volunteers[1].user.cookies,
+        payload: spiral(stranger.objectIds[1]),
+      }),
+      game.app.inject({
+        method: 'POST',
+        url: `/api/quests/${volunteers[2].questId}/answers`,
+        cookies: volunteers[2].user.cookies,
+        payload: spiral(1),
+      }),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([...volunteers.map(() => 200), 404, 422]);
+    for (const [index, { user, questId, objectIds }] of volunteers.entries()) {
+      expect(responses[index].json().answers_count).toBe(1);
+      expect(await storedAnswers(user.id)).toEqual([
+        { object_id: objectIds[0], quest_id: questId, galaxy_type: 'spiral', ring: true, distorted: true },
+      ]);
+    }
+  });
+
+  it('writes the posts that arrive while a batch is written as one next batch, each with its own result', async () => {
+    const batches = new AnswerBatches(game.db);
+    const volunteers = await Promise.all(Array.from({ length: 6 }, () => volunteerWithQuest()));
+    // The first post goes out alone; the others queue behind it and go out together.
+    const results = await Promise.all(
+      volunteers.map(({ user, questId, objectIds }) => batches.post(user.id, questId, spiral(objectIds[0]))),
+    );
+    for (const result of results)
+      expect(result).toMatchObject({
+        quest_found: true,
+        is_question: true,
+        inserted: true,
+        answers_before: 0,
+        course_id: 'season2',
+        area_id: expect.any(Number),
+      });
+    // Re-posting replaces, in a batch as well.
+    const again = await Promise.all(
+      volunteers.map(({ user, questId, objectIds }) =>
+        batches.post(user.id, questId, { ...spiral(objectIds[0]), galaxy_type: 'elliptical' }),
+      ),
+    );
+    for (const [index, result] of again.entries()) {
+      expect(result).toMatchObject({ inserted: false, answers_before: 1 });
+      const rows = await storedAnswers(volunteers[index].user.id);
+      expect(rows.map((row) => row.galaxy_type)).toEqual(['elliptical']);
+    }
+  });
+
+  it("puts a user's second post into the next batch, after the first", async () => {
+    const batches = new AnswerBatches(game.db);
+    const { user, questId, objectIds } = await volunteerWithQuest();
+    const other = await volunteerWithQuest();
+    const results = await Promise.all([
+      batches.post(other.user.id, other.questId, spiral(other.objectIds[0])),
+      batches.post(user.id, questId, spiral(objectIds[0])),
+      batches.post(user.id, questId, spiral(objectIds[1])),
+    ]);
+    expect(results.map((result) => [result.inserted, result.answers_before])).toEqual([
+      [true, 0],
+      [true, 0],
+      [true, 1],
+    ]);
+    expect((await storedAnswers(user.id)).map((row) => row.object_id)).toEqual([objectIds[0], objectIds[1]]);
+  });
+
+  it('fails only the post that breaks its batch; the others are written', async () => {
+    const batches = new AnswerBatches(game.db);
+    const volunteers = await Promise.all(Array.from({ length: 4 }, () => volunteerWithQuest()));
+    const [first, ...rest] = volunteers;
+    const posts = [
+      batches.post(first.user.id, first.questId, spiral(first.objectIds[0])),
+      ...rest.map(({ user, questId, objectIds }, index) =>
+        // Past int8: the whole batch's statement fails, so its posts are written again one by one.
+        batches.post(user.id, questId, spiral(index === 1 ? 2 ** 70 : objectIds[0])),
+      ),
+    ];
+    const settled = await Promise.allSettled(posts);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    for (const [index, { user, objectIds }] of volunteers.entries())
+      expect((await storedAnswers(user.id)).map((row) => row.object_id)).toEqual(index === 2 ? [] : [objectIds[0]]);
+  });
+});
