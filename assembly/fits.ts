@@ -11,17 +11,20 @@
 // narrowed to f32 when f32 is asked for; unscaled float32 is only byte-swapped.
 // Header parsing lives in src/core/fits.ts; these kernels see only pointers and numbers.
 
+// The byte reversals are written as swizzles with constant, in-range indices rather than as
+// shuffles: V8 lowers these three shuffle patterns to pshuflw/pshufhw/shift/or sequences (five
+// or six instructions), but a constant in-range swizzle to a single pshufb.
 // @ts-ignore: decorator
 @inline function swap16(v: v128): v128 {
-  return i8x16.shuffle(v, v, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+  return i8x16.swizzle(v, i8x16(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
 }
 // @ts-ignore: decorator
 @inline function swap32(v: v128): v128 {
-  return i8x16.shuffle(v, v, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+  return i8x16.swizzle(v, i8x16(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
 }
 // @ts-ignore: decorator
 @inline function swap64(v: v128): v128 {
-  return i8x16.shuffle(v, v, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+  return i8x16.swizzle(v, i8x16(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8));
 }
 // @ts-ignore: decorator
 @inline function highHalf(v: v128): v128 {

@@ -364,10 +364,16 @@ function inflateAndFits(exports: CoreExports) {
       const input = region.input;
       // Same width in and out (float32 to f32, float64 to f64): decode in place, half the cache.
       const output = size === (wide ? 8 : 4) && bitpix < 0 ? input : region.output;
+      // Memory does not grow inside the loop, so the views are made once, not per chunk.
+      const memory = exports.memory.buffer;
+      const chunkIn = new Uint8Array(memory, input, FITS_CHUNK * size);
+      const chunkOut = wide
+        ? new Float64Array(memory, output, FITS_CHUNK)
+        : new Float32Array(memory, output, FITS_CHUNK);
       for (let done = 0; done < count; done += FITS_CHUNK) {
         const n = Math.min(FITS_CHUNK, count - done);
         const from = pixels.offset + done * size;
-        new Uint8Array(exports.memory.buffer, input, n * size).set(bytes.subarray(from, from + n * size));
+        chunkIn.set(bytes.subarray(from, from + n * size));
         const status = exports.fitsDecode(
           input,
           output,
@@ -381,8 +387,7 @@ function inflateAndFits(exports: CoreExports) {
           single ? 1 : 0,
         );
         if (status !== 0) throw new Error(`unsupported BITPIX ${bitpix}`);
-        if (wide) out.set(new Float64Array(exports.memory.buffer, output, n), done);
-        else out.set(new Float32Array(exports.memory.buffer, output, n), done);
+        out.set(n === FITS_CHUNK ? chunkOut : chunkOut.subarray(0, n), done);
       }
     },
   };
