@@ -265,7 +265,9 @@ function isImage(hdu: FitsHdu): boolean {
 
 /** Decodes an image HDU of a FITS file (gzip-compressed or not). */
 export function decodeFits(file: Uint8Array, core: Core, options: FitsDecodeOptions = {}): FitsImage {
-  const bytes = isGzip(file) ? core.gunzip(file) : file;
+  // The inflated file stays in wasm memory: nothing below calls into the core before the
+  // pixels are decoded from it.
+  const bytes = isGzip(file) ? core.gunzipView(file) : file;
   const hdus = readFitsHdus(bytes);
   let hdu: FitsHdu | undefined;
   if (options.hdu !== undefined) {

@@ -75,6 +75,11 @@ export interface Core {
   // inflate and FITS (see the block at the end of this file)
   /** Decompresses a gzip file (RFC 1952, every member); errors as viewer-spec §5. */
   gunzip(bytes: Uint8Array): Uint8Array;
+  /**
+   * gunzip without the copy out: a view of wasm memory, valid until the next call into the
+   * core. decodeFitsPixels decodes such a view where it lies.
+   */
+  gunzipView(bytes: Uint8Array): Uint8Array;
   /** Decompresses a raw DEFLATE stream (RFC 1951); `sizeHint` is the expected output size. */
   inflateRaw(bytes: Uint8Array, sizeHint?: number): Uint8Array;
   /** Decodes FITS pixels (big-endian, BITPIX 8/16/32/-32/-64) to physical values in `out`. */
@@ -238,7 +243,8 @@ const MAX_RATIO = 1032;
 
 const align16 = (n: number) => (n + 15) & ~15;
 
-const FITS_CHUNK = 16384; // pixels per wasm call: at most 128 KiB in and 128 KiB out
+/** Pixels per wasm call of decodeFitsPixels: at most 128 KiB in and 128 KiB out. */
+export const FITS_CHUNK = 16384;
 
 function inflateAndFits(exports: CoreExports) {
   /** Reserves `inputBytes` then `outputBytes` of scratch without copying anything. */
@@ -306,34 +312,70 @@ function inflateAndFits(exports: CoreExports) {
     }
   }
 
+  /**
+   * Where decodeFitsPixels reads and writes, chunk by chunk. Chunks stay in cache (copy in,
+   * decode, copy out), so that a large image costs one read and one write of main memory, as
+   * a memcpy does, instead of three passes. Bytes that gunzipView left in wasm memory are
+   * read where they lie (`resident`: `input` is their first pixel), with the output chunk
+   * after them; other bytes are copied into the input chunk at the start of scratch.
+   */
+  function fitsRegions(
+    bytes: Uint8Array,
+    offset: number,
+    bitpix: number,
+    wide: boolean,
+  ): { resident: boolean; input: number; output: number } {
+    if (bytes.buffer === exports.memory.buffer) {
+      // Read from `bytes` before scratch() grows memory: growth detaches it (offset 0, length 0).
+      const input = bytes.byteOffset + offset;
+      const output = align16(bytes.byteOffset + bytes.byteLength);
+      exports.scratch(output - exports.scratch(0) + FITS_CHUNK * 8 + SLACK);
+      return { resident: true, input, output };
+    }
+    const { input, output } = reserve(FITS_CHUNK * 8, FITS_CHUNK * 8);
+    // Same width in and out (float32 to f32, float64 to f64): decode in place, half the cache.
+    return { resident: false, input, output: bitpix === (wide ? -64 : -32) ? input : output };
+  }
+
+  /** Inflates every member of a gzip file into scratch, where the bytes stay until the next call. */
+  function gunzipToScratch(bytes: Uint8Array): { output: number; produced: number } {
+    if (!isGzip(bytes)) throw new Error(GZIP_ERRORS.notGzip);
+    const length = bytes.byteLength;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, length);
+    // ISIZE of the last member sizes the output; exact for a one-member file under 4 GiB.
+    const isize = length >= 18 ? view.getUint32(length - 4, true) : 0;
+    let capacity = Math.min(isize, length * MAX_RATIO) + 1;
+    const { input, output } = layout(bytes, capacity);
+    let produced = 0;
+    let position = 0;
+    for (;;) {
+      const body = gzipBodyStart(bytes, position, (from, to) => exports.crc32(input + from, to - from, 0) >>> 0);
+      const result = inflateInto(bytes, input, body, output, produced, capacity);
+      capacity = result.capacity;
+      const trailer = body + result.consumed;
+      if (length - trailer < 8) throw new Error(GZIP_ERRORS.truncated);
+      const crc = exports.crc32(output + produced, result.written, 0) >>> 0;
+      if (crc !== view.getUint32(trailer, true)) throw new Error(GZIP_ERRORS.checksum);
+      if (result.written % 2 ** 32 !== view.getUint32(trailer + 4, true)) throw new Error(GZIP_ERRORS.size);
+      produced += result.written;
+      position = trailer + 8;
+      // Members follow one another (RFC 1952 §2.2); zero bytes of padding may end the file.
+      let next = position;
+      while (next < length && bytes[next] === 0) next++;
+      if (next >= length) break;
+    }
+    return { output, produced };
+  }
+
   return {
     gunzip(bytes: Uint8Array): Uint8Array {
-      if (!isGzip(bytes)) throw new Error(GZIP_ERRORS.notGzip);
-      const length = bytes.byteLength;
-      const view = new DataView(bytes.buffer, bytes.byteOffset, length);
-      // ISIZE of the last member sizes the output; exact for a one-member file under 4 GiB.
-      const isize = length >= 18 ? view.getUint32(length - 4, true) : 0;
-      let capacity = Math.min(isize, length * MAX_RATIO) + 1;
-      const { input, output } = layout(bytes, capacity);
-      let produced = 0;
-      let position = 0;
-      for (;;) {
-        const body = gzipBodyStart(bytes, position, (from, to) => exports.crc32(input + from, to - from, 0) >>> 0);
-        const result = inflateInto(bytes, input, body, output, produced, capacity);
-        capacity = result.capacity;
-        const trailer = body + result.consumed;
-        if (length - trailer < 8) throw new Error(GZIP_ERRORS.truncated);
-        const crc = exports.crc32(output + produced, result.written, 0) >>> 0;
-        if (crc !== view.getUint32(trailer, true)) throw new Error(GZIP_ERRORS.checksum);
-        if (result.written % 2 ** 32 !== view.getUint32(trailer + 4, true)) throw new Error(GZIP_ERRORS.size);
-        produced += result.written;
-        position = trailer + 8;
-        // Members follow one another (RFC 1952 §2.2); zero bytes of padding may end the file.
-        let next = position;
-        while (next < length && bytes[next] === 0) next++;
-        if (next >= length) break;
-      }
+      const { output, produced } = gunzipToScratch(bytes);
       return new Uint8Array(exports.memory.buffer, output, produced).slice();
+    },
+
+    gunzipView(bytes: Uint8Array): Uint8Array {
+      const { output, produced } = gunzipToScratch(bytes);
+      return new Uint8Array(exports.memory.buffer, output, produced);
     },
 
     inflateRaw(bytes: Uint8Array, sizeHint = bytes.byteLength * 4): Uint8Array {
@@ -358,24 +400,19 @@ function inflateAndFits(exports: CoreExports) {
       const blank = pixels.blank ?? 0;
       const hasBlank = pixels.blank !== undefined && bitpix > 0 && Number.isInteger(blank) && Math.abs(blank) < 2 ** 31;
       const single = !wide && bitpix === 16 && singleIsExact(bzero, bscale);
-      // In chunks that stay in cache: copy in, decode, copy out, so that a large image runs at
-      // the speed of a tile instead of three passes over main memory.
-      const region = reserve(FITS_CHUNK * 8, FITS_CHUNK * 8);
-      const input = region.input;
-      // Same width in and out (float32 to f32, float64 to f64): decode in place, half the cache.
-      const output = size === (wide ? 8 : 4) && bitpix < 0 ? input : region.output;
+      const { resident, input, output } = fitsRegions(bytes, pixels.offset, bitpix, wide);
       // Memory does not grow inside the loop, so the views are made once, not per chunk.
       const memory = exports.memory.buffer;
-      const chunkIn = new Uint8Array(memory, input, FITS_CHUNK * size);
+      const chunkIn = new Uint8Array(memory, input, resident ? 0 : FITS_CHUNK * size);
       const chunkOut = wide
         ? new Float64Array(memory, output, FITS_CHUNK)
         : new Float32Array(memory, output, FITS_CHUNK);
       for (let done = 0; done < count; done += FITS_CHUNK) {
         const n = Math.min(FITS_CHUNK, count - done);
         const from = pixels.offset + done * size;
-        chunkIn.set(bytes.subarray(from, from + n * size));
+        if (!resident) chunkIn.set(bytes.subarray(from, from + n * size));
         const status = exports.fitsDecode(
-          input,
+          resident ? input + done * size : input,
           output,
           n,
           bitpix,

@@ -333,6 +333,24 @@ fits_case("big-i16-u16.fits", [fits.PrimaryHDU(big16)], 0, big16, 32768.0, 1.0, 
 fits_case("big-i16-scaled.fits", [fits.PrimaryHDU(big16)], 0, big16, -1.5, 0.003, declare=True)
 big64 = rng.normal(0, 1, (150, 151))
 fits_case("big-f64.fits", [fits.PrimaryHDU(big64)], 0, big64)
+# Two chunks and a tail of 899 pixels, both chunk boundaries inside a row (16384 and 32768 are
+# not multiples of 257), with NaN, infinities, -0 and a subnormal on either side of each
+# boundary and at the very end; every BITPIX, scaled or not, and gzip (decoded in wasm memory).
+big32 = rng.normal(0, 1e3, (131, 257)).astype(np.float32)
+specials = [np.nan, np.inf, -np.inf, -0.0, 1e-40, np.nan, -np.inf, 1e-45]
+for at, value in zip([16382, 16383, 16384, 16385, 32767, 32768, 32769, big32.size - 1], specials):
+    big32.flat[at] = value
+fits_case("big-f32.fits", [fits.PrimaryHDU(big32)], 0, big32)
+fits_case("big-f32-scaled.fits", [fits.PrimaryHDU(big32)], 0, big32, 2.5, -0.5, declare=True)
+fits_case("big-f32.fits.gz", [fits.PrimaryHDU(big32)], 0, big32, gz=True)
+bigi32 = rng.integers(-(2**31), 2**31, (131, 257), dtype=np.int64).astype(np.int32)
+bigi32.flat[[16383, 16384, 32767, 32768, bigi32.size - 1]] = [5, -(2**31), 2**31 - 1, 5, 5]
+fits_case("big-i32-scaled-blank.fits", [fits.PrimaryHDU(bigi32)], 0, bigi32, -7.0, 3.0, 5, declare=True)
+bigu8 = rng.integers(0, 256, (131, 257), dtype=np.uint8)
+bigu8.flat[[16383, 16384, 32768, bigu8.size - 1]] = [7, 7, 255, 7]
+fits_case("big-u8-scaled-blank.fits", [fits.PrimaryHDU(bigu8)], 0, bigu8, -3.5, 0.125, 7, declare=True)
+fits_case("big-i16-u16-gz.fits.gz", [fits.PrimaryHDU(big16)], 0, big16, 32768.0, 1.0, -7, gz=True, declare=True)
+fits_case("big-f64-gz.fits.gz", [fits.PrimaryHDU(big64)], 0, big64, gz=True)
 
 # Image extensions: an empty primary then images; a table in between; gzip-compressed.
 ext = [fits.PrimaryHDU(), fits.ImageHDU(f32, name="SCI"), fits.ImageHDU(i16, name="ERR")]
