@@ -5,7 +5,7 @@
 // stored signed with BZERO = 32768, and the formula above restores it); -32 and -64 are IEEE
 // floats whose NaNs are kept. For integer data a raw value equal to BLANK becomes NaN.
 //
-// Byte order is swapped with one v128 shuffle per 16 bytes. Integer data, and float data
+// Byte order is swapped with one v128 swizzle per 16 bytes. Integer data, and float data
 // that is scaled, is converted and scaled in f64 lanes (exact for every 32-bit integer, one
 // rounding for the product and one for the sum, as `BZERO + BSCALE * raw` in f64), then
 // narrowed to f32 when f32 is asked for; unscaled float32 is only byte-swapped.
@@ -80,6 +80,64 @@
 }
 
 /**
+ * Unscaled float data into floats of the same width is a pure byte swap of its 4-byte (or,
+ * when `wide`, 8-byte) words, 64 bytes a step. Returns the bytes done: `bytes` rounded down
+ * to 64. Inlined with a constant `wide`, so that the loop holds no branch and V8 keeps the
+ * swizzle pattern in a register.
+ */
+// @ts-ignore: decorator
+@inline function swapBlocks(src: usize, dst: usize, bytes: usize, wide: bool): usize {
+  let at: usize = 0;
+  for (; at + 64 <= bytes; at += 64) {
+    const p = src + at;
+    const q = dst + at;
+    const a = v128.load(p);
+    const b = v128.load(p, 16);
+    const c = v128.load(p, 32);
+    const d = v128.load(p, 48);
+    v128.store(q, wide ? swap64(a) : swap32(a));
+    v128.store(q, wide ? swap64(b) : swap32(b), 16);
+    v128.store(q, wide ? swap64(c) : swap32(c), 32);
+    v128.store(q, wide ? swap64(d) : swap32(d), 48);
+  }
+  return at;
+}
+
+/**
+ * BITPIX 16 in f32 lanes, 8 pixels a step, used only where fitsSingleIsExact() proved them
+ * equal to the f64 route. Returns how many pixels it decoded (count rounded down to 8).
+ */
+// @ts-ignore: decorator
+@inline function singles16(
+  src: usize,
+  dst: usize,
+  count: usize,
+  bzero: f64,
+  bscale: f64,
+  hasBlank: bool,
+  blanks: v128,
+): usize {
+  const zero4 = f32x4.splat(<f32>bzero);
+  const scale4 = f32x4.splat(<f32>bscale);
+  const nan4 = f32x4.splat(NaN);
+  let i: usize = 0;
+  for (; i + 8 <= count; i += 8) {
+    const raw = swap16(v128.load(src + (i << 1)));
+    const lo = i32x4.extend_low_i16x8_s(raw);
+    const hi = i32x4.extend_high_i16x8_s(raw);
+    let a = f32x4.add(zero4, f32x4.mul(scale4, f32x4.convert_i32x4_s(lo)));
+    let b = f32x4.add(zero4, f32x4.mul(scale4, f32x4.convert_i32x4_s(hi)));
+    if (hasBlank) {
+      a = v128.bitselect(nan4, a, i32x4.eq(lo, blanks));
+      b = v128.bitselect(nan4, b, i32x4.eq(hi, blanks));
+    }
+    v128.store(dst + (i << 2), a);
+    v128.store(dst + (i << 2), b, 16);
+  }
+  return i;
+}
+
+/**
  * Decodes `count` pixels of BITPIX `bitpix` from big-endian bytes at `src` into `dst`
  * (f64 when `wide`, else f32; `dst` must not overlap `src` unless both are 4 or 8 bytes a
  * pixel and equal). Returns 0, or -1 for an unknown BITPIX.
@@ -104,20 +162,10 @@ export function fitsDecode(
   let i: usize = 0;
   if (bitpix == -32) {
     if (identity && !wide) {
-      // The common case: a pure byte swap, 64 bytes a step.
-      for (; i + 16 <= count; i += 16) {
-        const p = src + (i << 2);
-        const q = dst + (i << 2);
-        const a = v128.load(p);
-        const b = v128.load(p, 16);
-        const c = v128.load(p, 32);
-        const d = v128.load(p, 48);
-        v128.store(q, swap32(a));
-        v128.store(q, swap32(b), 16);
-        v128.store(q, swap32(c), 32);
-        v128.store(q, swap32(d), 48);
+      // Unscaled float32 into f32: the common case of survey images.
+      for (i = swapBlocks(src, dst, count << 2, false) >> 2; i < count; i++) {
+        store<u32>(dst + (i << 2), bswap<u32>(load<u32>(src + (i << 2))));
       }
-      for (; i < count; i++) store<u32>(dst + (i << 2), bswap<u32>(load<u32>(src + (i << 2))));
       return 0;
     }
     for (; i + 4 <= count; i += 4) {
@@ -137,6 +185,13 @@ export function fitsDecode(
     return 0;
   }
   if (bitpix == -64) {
+    if (identity && wide) {
+      // Unscaled float64 into f64.
+      for (i = swapBlocks(src, dst, count << 3, true) >> 3; i < count; i++) {
+        store<u64>(dst + (i << 3), bswap<u64>(load<u64>(src + (i << 3))));
+      }
+      return 0;
+    }
     for (; i + 4 <= count; i += 4) {
       let lo = swap64(v128.load(src + (i << 3)));
       let hi = swap64(v128.load(src + (i << 3), 16));
@@ -153,23 +208,10 @@ export function fitsDecode(
     return 0;
   }
   if (bitpix == 16 && single && !wide) {
-    // f32 lanes, used only where fitsSingleIsExact() proved them equal to the f64 route.
-    const zero4 = f32x4.splat(<f32>bzero);
-    const scale4 = f32x4.splat(<f32>bscale);
-    const nan4 = f32x4.splat(NaN);
-    for (; i + 8 <= count; i += 8) {
-      const raw = swap16(v128.load(src + (i << 1)));
-      const lo = i32x4.extend_low_i16x8_s(raw);
-      const hi = i32x4.extend_high_i16x8_s(raw);
-      let a = f32x4.add(zero4, f32x4.mul(scale4, f32x4.convert_i32x4_s(lo)));
-      let b = f32x4.add(zero4, f32x4.mul(scale4, f32x4.convert_i32x4_s(hi)));
-      if (hasBlank) {
-        a = v128.bitselect(nan4, a, i32x4.eq(lo, blanks));
-        b = v128.bitselect(nan4, b, i32x4.eq(hi, blanks));
-      }
-      v128.store(dst + (i << 2), a);
-      v128.store(dst + (i << 2), b, 16);
-    }
+    // Two copies of the loop, so that neither tests hasBlank per step.
+    i = hasBlank
+      ? singles16(src, dst, count, bzero, bscale, true, blanks)
+      : singles16(src, dst, count, bzero, bscale, false, blanks);
   }
   if (bitpix == 16) {
     for (; i + 8 <= count; i += 8) {
