@@ -247,11 +247,11 @@ const align16 = (n: number) => (n + 15) & ~15;
 export const FITS_CHUNK = 16384;
 // Where FITS chunks start within a 4 KiB page. TypedArray.set is glibc's memmove, which copies
 // these sizes with `rep movsb`; on an AMD Zen 3 (this project's machines) that runs about 9
-// times slower when the destination lies 1 to 31 bytes past the source modulo 4096 (measured
-// here: 2.9 against 25 GB/s for 64 KiB; glibc bug 30994). Large ArrayBuffers are mmap'ed at
-// 16 mod 4096 (glibc's chunk header) and FITS data starts a multiple of 64 bytes into a file
-// (2880 = 45 × 64), so chunks at 2048 mod 4096 keep both copies clear of that window, where a
-// chunk at a page start made the whole 16 MiB decode three times slower.
+// times slower when the destination lies 1 to 31 bytes past the source modulo 4096, a 4K
+// aliasing stall (measured here: 2.9 against 25 GB/s for 64 KiB). Large ArrayBuffers are
+// mmap'ed at 16 mod 4096 (glibc's chunk header; measured through that stall) and FITS data
+// starts a multiple of 64 bytes into a file (2880 = 45 × 64), so chunks at 2048 mod 4096 keep
+// both copies clear of the window; a chunk at a page start made a 16 MiB decode 3 times slower.
 const FITS_CHUNK_PAGE_OFFSET = 2048;
 
 function inflateAndFits(exports: CoreExports) {
