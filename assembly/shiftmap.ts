@@ -39,13 +39,25 @@ export const PATCH_CELLS: i32 = 8;
 const TEXELS_PER_CELL: i32 = SHIFTMAP_SIZE / PATCH_CELLS;
 const VERTICES: i32 = PATCH_CELLS + 1;
 
-// Unit vectors of the mesh vertices, (x, y, z) f64, row b (v) by column a (u); and a 64-byte
-// slot for nest2loc / ang2xyf results and the shifts of the two texel pairs of a pass. Data
-// segments: the core owns no heap (memory.ts).
+// Data segments (the core owns no heap, memory.ts). Per map: the unit vectors of the mesh
+// vertices, (x, y, z) f64, row b (v) by column a (u); per cell, row b by column a, the centre's
+// (x, y) and its φ (see "The longitude of a texel"); iy + v of every texel column. Per texel row
+// (fixed u): the patch lines of its 8 cells (cellLines), and one f64 array per quantity over
+// the row's 64 texels (see shiftmapKernel). A 32-byte slot for vec2xyf2.
 const VERTEX: usize = memory.data(VERTICES * VERTICES * 24, 16);
-const SLOT: usize = memory.data(64, 16);
-// Per cell, row b by column a: the centre's (x, y) and its φ (see "The longitude of a texel").
 const CENTRE: usize = memory.data(PATCH_CELLS * PATCH_CELLS * 24, 16);
+const COLUMN_Y: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const ROW_CELL: usize = memory.data(PATCH_CELLS * 64, 16);
+// In-cell fraction t = (k + ½)/8 of the texels along a cell row, k = 0 … 7.
+const IN_CELL: usize = memory.data<f64>([0.0625, 0.1875, 0.3125, 0.4375, 0.5625, 0.6875, 0.8125, 0.9375], 16);
+const ROW_X: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const ROW_Y: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const ROW_Z: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const ROW_T: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const ROW_TT: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const ROW_P: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const ROW_Q: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const SLOT: usize = memory.data(32, 16);
 
 /** Texels of the last map whose direction fell on another base face than the tile (see below). */
 let strays: i32 = 0;
@@ -77,35 +89,61 @@ const SERIES_LIMIT: f64 = 0.125;
   const u = f64x2.mul(t, t);
   const u2 = f64x2.mul(u, u);
   const u4 = f64x2.mul(u2, u2);
-  const p0 = f64x2.sub(f64x2.splat(1.0 / 3.0), f64x2.mul(u, f64x2.splat(1.0 / 5.0)));
-  const p1 = f64x2.sub(f64x2.splat(1.0 / 7.0), f64x2.mul(u, f64x2.splat(1.0 / 9.0)));
-  const p2 = f64x2.sub(f64x2.splat(1.0 / 11.0), f64x2.mul(u, f64x2.splat(1.0 / 13.0)));
-  const p3 = f64x2.sub(f64x2.splat(1.0 / 15.0), f64x2.mul(u, f64x2.splat(1.0 / 17.0)));
+  const p0 = f64x2.sub(v128.load(ATAN_SERIES), f64x2.mul(u, v128.load(ATAN_SERIES, 16)));
+  const p1 = f64x2.sub(v128.load(ATAN_SERIES, 32), f64x2.mul(u, v128.load(ATAN_SERIES, 48)));
+  const p2 = f64x2.sub(v128.load(ATAN_SERIES, 64), f64x2.mul(u, v128.load(ATAN_SERIES, 80)));
+  const p3 = f64x2.sub(v128.load(ATAN_SERIES, 96), f64x2.mul(u, v128.load(ATAN_SERIES, 112)));
   const q0 = f64x2.add(p0, f64x2.mul(u2, p1));
   const q1 = f64x2.add(p2, f64x2.mul(u2, p3));
   const c = f64x2.add(q0, f64x2.mul(u4, q1));
   return f64x2.sub(t, f64x2.mul(t, f64x2.mul(u, c)));
 }
 
-/**
- * binary16 bits (toHalf below) of both lanes of x, |x| ≤ 0.015, in the low 16 bits of each i64
- * lane. Normal halves round the f64 bits as toHalf does; subnormal ones (|x| < 2^-14) are
- * |x|·2^24 rounded to an integer, ties to even, by adding 2^52 (the f64 addition rounds there).
- */
-// @ts-ignore: decorator
-@inline function toHalf2(x: v128): v128 {
-  const a = v128.and(x, i64x2.splat(0x7fffffffffffffff));
-  const sign = v128.and(i64x2.shr_u(x, 48), i64x2.splat(0x8000));
-  const carry = v128.and(i64x2.shr_u(a, 42), i64x2.splat(1));
-  const rounded = i64x2.add(i64x2.add(a, i64x2.splat(0x1ffffffffff)), carry);
-  const normal = i64x2.sub(i64x2.shr_u(rounded, 42), i64x2.splat((1023 - 15) << 10));
-  const scaled = f64x2.add(f64x2.mul(a, f64x2.splat(16777216.0)), f64x2.splat(4503599627370496.0));
-  const subnormal = i64x2.sub(scaled, i64x2.splat(0x4330000000000000));
-  const small = i64x2.lt_s(a, i64x2.splat(0x3f10000000000000));
-  return v128.or(sign, v128.bitselect(subnormal, normal, small));
+// The series' coefficients 1/3, 1/5, … 1/17, each as an f64x2, written by fillSeries on every
+// map: V8 builds a v128 constant from immediates (three instructions) every time a loop uses
+// it, where a load takes one, and binaryen folds loads from a data segment nothing writes back
+// into constants.
+const ATAN_SERIES: usize = memory.data(8 * 16, 16);
+
+function fillSeries(): void {
+  for (let k: i32 = 0; k < 8; k++) v128.store(ATAN_SERIES + (<usize>k << 4), f64x2.splat(1.0 / <f64>(2 * k + 3)));
 }
 
-let lost: i32 = 0; // strays of the map being computed
+/** φ/(π/2) in [0, 4) of both lanes of φ ∈ (−2π, 4π). */
+// @ts-ignore: decorator
+@inline function quadrants(phi: v128): v128 {
+  const four = f64x2.splat(4.0);
+  let tt = f64x2.mul(phi, f64x2.splat(INV_HALFPI));
+  tt = f64x2.add(tt, v128.and(f64x2.lt(tt, f64x2.splat(0)), four));
+  return f64x2.sub(tt, v128.and(f64x2.ge(tt, four), four));
+}
+
+/**
+ * binary16 bits (IEEE 754, rounded to nearest, ties to even, as a GPU uploads RG16F data;
+ * subnormals included) of the four values (a0, b0, a1, b1), a and b f64x2 with |a|, |b| ≤ 0.015,
+ * as the four i32 lanes. The rounding is left to an f64 addition: a half float in binade
+ * [2^e, 2^(e+1)), e ≥ −14, and every subnormal one (e = −14 too) is a multiple of 2^(e−10),
+ * which is the ulp of M = 2^(e+42); so |x| + M, rounded once by the addition as binary16 rounds,
+ * holds the half's significand m = round(|x|/2^(e−10)) (1024 … 2048, or 0 … 1024 below 2^-14) in
+ * its low word and M's exponent e + 1065 in its high word, and the half is m + (e + 14)·2^10
+ * (m = 2048 steps the exponent, as it should).
+ */
+// @ts-ignore: decorator
+@inline function toHalf4(a: v128, b: v128): v128 {
+  const sumA = f64x2.add(f64x2.abs(a), halfScale(a));
+  const sumB = f64x2.add(f64x2.abs(b), halfScale(b));
+  const significand = v128.shuffle<i32>(sumA, sumB, 0, 4, 2, 6);
+  const exponent = i32x4.shr_u(v128.shuffle<i32>(sumA, sumB, 1, 5, 3, 7), 10);
+  const sign = v128.and(i32x4.shr_u(v128.shuffle<i32>(a, b, 1, 5, 3, 7), 16), i32x4.splat(0x8000));
+  return v128.or(sign, i32x4.add(significand, i32x4.sub(exponent, i32x4.splat((1023 + 28) << 10))));
+}
+
+/** M = 2^(e+42) for each lane's binade [2^e, 2^(e+1)) of |x|, at least 2^28 (e = −14); see toHalf4. */
+// @ts-ignore: decorator
+@inline function halfScale(x: v128): v128 {
+  const scale = i64x2.add(v128.and(x, i64x2.splat(0x7ff0000000000000)), i64x2.splat(<i64>42 << 52));
+  return f64x2.pmax(scale, f64x2.splat(268435456.0)); // both positive: pmax is max
+}
 
 // @ts-ignore: decorator
 @inline function clamp(x: v128, limit: v128): v128 {
@@ -115,91 +153,19 @@ let lost: i32 = 0; // strays of the map being computed
 }
 
 /**
- * Two texels of one row, (i, j) and (i + 1, j): s and u their in-cell and in-tile positions
- * along the row, v their in-tile position across it, the row's patch line A + s·B and the cell
- * centre (cx, cy) with its φ. Writes the shifts p (f64x2) at out and q at out+16, 0 for a
- * stray, and returns max(|p|, |q|).
+ * The mesh of the tile (vertices, cell centres and their longitudes) and iy + v of every texel
+ * column into the per-map tables; returns the tile's base face and leaves the face coordinates
+ * of the tile's centre in SLOT.
  */
-// @ts-ignore: decorator
-@inline function texelPair(
-  nside: i64,
-  ax: v128,
-  ay: v128,
-  az: v128,
-  bx: v128,
-  by: v128,
-  bz: v128,
-  s: v128,
-  cx: v128,
-  cy: v128,
-  phiC: v128,
-  u: v128,
-  v: v128,
-  ix: v128,
-  iy: v128,
-  face: v128,
-  out: usize,
-): v128 {
-  const px = f64x2.add(ax, f64x2.mul(s, bx));
-  const py = f64x2.add(ay, f64x2.mul(s, by));
-  const pz = f64x2.add(az, f64x2.mul(s, bz));
-  const cross = f64x2.sub(f64x2.mul(cx, py), f64x2.mul(cy, px));
-  const dot = f64x2.add(f64x2.mul(cx, px), f64x2.mul(cy, py));
-  let phi = f64x2.add(phiC, atanSmall2(f64x2.div(cross, dot)));
-  const near = f64x2.le(f64x2.abs(cross), f64x2.mul(f64x2.splat(SERIES_LIMIT), dot));
-  if (!i64x2.all_true(near)) {
-    if (i64x2.extract_lane(near, 0) == 0) {
-      phi = f64x2.replace_lane(phi, 0, Math.atan2(f64x2.extract_lane(py, 0), f64x2.extract_lane(px, 0)));
-    }
-    if (i64x2.extract_lane(near, 1) == 0) {
-      phi = f64x2.replace_lane(phi, 1, Math.atan2(f64x2.extract_lane(py, 1), f64x2.extract_lane(px, 1)));
-    }
-  }
-  const four = f64x2.splat(4.0);
-  let tt = f64x2.mul(phi, f64x2.splat(INV_HALFPI));
-  tt = f64x2.add(tt, v128.and(f64x2.lt(tt, f64x2.splat(0)), four));
-  tt = f64x2.sub(tt, v128.and(f64x2.ge(tt, four), four));
-  const onFace = f64x2.eq(vec2xyf2(nside, px, py, pz, tt, out), face);
-  // A patch point across a face edge: the patch bulges past the tile there and the texel that
-  // belongs at P is in a neighbouring tile, so no shift helps (the texel keeps 0). Sampled at
-  // texel centres with 8 cells this does not happen: the tests sweep every tile to order 4 and
-  // the pole and cap-edge tiles to order 24. It is counted all the same (strays).
-  const mask = i64x2.bitmask(onFace);
-  if (mask != 3) lost += 2 - <i32>popcnt<u32>(<u32>mask);
-  const p = v128.and(f64x2.sub(f64x2.sub(v128.load(out), ix), u), onFace);
-  const q = v128.and(f64x2.sub(f64x2.sub(v128.load(out, 16), iy), v), onFace);
-  v128.store(out, p);
-  v128.store(out, q, 16);
-  return f64x2.pmax(f64x2.abs(p), f64x2.abs(q));
-}
-
-/**
- * Computes the 64 × 64 shifts of nested tile `ipix` at `order` and returns the largest |p| or
- * |q|; −1 for an order outside 0 … 29 or a pixel outside 0 … 12·4^order − 1 (nothing written
- * then). Each texel's (q, p), row i (u) by column j (v), goes unclamped to `offsets` as f64
- * pairs when it is not 0, and clamped to ±maxShift as binary16 pairs to `texels` when that is
- * not 0 (one pass: the texture needs no f64 map in between).
- *
- * Speed (issue 3: one map under 0.1 ms). Texels go in pairs (f64x2 lanes, neighbours along u
- * in one cell row), two rows per pass. Along a cell row the blend is linear in s: P(s) = A + s·B, A and B fixed
- * per (cell, row), so a texel's direction is three multiply-adds; its face coordinates come
- * from the unnormalised vector (vec2xyf2, Górski et al. 2005 eq. 4–9 in vector form: square
- * roots and divisions, no acos/asin, no cos θ / sin θ taken again) and φ from the cell's atan2
- * plus a short series (above).
- */
-function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, maxShift: f64): f64 {
-  if (<u32>order > 29) return -1.0;
-  const nside: i64 = <i64>1 << <i64>order;
-  if (ipix < 0 || ipix >= 12 * nside * nside) return -1.0;
-
+function prepareMesh(nside: i64, ipix: i64): i32 {
   // The tile's face and (ix, iy), from the face coordinates of its centre: half a pixel from
   // every edge, so no rounding can move it to a neighbour.
   nest2loc(nside, ipix, 0.5, 0.5, SLOT);
   const face = ang2xyf(nside, load<f64>(SLOT), load<f64>(SLOT, 8), SLOT);
-  const ix = f64x2.splat(Math.floor(load<f64>(SLOT)));
-  const iy = f64x2.splat(Math.floor(load<f64>(SLOT, 8)));
-  const faceV = f64x2.splat(<f64>face);
-
+  const iy = Math.floor(load<f64>(SLOT, 8));
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j++) {
+    store<f64>(COLUMN_Y + (<usize>j << 3), iy + (<f64>j + 0.5) / <f64>SHIFTMAP_SIZE);
+  }
   // The mesh vertices as unit vectors straight from the ring coordinate (no θ in between).
   const step = 1.0 / <f64>PATCH_CELLS;
   for (let b: i32 = 0; b < VERTICES; b++) {
@@ -207,7 +173,6 @@ function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, ma
       nest2vec(nside, ipix, <f64>a * step, <f64>b * step, VERTEX + <usize>(b * VERTICES + a) * 24);
     }
   }
-
   // Each cell's centre direction (sum of its corners) and φ: one atan2 per cell.
   for (let cb: i32 = 0; cb < PATCH_CELLS; cb++) {
     for (let ca: i32 = 0; ca < PATCH_CELLS; ca++) {
@@ -223,83 +188,199 @@ function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, ma
       store<f64>(centre, Math.atan2(cy, cx), 16);
     }
   }
+  return face;
+}
 
+/**
+ * The patch lines of texel row i (u = (i + ½)/64 along the face's x axis) into ROW_CELL. The
+ * bilinear blend is separable: the row meets vertex row b at E_b = (1 − s)·V(b, ca) +
+ * s·V(b, ca + 1), and inside cell row cb its points are E_cb + t·(E_cb+1 − E_cb), t the in-cell
+ * fraction along v. ROW_CELL gets, per cell of the row, E_cb, E_cb+1 − E_cb and the cell
+ * centre's (x, y), so that one uniform loop over the row's texel pairs can follow.
+ */
+function cellLines(i: i32): void {
+  const ca = i / TEXELS_PER_CELL;
+  const s = (<f64>(i % TEXELS_PER_CELL) + 0.5) / <f64>TEXELS_PER_CELL;
+  const s1 = 1.0 - s;
+  let ex = 0.0;
+  let ey = 0.0;
+  let ez = 0.0;
+  for (let b: i32 = 0; b < VERTICES; b++) {
+    const v0 = VERTEX + <usize>(b * VERTICES + ca) * 24;
+    const nx = s1 * load<f64>(v0) + s * load<f64>(v0, 24);
+    const ny = s1 * load<f64>(v0, 8) + s * load<f64>(v0, 32);
+    const nz = s1 * load<f64>(v0, 16) + s * load<f64>(v0, 40);
+    if (b > 0) {
+      const cell = ROW_CELL + (<usize>(b - 1) << 6);
+      const centre = CENTRE + <usize>((b - 1) * PATCH_CELLS + ca) * 24;
+      store<f64>(cell, ex);
+      store<f64>(cell, ey, 8);
+      store<f64>(cell, ez, 16);
+      store<f64>(cell, nx - ex, 24);
+      store<f64>(cell, ny - ey, 32);
+      store<f64>(cell, nz - ez, 40);
+      store<f64>(cell, load<f64>(centre), 48);
+      store<f64>(cell, load<f64>(centre, 8), 56);
+    }
+    ex = nx;
+    ey = ny;
+    ez = nz;
+  }
+}
+
+/** One coordinate (byte offset 0, 8, 16: x, y, z) of a texel pair's patch points E + t·(E′ − E). */
+// @ts-ignore: decorator
+@inline function alongCell(cell: usize, coordinate: usize, t: v128): v128 {
+  return f64x2.add(v128.load64_splat(cell + coordinate), f64x2.mul(t, v128.load64_splat(cell + coordinate + 24)));
+}
+
+/**
+ * The patch points of the row (cellLines) into ROW_X, ROW_Y, ROW_Z and the tangent of their
+ * longitude from their cell's centre into ROW_T; returns whether some tangent is past
+ * SERIES_LIMIT.
+ */
+function patchRow(): bool {
+  let far = i64x2.splat(0);
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
+    const cell = ROW_CELL + (<usize>(j / TEXELS_PER_CELL) << 6);
+    const t = v128.load(IN_CELL + (<usize>(j % TEXELS_PER_CELL) << 3));
+    const px = alongCell(cell, 0, t);
+    const py = alongCell(cell, 8, t);
+    const pz = alongCell(cell, 16, t);
+    const cx = v128.load64_splat(cell, 48);
+    const cy = v128.load64_splat(cell, 56);
+    const tangent = f64x2.div(
+      f64x2.sub(f64x2.mul(cx, py), f64x2.mul(cy, px)),
+      f64x2.add(f64x2.mul(cx, px), f64x2.mul(cy, py)),
+    );
+    far = v128.or(far, f64x2.gt(f64x2.abs(tangent), f64x2.splat(SERIES_LIMIT)));
+    const at = <usize>j << 3;
+    v128.store(ROW_X + at, px);
+    v128.store(ROW_Y + at, py);
+    v128.store(ROW_Z + at, pz);
+    v128.store(ROW_T + at, tangent);
+  }
+  return v128.any_true(far);
+}
+
+/**
+ * The longitudes of texel row i's patch points (patchRow) as tt = φ/(π/2) ∈ [0, 4) into ROW_TT;
+ * those whose tangent is past SERIES_LIMIT (`far`: some are) from atan2 of the point.
+ */
+function longitudeRow(i: i32, far: bool): void {
+  const ca = i / TEXELS_PER_CELL;
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
+    const at = <usize>j << 3;
+    const phiC = v128.load64_splat(CENTRE + <usize>((j / TEXELS_PER_CELL) * PATCH_CELLS + ca) * 24, 16);
+    v128.store(ROW_TT + at, quadrants(f64x2.add(phiC, atanSmall2(v128.load(ROW_T + at)))));
+  }
+  if (!far) return;
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j++) {
+    const at = <usize>j << 3;
+    if (Math.abs(load<f64>(ROW_T + at)) <= SERIES_LIMIT) continue;
+    const phi = Math.atan2(load<f64>(ROW_Y + at), load<f64>(ROW_X + at));
+    store<f64>(ROW_TT + at, f64x2.extract_lane(quadrants(f64x2.splat(phi)), 0));
+  }
+}
+
+let lost: i32 = 0; // strays of the map being computed
+
+/**
+ * The shifts of a texel pair at byte offset `at` of the row from its face coordinates (fx, fy):
+ * p = fx − (ix + u) into ROW_P and q = fy − (iy + v) into ROW_Q, 0 for a stray. Returns
+ * max(|p|, |q|) per lane.
+ */
+// @ts-ignore: decorator
+@inline function storeShifts(at: usize, fx: v128, fy: v128, rowX: v128, onFace: v128): v128 {
+  // A patch point across a face edge: the patch bulges past the tile there and the texel that
+  // belongs at P is in a neighbouring tile, so no shift helps (the texel keeps 0). Sampled at
+  // texel centres with 8 cells this does not happen: the tests sweep every tile to order 4 and
+  // the pole and cap-edge tiles to order 24. It is counted all the same (strays).
+  const mask = i64x2.bitmask(onFace);
+  if (mask != 3) lost += 2 - <i32>popcnt<u32>(<u32>mask);
+  const p = v128.and(f64x2.sub(fx, rowX), onFace);
+  const q = v128.and(f64x2.sub(fy, v128.load(COLUMN_Y + at)), onFace);
+  v128.store(ROW_P + at, p);
+  v128.store(ROW_Q + at, q);
+  return f64x2.pmax(f64x2.abs(p), f64x2.abs(q));
+}
+
+/**
+ * The shifts of the row (storeShifts; ixu = ix + u) from its patch points and longitudes, by
+ * vec2xyf2. Returns max(|p|, |q|) per lane.
+ */
+function shiftRow(nside: i64, ixu: f64, face: f64): v128 {
+  const rowX = f64x2.splat(ixu);
+  const faceV = f64x2.splat(face);
+  let largest = f64x2.splat(0);
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
+    const at = <usize>j << 3;
+    const onFace = f64x2.eq(
+      vec2xyf2(nside, v128.load(ROW_X + at), v128.load(ROW_Y + at), v128.load(ROW_Z + at), v128.load(ROW_TT + at), SLOT),
+      faceV,
+    );
+    largest = f64x2.pmax(largest, storeShifts(at, v128.load(SLOT), v128.load(SLOT, 16), rowX, onFace));
+  }
+  return largest;
+}
+
+/** Texel row i's shifts (ROW_P, ROW_Q) as (q, p) f64 pairs at `offsets`, in the map's layout. */
+function storeOffsetsRow(i: i32, offsets: usize): void {
+  const out = offsets + (<usize>(i * SHIFTMAP_SIZE) << 4);
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
+    const p = v128.load(ROW_P + (<usize>j << 3));
+    const q = v128.load(ROW_Q + (<usize>j << 3));
+    v128.store(out + (<usize>j << 4), v128.shuffle<f64>(q, p, 0, 2));
+    v128.store(out + (<usize>j << 4), v128.shuffle<f64>(q, p, 1, 3), 16);
+  }
+}
+
+/** Texel row i's shifts clamped to ±limit as binary16 (q, p) pairs at `texels` (the RG16F map). */
+function storeTexelsRow(i: i32, texels: usize, limit: v128): void {
+  const out = texels + (<usize>(i * SHIFTMAP_SIZE) << 2);
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
+    const p = clamp(v128.load(ROW_P + (<usize>j << 3)), limit);
+    const q = clamp(v128.load(ROW_Q + (<usize>j << 3)), limit);
+    // (q, p, q, p) of texels j and j + 1: 4 little-endian u16s (all halves fit: narrow keeps them).
+    const halves = toHalf4(q, p);
+    v128.store64_lane(out + (<usize>j << 2), i16x8.narrow_i32x4_u(halves, halves), 0);
+  }
+}
+
+/**
+ * Computes the 64 × 64 shifts of nested tile `ipix` at `order` and returns the largest |p| or
+ * |q|; −1 for an order outside 0 … 29 or a pixel outside 0 … 12·4^order − 1 (nothing written
+ * then). Each texel's (q, p), row i (u) by column j (v), goes unclamped to `offsets` as f64
+ * pairs when it is not 0, and clamped to ±maxShift as binary16 pairs to `texels` when that is
+ * not 0.
+ *
+ * Speed (issue 3: one map under 0.1 ms). A map goes texel row by texel row (fixed u), each row
+ * in short passes over its texel pairs (f64x2 lanes along v) with per-row arrays in between:
+ * the patch points (three multiply-adds each: the blend is linear along a row inside a cell)
+ * and their longitudes' tangents, the longitudes (the cell's atan2 plus a short series, above),
+ * the face coordinates (vec2xyf2, Górski et al. 2005 eq. 4–9 in vector form: square roots and
+ * divisions, no acos/asin, no cos θ / sin θ taken again) and shifts, then the outputs. Each pass's
+ * loop is short and its pairs independent, so the processor runs several pairs' long division
+ * and square-root chains at once instead of waiting on one (one pass doing it all, with its
+ * many live values, ran at about half the speed).
+ */
+function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, maxShift: f64): f64 {
+  if (<u32>order > 29) return -1.0;
+  const nside: i64 = <i64>1 << <i64>order;
+  if (ipix < 0 || ipix >= 12 * nside * nside) return -1.0;
+  fillSeries();
+  const face = <f64>prepareMesh(nside, ipix);
+  const ix = Math.floor(load<f64>(SLOT));
   lost = 0;
   let largest = f64x2.splat(0);
   const limit = f64x2.splat(maxShift);
-  const texel = 1.0 / <f64>SHIFTMAP_SIZE;
-  const inCell = 1.0 / <f64>TEXELS_PER_CELL;
-  // Two texel rows (j, j + 1, always in the same row of cells) per pass: their texels are
-  // independent, so the processor overlaps the long square-root and division chains of one
-  // with the other's.
-  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
-    const cb = j / TEXELS_PER_CELL;
-    const t = (<f64>(j % TEXELS_PER_CELL) + 0.5) * inCell;
-    const t1 = 1.0 - t;
-    const w = t + inCell; // row j + 1
-    const w1 = 1.0 - w;
-    const v = f64x2.splat((<f64>j + 0.5) * texel);
-    const v2 = f64x2.splat((<f64>j + 1.5) * texel);
-    for (let ca: i32 = 0; ca < PATCH_CELLS; ca++) {
-      const v00 = VERTEX + <usize>(cb * VERTICES + ca) * 24;
-      const v10 = v00 + 24;
-      const v01 = v00 + <usize>VERTICES * 24;
-      const v11 = v01 + 24;
-      // The cell centre (its direction; the length does not matter) and its longitude.
-      const centre = CENTRE + <usize>(cb * PATCH_CELLS + ca) * 24;
-      const cx = f64x2.splat(load<f64>(centre));
-      const cy = f64x2.splat(load<f64>(centre, 8));
-      const phiC = f64x2.splat(load<f64>(centre, 16));
-      // P(s) = (1−s)(1−t)·V00 + s(1−t)·V10 + (1−s)t·V01 + st·V11 = A + s·B.
-      const ax = t1 * load<f64>(v00) + t * load<f64>(v01);
-      const ay = t1 * load<f64>(v00, 8) + t * load<f64>(v01, 8);
-      const az = t1 * load<f64>(v00, 16) + t * load<f64>(v01, 16);
-      const bx = f64x2.splat(t1 * load<f64>(v10) + t * load<f64>(v11) - ax);
-      const by = f64x2.splat(t1 * load<f64>(v10, 8) + t * load<f64>(v11, 8) - ay);
-      const bz = f64x2.splat(t1 * load<f64>(v10, 16) + t * load<f64>(v11, 16) - az);
-      const ex = w1 * load<f64>(v00) + w * load<f64>(v01);
-      const ey = w1 * load<f64>(v00, 8) + w * load<f64>(v01, 8);
-      const ez = w1 * load<f64>(v00, 16) + w * load<f64>(v01, 16);
-      const fx = f64x2.splat(w1 * load<f64>(v10) + w * load<f64>(v11) - ex);
-      const fy = f64x2.splat(w1 * load<f64>(v10, 8) + w * load<f64>(v11, 8) - ey);
-      const fz = f64x2.splat(w1 * load<f64>(v10, 16) + w * load<f64>(v11, 16) - ez);
-      const axv = f64x2.splat(ax);
-      const ayv = f64x2.splat(ay);
-      const azv = f64x2.splat(az);
-      const exv = f64x2.splat(ex);
-      const eyv = f64x2.splat(ey);
-      const ezv = f64x2.splat(ez);
-      for (let k: i32 = 0; k < TEXELS_PER_CELL; k += 2) {
-        const i = ca * TEXELS_PER_CELL + k;
-        const s = f64x2((<f64>k + 0.5) * inCell, (<f64>k + 1.5) * inCell);
-        const u = f64x2((<f64>i + 0.5) * texel, (<f64>i + 1.5) * texel);
-        const m0 = texelPair(nside, axv, ayv, azv, bx, by, bz, s, cx, cy, phiC, u, v, ix, iy, faceV, SLOT);
-        const m1 = texelPair(nside, exv, eyv, ezv, fx, fy, fz, s, cx, cy, phiC, u, v2, ix, iy, faceV, SLOT + 32);
-        largest = f64x2.pmax(largest, f64x2.pmax(m0, m1));
-        // Out: (q, p) of texels (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1).
-        const at0 = <usize>(i * SHIFTMAP_SIZE + j);
-        const at1 = at0 + <usize>SHIFTMAP_SIZE;
-        const p = v128.load(SLOT);
-        const q = v128.load(SLOT, 16);
-        const p2 = v128.load(SLOT, 32);
-        const q2 = v128.load(SLOT, 48);
-        if (offsets != 0) {
-          v128.store(offsets + (at0 << 4), v128.shuffle<f64>(q, p, 0, 2));
-          v128.store(offsets + (at1 << 4), v128.shuffle<f64>(q, p, 1, 3));
-          v128.store(offsets + (at0 << 4), v128.shuffle<f64>(q2, p2, 0, 2), 16);
-          v128.store(offsets + (at1 << 4), v128.shuffle<f64>(q2, p2, 1, 3), 16);
-        }
-        if (texels != 0) {
-          const pair = v128.or(toHalf2(clamp(q, limit)), i64x2.shl(toHalf2(clamp(p, limit)), 16));
-          const pair2 = v128.or(toHalf2(clamp(q2, limit)), i64x2.shl(toHalf2(clamp(p2, limit)), 16));
-          // (q, p) per texel, little-endian u16s; texels (i, j) and (i, j + 1) are adjacent, so
-          // the low halves of (pair[0], pair2[0]) and of (pair[1], pair2[1]) go out as 8 bytes each.
-          const both = v128.shuffle<i32>(pair, pair2, 0, 4, 2, 6);
-          v128.store64_lane(texels + (at0 << 2), both, 0);
-          v128.store64_lane(texels + (at1 << 2), both, 1);
-        }
-      }
-    }
+  for (let i: i32 = 0; i < SHIFTMAP_SIZE; i++) {
+    cellLines(i);
+    const ixu = ix + (<f64>i + 0.5) / <f64>SHIFTMAP_SIZE; // exact: ix < 2^29, u has 7 bits
+    longitudeRow(i, patchRow());
+    largest = f64x2.pmax(largest, shiftRow(nside, ixu, face));
+    if (offsets != 0) storeOffsetsRow(i, offsets);
+    if (texels != 0) storeTexelsRow(i, texels, limit);
   }
   strays = lost;
   return max(f64x2.extract_lane(largest, 0), f64x2.extract_lane(largest, 1));
@@ -308,31 +389,10 @@ function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, ma
 /**
  * The 64 × 64 shifts of nested tile `ipix` at `order`, (q, p) for row i (u) by column j (v):
  * unclamped as f64 pairs at `offsets` unless it is 0, and clamped to ±maxShift as binary16
- * pairs at `texels` (the RG16F texture, toHalf's encoding, in the same pass) unless it is
+ * pairs at `texels` (the RG16F texture, toHalf4's encoding, in the same pass) unless it is
  * 0. Returns the largest |p| or |q| before clamping; −1 for an order outside 0 … 29 or a pixel
  * outside 0 … 12·4^order − 1 (nothing written then).
  */
 export function shiftmapOffsets(order: i32, ipix: i64, offsets: usize, texels: usize, maxShift: f64): f64 {
   return shiftmapKernel(order, ipix, offsets, texels, maxShift);
-}
-
-/**
- * IEEE 754 binary16 bits of x, rounded to nearest, ties to even (as a GPU uploads RG16F data),
- * subnormals included; x must be finite and below 65520 in magnitude (shifts are ≤ 0.015).
- */
-// @ts-ignore: decorator
-@inline function toHalf(x: f64): u32 {
-  if (x != x) return 0x7e00; // NaN stays NaN (never made here: shifts are finite)
-  const bits = reinterpret<u64>(x);
-  const sign = <u32>(bits >>> 48) & 0x8000;
-  const a = bits & 0x7fffffffffffffff;
-  if (a < 0x3f10000000000000) {
-    // Below 2^-14, subnormal (or zero): units of 2^-24; rounding up to 1024 gives the smallest normal.
-    return sign | <u32>nearest(reinterpret<f64>(a) * 16777216.0);
-  }
-  // Normal: keep the top 10 of the 52 fraction bits, rounded to nearest, ties to even, by adding
-  // just under half of the dropped unit plus the kept last bit (a carry out of the fraction
-  // steps the exponent, as it should); then rebias the exponent from 1023 to 15.
-  const rounded = a + 0x1ffffffffff + ((a >>> 42) & 1);
-  return sign | (<u32>(rounded >>> 42) - ((1023 - 15) << 10));
 }

@@ -93,8 +93,8 @@ export function shiftmapOffsets(
 }
 
 // binary16: 1 sign bit, 5 exponent bits (bias 15), 10 fraction bits; exponent 0 is subnormal,
-// units of 2^-24. The wasm kernel encodes the same way (assembly/shiftmap.ts toHalf, and toHalf2
-// for two values at once inside the map kernel).
+// units of 2^-24. The wasm kernel gives the same bits (assembly/shiftmap.ts toHalf4, which
+// leaves the rounding to one f64 addition per value; tests/unit/shiftmap.test.ts compares them).
 
 /** binary16 bits of a shift clamped to ±SHIFTMAP_MAX_SHIFT, rounded to nearest, ties to even. */
 export function encodeShift(x: number): number {

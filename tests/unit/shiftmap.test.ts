@@ -429,6 +429,33 @@ describe('the texture encoding: RG16F, binary16 (q, p) per texel, 0 = no shift',
     }
   });
 
+  it('is what the wasm kernel writes, bit for bit, on a seventh of the tiles at order 3 and the polar and cap-edge tiles to order 24', () => {
+    // The kernel rounds by one f64 addition per value (assembly/shiftmap.ts toHalf4), encodeShift
+    // by scaling: both must give the same halves, clamped, normal and subnormal alike.
+    const tiles: [number, bigint][] = [];
+    for (let ipix = 0n; ipix < 768n; ipix += 7n) tiles.push([3, ipix]);
+    for (let order = 0; order <= 24; order++) {
+      for (const ipix of [...polarTiles(order), ...capEdgeTiles(order)]) tiles.push([order, ipix]);
+    }
+    const texels = new Uint16Array(SHIFTMAP_VALUES);
+    const offsets = new Float64Array(SHIFTMAP_VALUES);
+    let mismatches = 0;
+    let subnormals = 0;
+    let clamped = 0;
+    for (const [order, ipix] of tiles) {
+      core.shiftmapTexture(order, ipix, SHIFTMAP_MAX_SHIFT, texels);
+      shiftmapOffsets(core, order, ipix, offsets);
+      for (let k = 0; k < SHIFTMAP_VALUES; k++) {
+        if (texels[k] !== encodeShift(offsets[k])) mismatches++;
+        if ((texels[k] & 0x7c00) === 0 && (texels[k] & 0x3ff) !== 0) subnormals++;
+        if (Math.abs(offsets[k]) > SHIFTMAP_MAX_SHIFT) clamped++;
+      }
+    }
+    expect(mismatches).toBe(0);
+    expect(subnormals).toBeGreaterThan(1000);
+    expect(clamped).toBeGreaterThan(100);
+  });
+
   it(`is laid out as the HiPS tile image, ${SHIFTMAP_SIZE} × ${SHIFTMAP_SIZE}, (R, G) the shift in its texture coordinates`, () => {
     // A tile image's row r, column c lie at face x = r, y = c (hipsTileCoordinates: x along the
     // rows); with the map uploaded the same way, texel (row, column) sits at (s, t) = (column, row)
