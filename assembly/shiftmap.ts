@@ -28,7 +28,9 @@
 // meet, are singular points of the projection as the poles are. Texel centres never fall on a
 // cell edge (8 texels per cell), so the map never samples across the patch's own creases.
 //
-// One HEALPix in the project: the directions and face coordinates come from healpix.ts.
+// One HEALPix in the project: the directions and face coordinates come from healpix.ts, but
+// for texel rows inside a polar cap, where the cap's formula runs here fused with the longitude
+// (see "Rows inside a polar cap").
 
 import { INV_HALFPI, ang2xyf, nest2loc, nest2vec, vec2xyf2 } from './healpix';
 
@@ -41,9 +43,10 @@ const VERTICES: i32 = PATCH_CELLS + 1;
 
 // Data segments (the core owns no heap, memory.ts). Per map: the unit vectors of the mesh
 // vertices, (x, y, z) f64, row b (v) by column a (u); per cell, row b by column a, the centre's
-// (x, y) and its φ (see "The longitude of a texel"); iy + v of every texel column. Per texel row
-// (fixed u): the patch lines of its 8 cells (cellLines), and one f64 array per quantity over
-// the row's 64 texels (see shiftmapKernel). A 32-byte slot for vec2xyf2.
+// (x, y) and its φ (see "The longitude of a texel"); iy + v of every texel column; the polar cap
+// of each column of vertices (+1 north, −1 south, 0 neither). Per texel row (fixed u): the
+// patch lines of its 8 cells (cellLines), and one f64 array per quantity over the row's 64
+// texels (see shiftmapKernel). A 32-byte slot for vec2xyf2.
 const VERTEX: usize = memory.data(VERTICES * VERTICES * 24, 16);
 const CENTRE: usize = memory.data(PATCH_CELLS * PATCH_CELLS * 24, 16);
 const COLUMN_Y: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
@@ -55,6 +58,8 @@ const ROW_Y: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
 const ROW_Z: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
 const ROW_T: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
 const ROW_TT: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const ROW_SIGMA: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
+const COLUMN_CAP: usize = memory.data(VERTICES * 4, 16);
 const ROW_P: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
 const ROW_Q: usize = memory.data(SHIFTMAP_SIZE * 8, 16);
 const SLOT: usize = memory.data(32, 16);
@@ -77,6 +82,18 @@ export function shiftmapStrays(): i32 {
 // Texels farther from C in longitude (the cells at a pole, where a cell spans a wide range of
 // φ) take atan2 of P itself.
 const SERIES_LIMIT: f64 = 0.125;
+
+// Rows inside a polar cap. The points with z ≥ c·|P| (0 < c < 1) form a convex cone, so a cell
+// whose four vertices lie in the cap |z| > 2/3 (with a margin far above rounding) has every
+// blend of them inside it too: for a texel row whose cells all do, vec2xyf2's zone test is
+// known beforehand, and the cap's formula (Górski et al. 2005 eq. 4–9, as vec2xyf2 writes it:
+// nside·√(3(1 − |z|/r)) = nside·√(3ρ²/(r(r + |z|))), ρ² = x² + y²) runs alone, without
+// vec2xyf2's selects between zones and hemispheres, and fused with the longitude
+// (capPatchRow): one reciprocal 1/((C·P)_xy · r(r + |z|)) gives both the longitude's tangent
+// and the cap's 3ρ²/(r(r + |z|)). From order 3 on the tiles that touch a pole and their
+// neighbours are done this way entirely, and about half the rows of each polar face; rows that
+// a cap's edge crosses, and the equatorial zone, take vec2xyf2.
+const CAP_EDGE: f64 = 2.0 / 3.0 + 1e-9;
 
 /**
  * atan t for |t| ≤ 1/8, both lanes (see above): t − t·u·c(u), u = t², c(u) = 1/3 − u/5 + u²/7
@@ -173,6 +190,17 @@ function prepareMesh(nside: i64, ipix: i64): i32 {
       nest2vec(nside, ipix, <f64>a * step, <f64>b * step, VERTEX + <usize>(b * VERTICES + a) * 24);
     }
   }
+  // Which polar cap each column of vertices lies in, with a margin (see "Rows inside a polar cap").
+  for (let a: i32 = 0; a < VERTICES; a++) {
+    let north = true;
+    let south = true;
+    for (let b: i32 = 0; b < VERTICES; b++) {
+      const z = load<f64>(VERTEX + <usize>(b * VERTICES + a) * 24, 16);
+      north = north && z > CAP_EDGE;
+      south = south && z < -CAP_EDGE;
+    }
+    store<i32>(COLUMN_CAP + (<usize>a << 2), north ? 1 : south ? -1 : 0);
+  }
   // Each cell's centre direction (sum of its corners) and φ: one atan2 per cell.
   for (let cb: i32 = 0; cb < PATCH_CELLS; cb++) {
     for (let ca: i32 = 0; ca < PATCH_CELLS; ca++) {
@@ -264,6 +292,42 @@ function patchRow(): bool {
 }
 
 /**
+ * patchRow for a row inside a polar cap (see "Rows inside a polar cap"): the patch points into
+ * ROW_X, ROW_Y, ROW_Z, the tangent into ROW_T and nside·√(3(1 − |cos θ|)) into ROW_SIGMA.
+ */
+function capPatchRow(nside: i64): bool {
+  const ns = f64x2.splat(<f64>nside);
+  let far = i64x2.splat(0);
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
+    const cell = ROW_CELL + (<usize>(j / TEXELS_PER_CELL) << 6);
+    const t = v128.load(IN_CELL + (<usize>(j % TEXELS_PER_CELL) << 3));
+    const px = alongCell(cell, 0, t);
+    const py = alongCell(cell, 8, t);
+    const pz = alongCell(cell, 16, t);
+    const cx = v128.load64_splat(cell, 48);
+    const cy = v128.load64_splat(cell, 56);
+    const cross = f64x2.sub(f64x2.mul(cx, py), f64x2.mul(cy, px));
+    const dot = f64x2.add(f64x2.mul(cx, px), f64x2.mul(cy, py));
+    const rho2 = f64x2.add(f64x2.mul(px, px), f64x2.mul(py, py));
+    const n = f64x2.add(rho2, f64x2.mul(pz, pz));
+    // r(r + |z|) = r² + |z|·r
+    const d = f64x2.add(n, f64x2.mul(f64x2.abs(pz), f64x2.sqrt(n)));
+    const inverse = f64x2.div(f64x2.splat(1.0), f64x2.mul(dot, d));
+    const tangent = f64x2.mul(f64x2.mul(cross, d), inverse);
+    // √(3ρ²/d) as √(3ρ²·d)·dot/(dot·d): the square root need not wait for the division.
+    const root = f64x2.sqrt(f64x2.mul(f64x2.mul(rho2, f64x2.splat(3.0)), d));
+    const sigma = f64x2.mul(f64x2.mul(root, f64x2.mul(ns, dot)), inverse);
+    far = v128.or(far, f64x2.gt(f64x2.abs(tangent), f64x2.splat(SERIES_LIMIT)));
+    const at = <usize>j << 3;
+    v128.store(ROW_X + at, px);
+    v128.store(ROW_Y + at, py);
+    v128.store(ROW_T + at, tangent);
+    v128.store(ROW_SIGMA + at, sigma);
+  }
+  return v128.any_true(far);
+}
+
+/**
  * The longitudes of texel row i's patch points (patchRow) as tt = φ/(π/2) ∈ [0, 4) into ROW_TT;
  * those whose tangent is past SERIES_LIMIT (`far`: some are) from atan2 of the point.
  */
@@ -324,6 +388,31 @@ function shiftRow(nside: i64, ixu: f64, face: f64): v128 {
   return largest;
 }
 
+/**
+ * shiftRow for a row inside a polar cap, from ROW_TT and ROW_SIGMA (capPatchRow): Górski et al.
+ * 2005 eq. 4–9 in the cap, the face from the quadrant (`capFace` is the tile's face less 8 in
+ * the south) and, with tp the position in it, the edge lines jp = tp·σ, jm = (1 − tp)·σ.
+ */
+function capShiftRow(nside: i64, ixu: f64, capFace: f64, north: bool): v128 {
+  const ns = f64x2.splat(<f64>nside);
+  const rowX = f64x2.splat(ixu);
+  const faceV = f64x2.splat(capFace);
+  let largest = f64x2.splat(0);
+  for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
+    const at = <usize>j << 3;
+    const tt = v128.load(ROW_TT + at);
+    const sigma = v128.load(ROW_SIGMA + at);
+    const quadrant = f64x2.pmin(f64x2.splat(3), f64x2.floor(tt)); // tt finite: pmin is min
+    const tp = f64x2.sub(tt, quadrant);
+    const jp = f64x2.mul(tp, sigma);
+    const jm = f64x2.mul(f64x2.sub(f64x2.splat(1), tp), sigma);
+    const fx = north ? f64x2.sub(ns, jm) : jp;
+    const fy = north ? f64x2.sub(ns, jp) : jm;
+    largest = f64x2.pmax(largest, storeShifts(at, fx, fy, rowX, f64x2.eq(quadrant, faceV)));
+  }
+  return largest;
+}
+
 /** Texel row i's shifts (ROW_P, ROW_Q) as (q, p) f64 pairs at `offsets`, in the map's layout. */
 function storeOffsetsRow(i: i32, offsets: usize): void {
   const out = offsets + (<usize>(i * SHIFTMAP_SIZE) << 4);
@@ -359,7 +448,8 @@ function storeTexelsRow(i: i32, texels: usize, limit: v128): void {
  * the patch points (three multiply-adds each: the blend is linear along a row inside a cell)
  * and their longitudes' tangents, the longitudes (the cell's atan2 plus a short series, above),
  * the face coordinates (vec2xyf2, Górski et al. 2005 eq. 4–9 in vector form: square roots and
- * divisions, no acos/asin, no cos θ / sin θ taken again) and shifts, then the outputs. Each pass's
+ * divisions, no acos/asin, no cos θ / sin θ taken again; in a polar cap the cap's formula
+ * alone, its division shared with the tangent's) and shifts, then the outputs. Each pass's
  * loop is short and its pairs independent, so the processor runs several pairs' long division
  * and square-root chains at once instead of waiting on one (one pass doing it all, with its
  * many live values, ran at about half the speed).
@@ -377,8 +467,15 @@ function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, ma
   for (let i: i32 = 0; i < SHIFTMAP_SIZE; i++) {
     cellLines(i);
     const ixu = ix + (<f64>i + 0.5) / <f64>SHIFTMAP_SIZE; // exact: ix < 2^29, u has 7 bits
-    longitudeRow(i, patchRow());
-    largest = f64x2.pmax(largest, shiftRow(nside, ixu, face));
+    const ca = i / TEXELS_PER_CELL;
+    const cap = load<i32>(COLUMN_CAP + (<usize>ca << 2));
+    if (cap != 0 && cap == load<i32>(COLUMN_CAP + (<usize>ca << 2), 4)) {
+      longitudeRow(i, capPatchRow(nside));
+      largest = f64x2.pmax(largest, capShiftRow(nside, ixu, <f64>(<i32>face & 3), cap > 0));
+    } else {
+      longitudeRow(i, patchRow());
+      largest = f64x2.pmax(largest, shiftRow(nside, ixu, face));
+    }
     if (offsets != 0) storeOffsetsRow(i, offsets);
     if (texels != 0) storeTexelsRow(i, texels, limit);
   }
