@@ -80,8 +80,14 @@ export function shiftmapStrays(): i32 {
 // with one division and a short polynomial per texel instead of a libm atan2 (no
 // approximation: the series is taken to full double precision).
 // Texels farther from C in longitude (the cells at a pole, where a cell spans a wide range of
-// φ) take atan2 of P itself.
+// φ) take atan2 of P itself. Longitudes go in quadrants, tt = φ/(π/2), taken within 2 of the
+// tile's home quadrant (face mod 4: the quadrant of a polar face, the centre of an equatorial
+// one) rather than in [0, 4): the patch points of a tile lie within a quadrant of it, so tt
+// needs no wrapping around 4 for each texel, and in a polar cap the quadrant floor(tt) is the
+// tile's exactly when it is home.
 const SERIES_LIMIT: f64 = 0.125;
+
+let home: f64 = 0; // the tile's home quadrant
 
 // Rows inside a polar cap. The points with z ≥ c·|P| (0 < c < 1) form a convex cone, so a cell
 // whose four vertices lie in the cap |z| > 2/3 (with a margin far above rounding) has every
@@ -96,13 +102,13 @@ const SERIES_LIMIT: f64 = 0.125;
 const CAP_EDGE: f64 = 2.0 / 3.0 + 1e-9;
 
 /**
- * atan t for |t| ≤ 1/8, both lanes (see above): t − t·u·c(u), u = t², c(u) = 1/3 − u/5 + u²/7
- * − … − u⁷/17, evaluated in pairs of terms (Estrin's scheme) so that the additions do not wait
- * on each other in one long chain; the correction t·u·c is below t/192, so its few-ulp rounding
- * stays far below an ulp of the result.
+ * atan(t)/(π/2) for |t| ≤ 1/8, both lanes (see above): τ − τ·u·c(u), τ = t/(π/2), u = t²,
+ * c(u) = 1/3 − u/5 + u²/7 − … − u⁷/17, evaluated in pairs of terms (Estrin's scheme) so that the
+ * additions do not wait on each other in one long chain; the correction τ·u·c is below τ/192,
+ * so its few-ulp rounding stays far below an ulp of the result.
  */
 // @ts-ignore: decorator
-@inline function atanSmall2(t: v128): v128 {
+@inline function atanQuadrants2(t: v128): v128 {
   const u = f64x2.mul(t, t);
   const u2 = f64x2.mul(u, u);
   const u4 = f64x2.mul(u2, u2);
@@ -113,26 +119,34 @@ const CAP_EDGE: f64 = 2.0 / 3.0 + 1e-9;
   const q0 = f64x2.add(p0, f64x2.mul(u2, p1));
   const q1 = f64x2.add(p2, f64x2.mul(u2, p3));
   const c = f64x2.add(q0, f64x2.mul(u4, q1));
-  return f64x2.sub(t, f64x2.mul(t, f64x2.mul(u, c)));
+  const tau = f64x2.mul(t, v128.load(ATAN_SERIES, 128));
+  return f64x2.sub(tau, f64x2.mul(tau, f64x2.mul(u, c)));
 }
 
-// The series' coefficients 1/3, 1/5, … 1/17, each as an f64x2, written by fillSeries on every
-// map: V8 builds a v128 constant from immediates (three instructions) every time a loop uses
-// it, where a load takes one, and binaryen folds loads from a data segment nothing writes back
-// into constants.
-const ATAN_SERIES: usize = memory.data(8 * 16, 16);
+// The series' coefficients 1/3, 1/5, … 1/17 and 1/(π/2), each as an f64x2, written by
+// fillSeries on every map: V8 builds a v128 constant from immediates (three instructions)
+// every time a loop uses it, where a load takes one, and binaryen folds loads from a data
+// segment nothing writes back into constants.
+const ATAN_SERIES: usize = memory.data(9 * 16, 16);
 
 function fillSeries(): void {
   for (let k: i32 = 0; k < 8; k++) v128.store(ATAN_SERIES + (<usize>k << 4), f64x2.splat(1.0 / <f64>(2 * k + 3)));
+  v128.store(ATAN_SERIES + 128, f64x2.splat(INV_HALFPI));
 }
 
-/** φ/(π/2) in [0, 4) of both lanes of φ ∈ (−2π, 4π). */
+/** The longitude tt = φ/(π/2) of φ, taken within (home − 2, home + 2] (see "The longitude of a texel"). */
 // @ts-ignore: decorator
-@inline function quadrants(phi: v128): v128 {
+@inline function nearHome(phi: f64): f64 {
+  const tt = phi * INV_HALFPI;
+  return tt <= home - 2.0 ? tt + 4.0 : tt > home + 2.0 ? tt - 4.0 : tt;
+}
+
+/** Both lanes of tt ∈ (−4, 8) taken into [0, 4), as vec2xyf2 wants them. */
+// @ts-ignore: decorator
+@inline function wrapQuadrants(tt: v128): v128 {
   const four = f64x2.splat(4.0);
-  let tt = f64x2.mul(phi, f64x2.splat(INV_HALFPI));
-  tt = f64x2.add(tt, v128.and(f64x2.lt(tt, f64x2.splat(0)), four));
-  return f64x2.sub(tt, v128.and(f64x2.ge(tt, four), four));
+  const up = f64x2.add(tt, v128.and(f64x2.lt(tt, f64x2.splat(0)), four));
+  return f64x2.sub(up, v128.and(f64x2.ge(up, four), four));
 }
 
 /**
@@ -179,6 +193,7 @@ function prepareMesh(nside: i64, ipix: i64): i32 {
   // every edge, so no rounding can move it to a neighbour.
   nest2loc(nside, ipix, 0.5, 0.5, SLOT);
   const face = ang2xyf(nside, load<f64>(SLOT), load<f64>(SLOT, 8), SLOT);
+  home = <f64>(face & 3);
   const iy = Math.floor(load<f64>(SLOT, 8));
   for (let j: i32 = 0; j < SHIFTMAP_SIZE; j++) {
     store<f64>(COLUMN_Y + (<usize>j << 3), iy + (<f64>j + 0.5) / <f64>SHIFTMAP_SIZE);
@@ -213,7 +228,7 @@ function prepareMesh(nside: i64, ipix: i64): i32 {
       const centre = CENTRE + <usize>(cb * PATCH_CELLS + ca) * 24;
       store<f64>(centre, cx);
       store<f64>(centre, cy, 8);
-      store<f64>(centre, Math.atan2(cy, cx), 16);
+      store<f64>(centre, nearHome(Math.atan2(cy, cx)), 16);
     }
   }
   return face;
@@ -328,22 +343,21 @@ function capPatchRow(nside: i64): bool {
 }
 
 /**
- * The longitudes of texel row i's patch points (patchRow) as tt = φ/(π/2) ∈ [0, 4) into ROW_TT;
+ * The longitudes of texel row i's patch points (patchRow) as tt = φ/(π/2) near home into ROW_TT;
  * those whose tangent is past SERIES_LIMIT (`far`: some are) from atan2 of the point.
  */
 function longitudeRow(i: i32, far: bool): void {
   const ca = i / TEXELS_PER_CELL;
   for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
     const at = <usize>j << 3;
-    const phiC = v128.load64_splat(CENTRE + <usize>((j / TEXELS_PER_CELL) * PATCH_CELLS + ca) * 24, 16);
-    v128.store(ROW_TT + at, quadrants(f64x2.add(phiC, atanSmall2(v128.load(ROW_T + at)))));
+    const reference = v128.load64_splat(CENTRE + <usize>((j / TEXELS_PER_CELL) * PATCH_CELLS + ca) * 24, 16);
+    v128.store(ROW_TT + at, f64x2.add(reference, atanQuadrants2(v128.load(ROW_T + at))));
   }
   if (!far) return;
   for (let j: i32 = 0; j < SHIFTMAP_SIZE; j++) {
     const at = <usize>j << 3;
     if (Math.abs(load<f64>(ROW_T + at)) <= SERIES_LIMIT) continue;
-    const phi = Math.atan2(load<f64>(ROW_Y + at), load<f64>(ROW_X + at));
-    store<f64>(ROW_TT + at, f64x2.extract_lane(quadrants(f64x2.splat(phi)), 0));
+    store<f64>(ROW_TT + at, nearHome(Math.atan2(load<f64>(ROW_Y + at), load<f64>(ROW_X + at))));
   }
 }
 
@@ -380,7 +394,14 @@ function shiftRow(nside: i64, ixu: f64, face: f64): v128 {
   for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
     const at = <usize>j << 3;
     const onFace = f64x2.eq(
-      vec2xyf2(nside, v128.load(ROW_X + at), v128.load(ROW_Y + at), v128.load(ROW_Z + at), v128.load(ROW_TT + at), SLOT),
+      vec2xyf2(
+        nside,
+        v128.load(ROW_X + at),
+        v128.load(ROW_Y + at),
+        v128.load(ROW_Z + at),
+        wrapQuadrants(v128.load(ROW_TT + at)),
+        SLOT,
+      ),
       faceV,
     );
     largest = f64x2.pmax(largest, storeShifts(at, v128.load(SLOT), v128.load(SLOT, 16), rowX, onFace));
@@ -390,19 +411,19 @@ function shiftRow(nside: i64, ixu: f64, face: f64): v128 {
 
 /**
  * shiftRow for a row inside a polar cap, from ROW_TT and ROW_SIGMA (capPatchRow): Górski et al.
- * 2005 eq. 4–9 in the cap, the face from the quadrant (`capFace` is the tile's face less 8 in
- * the south) and, with tp the position in it, the edge lines jp = tp·σ, jm = (1 − tp)·σ.
+ * 2005 eq. 4–9 in the cap, the face from the quadrant (the tile's is home) and, with tp the
+ * position in it, the edge lines jp = tp·σ, jm = (1 − tp)·σ.
  */
-function capShiftRow(nside: i64, ixu: f64, capFace: f64, north: bool): v128 {
+function capShiftRow(nside: i64, ixu: f64, north: bool): v128 {
   const ns = f64x2.splat(<f64>nside);
   const rowX = f64x2.splat(ixu);
-  const faceV = f64x2.splat(capFace);
+  const faceV = f64x2.splat(home);
   let largest = f64x2.splat(0);
   for (let j: i32 = 0; j < SHIFTMAP_SIZE; j += 2) {
     const at = <usize>j << 3;
     const tt = v128.load(ROW_TT + at);
     const sigma = v128.load(ROW_SIGMA + at);
-    const quadrant = f64x2.pmin(f64x2.splat(3), f64x2.floor(tt)); // tt finite: pmin is min
+    const quadrant = f64x2.floor(tt); // the tile's own is home: see "The longitude of a texel"
     const tp = f64x2.sub(tt, quadrant);
     const jp = f64x2.mul(tp, sigma);
     const jm = f64x2.mul(f64x2.sub(f64x2.splat(1), tp), sigma);
@@ -471,7 +492,7 @@ function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, ma
     const cap = load<i32>(COLUMN_CAP + (<usize>ca << 2));
     if (cap != 0 && cap == load<i32>(COLUMN_CAP + (<usize>ca << 2), 4)) {
       longitudeRow(i, capPatchRow(nside));
-      largest = f64x2.pmax(largest, capShiftRow(nside, ixu, <f64>(<i32>face & 3), cap > 0));
+      largest = f64x2.pmax(largest, capShiftRow(nside, ixu, cap > 0));
     } else {
       longitudeRow(i, patchRow());
       largest = f64x2.pmax(largest, shiftRow(nside, ixu, face));
