@@ -1,7 +1,8 @@
 // A Kysely dialect over PGlite (Postgres compiled to wasm, in-process). The published
 // kysely-pglite dialects do not fit our Kysely/PGlite versions, so this is the door
 // (ARCHITECTURE.md). PGlite has one connection: the driver hands it out under a lock, so a
-// transaction owns it until commit or rollback.
+// transaction owns it until commit or rollback. Queries go out as named prepared statements
+// (./pglite-prepared.ts).
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -15,12 +16,13 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PGlitePreparedStatements } from './pglite-prepared';
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly statements: PGlitePreparedStatements) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.db.query<R>(query.sql, [...query.parameters]);
+    const result = await this.statements.query<R>(query.sql, query.parameters);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -43,7 +45,7 @@ export interface CommitDurability {
 }
 
 class PGliteDriver implements Driver {
-  private readonly connection: PGliteConnection;
+  private connection: PGliteConnection | undefined;
   private queue: Promise<void> = Promise.resolve();
   private releaseCurrent: (() => void) | undefined;
   private requestsAtAcquire = 0;
@@ -51,15 +53,16 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly db: PGlite,
     private readonly durability?: CommitDurability,
-  ) {
-    this.connection = new PGliteConnection(db);
-  }
+  ) {}
 
   async init(): Promise<void> {
     await this.db.waitReady;
+    this.connection = new PGliteConnection(await PGlitePreparedStatements.of(this.db));
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = this.connection;
+    if (!connection) throw new Error('the PGlite driver is used before init()');
     const previous = this.queue;
     let release!: () => void;
     this.queue = new Promise((resolve) => (release = resolve));
@@ -70,7 +73,7 @@ class PGliteDriver implements Driver {
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.releaseCurrent = release;
     this.requestsAtAcquire = this.durability?.requests ?? 0;
-    return this.connection;
+    return connection;
   }
 
   async releaseConnection(): Promise<void> {
