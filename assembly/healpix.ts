@@ -151,9 +151,29 @@ let gring: i64 = 0; // ring of the last pix2loc, counted from the north pole (1 
   gy = <i64>compress(ipf >> 1);
 }
 
+// Bit interleaving by table, as HEALPix C++ does with its 256-entry utab, but SPREAD_BITS bits
+// at a time (8 KiB, which stays cached): one lookup per coordinate up to nside 2^11 and two up
+// to 2^22, where spread's five rounds of 64-bit masks cost twice as much. Filled at start.
+const SPREAD_BITS = 11;
+const SPREAD_TABLE = memory.data(4 << SPREAD_BITS, 16);
+for (let v = 0; v < 1 << SPREAD_BITS; v++) store<u32>(SPREAD_TABLE + (<usize>v << 2), <u32>spread(<u64>v));
+
+/** spread() of the low SPREAD_BITS bits of v. */
+// @ts-ignore: decorator
+@inline function spreadLow(v: i64): i64 {
+  return <i64>load<u32>(SPREAD_TABLE + ((<usize>v & ((1 << SPREAD_BITS) - 1)) << 2));
+}
+
 // @ts-ignore: decorator
 @inline function xyf2nest(order: i32, ix: i64, iy: i64, face: i32): i64 {
-  return (<i64>face << <i64>(order << 1)) + <i64>(spread(<u64>ix) | (spread(<u64>iy) << 1));
+  let bits = spreadLow(ix) | (spreadLow(iy) << 1);
+  if (order > SPREAD_BITS) {
+    bits |= (spreadLow(ix >> SPREAD_BITS) | (spreadLow(iy >> SPREAD_BITS) << 1)) << (2 * SPREAD_BITS);
+    if (order > 2 * SPREAD_BITS) {
+      bits |= (spreadLow(ix >> (2 * SPREAD_BITS)) | (spreadLow(iy >> (2 * SPREAD_BITS)) << 1)) << (4 * SPREAD_BITS);
+    }
+  }
+  return (<i64>face << <i64>(order << 1)) + bits;
 }
 
 // ---- ring index ↔ (ix, iy, face) ----------------------------------------------------------
@@ -354,38 +374,53 @@ function pix2locNest(nside: i64, order: i32, pix: i64): void {
     // Equatorial zone: the pixel edges are the lines jp (ascending) and jm (descending).
     const temp1 = fns * (0.5 + tt);
     const temp2 = fns * (z * 0.75);
-    const jp = <i64>(temp1 - temp2);
-    const jm = <i64>(temp1 + temp2);
-    if (!nest) {
-      const nl4 = nside << 2;
-      const ir = nside + 1 + jp - jm; // ring counted from z = 2/3, in 1..2·nside+1
-      const kshift = 1 - (ir & 1);
-      const t1 = jp + jm - nside + kshift + 1 + nl4 + nl4;
-      const ip = (t1 >> 1) & (nl4 - 1);
-      return ((nside * (nside - 1)) << 1) + (ir - 1) * nl4 + ip;
-    }
-    const ifp = jp >> <i64>order;
-    const ifm = jm >> <i64>order;
-    const face = ifp == ifm ? <i32>(ifp | 4) : ifp < ifm ? <i32>ifp : <i32>(ifm + 8);
-    const ix = jm & (nside - 1);
-    const iy = nside - (jp & (nside - 1)) - 1;
-    return xyf2nest(order, ix, iy, face);
+    return equatorialPixel(nside, order, nest, <i64>(temp1 - temp2), <i64>(temp1 + temp2));
   }
   // Polar caps.
-  const ntt = min(3, <i32>tt);
-  const tp = tt - <f64>ntt;
+  const tp = tt - <f64>min(3, <i32>tt);
   const tmp = za < 0.99 || !have ? fns * Math.sqrt(3.0 * (1.0 - za)) : (fns * sth) / Math.sqrt((1.0 + za) / 3.0);
   // tt < 4, so tp is also tt − floor(tt), the ring scheme's position within a quadrant.
-  let jp = <i64>(tp * tmp); // increasing edge line index
-  let jm = <i64>((1.0 - tp) * tmp); // decreasing edge line index
+  return polarPixel(nside, order, nest, z > 0, tt, <i64>(tp * tmp), <i64>((1.0 - tp) * tmp));
+}
+
+/** The equatorial pixel between the edge lines jp (ascending) and jm (descending). */
+// @ts-ignore: decorator
+@inline function equatorialPixel(nside: i64, order: i32, nest: bool, jp: i64, jm: i64): i64 {
+  if (!nest) {
+    const nl4 = nside << 2;
+    const ir = nside + 1 + jp - jm; // ring counted from z = 2/3, in 1..2·nside+1
+    const kshift = 1 - (ir & 1);
+    const t1 = jp + jm - nside + kshift + 1 + nl4 + nl4;
+    const ip = (t1 >> 1) & (nl4 - 1);
+    return ((nside * (nside - 1)) << 1) + (ir - 1) * nl4 + ip;
+  }
+  const ifp = jp >> <i64>order;
+  const ifm = jm >> <i64>order;
+  // Selects, not branches: random points would mispredict them.
+  const face = select<i64>(ifp | 4, select<i64>(ifp, ifm + 8, ifp < ifm), ifp == ifm);
+  const ix = jm & (nside - 1);
+  const iy = nside - (jp & (nside - 1)) - 1;
+  return xyf2nest(order, ix, iy, <i32>face);
+}
+
+/**
+ * The pixel of the north (or south) polar cap between the edge lines jp (increasing) and jm
+ * (decreasing), tt the longitude in quadrants, [0, 4).
+ */
+// @ts-ignore: decorator
+@inline function polarPixel(nside: i64, order: i32, nest: bool, north: bool, tt: f64, jp: i64, jm: i64): i64 {
+  // Selects, not branches, for the hemisphere: random points would mispredict them.
   if (!nest) {
     const ir = jp + jm + 1; // ring counted from the nearer pole
     const ip = <i64>(tt * <f64>ir);
-    return z > 0 ? ((ir * (ir - 1)) << 1) + ip : 12 * nside * nside - ((ir * (ir + 1)) << 1) + ip;
+    return select<i64>(((ir * (ir - 1)) << 1) + ip, 12 * nside * nside - ((ir * (ir + 1)) << 1) + ip, north);
   }
+  const ntt = min(3, <i32>tt);
   jp = min(jp, nside - 1); // points too close to a face edge
   jm = min(jm, nside - 1);
-  return z > 0 ? xyf2nest(order, nside - jm - 1, nside - jp - 1, ntt) : xyf2nest(order, jp, jm, ntt + 8);
+  const ix = select<i64>(nside - jm - 1, jp, north);
+  const iy = select<i64>(nside - jp - 1, jm, north);
+  return xyf2nest(order, ix, iy, select<i32>(ntt, ntt + 8, north));
 }
 
 // @ts-ignore: decorator
@@ -604,6 +639,149 @@ export function nest2vec(nside: i64, ipix: i64, dx: f64, dy: f64, out: usize): v
   return face;
 }
 
+// ---- cos θ and acos z two lanes at a time ----------------------------------------------------
+// A batch spent about a third of its time in cos θ (ang2pix) or acos z (pix2ang), much of it in
+// branch mispredictions: musl's cos and acos (AssemblyScript's Math.cos, Math.acos) pick a path
+// by the size of the argument, which random points make unpredictable.
+
+// @ts-ignore: decorator
+@inline function splat(v: f64): v128 {
+  return f64x2.splat(v);
+}
+
+/** c + z·x with the product rounded first, lane by lane (one Horner step, as scalar code does). */
+// @ts-ignore: decorator
+@inline function plusTimes(c: f64, z: v128, x: v128): v128 {
+  return f64x2.add(splat(c), f64x2.mul(z, x));
+}
+
+/** All-ones in the lanes where the i64 bit pattern of a double is below `limit` (signed). */
+// @ts-ignore: decorator
+@inline function bitsBelow(x: v128, limit: i64): v128 {
+  return i64x2.lt_s(x, i64x2.splat(limit));
+}
+
+// ang2pix needs cos θ only to place the point between pixel edges, so the batch takes a cheap,
+// branch-free cos θ with a proven error bound and brackets the exact value: every step from z to
+// the edge-line indices (jp, jm) is monotonic in z (IEEE operations round monotonically), so
+// when both ends of [z − bound, z + bound] give the same indices, Math.cos(θ) gives them too and
+// the pixel is bit for bit the one loc2pix would give. Otherwise (a point within about
+// 2^-39·nside of an edge line: one in 10^6 at nside 2^20) Math.cos decides.
+//
+// The approximation is the Taylor series of sin x at x = π/2 − θ ∈ [−π/2, π/2] up to x^17: the
+// series alternates, so the truncation error is below (π/2)^19/19! < 4.5e-14; the reduction
+// (exact by Sterbenz's lemma for θ ≥ π/4, one rounding of 1.1e-16 below, plus the tail of π/2),
+// the rounded coefficients and the 17 rounded Horner steps add less than 1e-14 for |x| ≤ π/2
+// (the series' terms sum to below 2.5). So |z − cos θ| < 6e-14, fifteen times below COS_BOUND.
+const COS_BOUND: f64 = reinterpret<f64>(0x3d70000000000000); // 2^-40
+const PIO2_TAIL: f64 = 6.123233995736766e-17; // π/2 − HALFPI
+
+/** cos θ for two θ in [0, π] to within COS_BOUND (see above), without branches. */
+// @ts-ignore: decorator
+@inline function cosApproximatePair(theta: v128): v128 {
+  const x = f64x2.add(f64x2.sub(splat(HALFPI), theta), splat(PIO2_TAIL));
+  const y = f64x2.mul(x, x);
+  let p = plusTimes(-1.0 / 1307674368000.0, y, splat(1.0 / 355687428096000.0)); // 1/15!, 1/17!
+  p = plusTimes(1.0 / 6227020800.0, y, p); // 1/13!
+  p = plusTimes(-1.0 / 39916800.0, y, p); // 1/11!
+  p = plusTimes(1.0 / 362880.0, y, p);
+  p = plusTimes(-1.0 / 5040.0, y, p);
+  p = plusTimes(1.0 / 120.0, y, p);
+  p = plusTimes(-1.0 / 6.0, y, p);
+  return f64x2.mul(x, plusTimes(1.0, y, p));
+}
+
+/**
+ * ang2pix of (theta, phi), theta in [0, π], given `z` within COS_BOUND of cos θ: the pixel
+ * of loc2pix(Math.cos(theta), …), decided from the bracket around z where it can be.
+ */
+// @ts-ignore: decorator
+@inline function ang2pixBracketed(nside: i64, order: i32, nest: bool, theta: f64, phi: f64, z: f64): i64 {
+  // Next to the poles sin θ takes part (loc2pix's `have`): left to the exact path.
+  if (nearPole(theta)) return ang2pixExact(nside, order, nest, theta, phi);
+  const zLow = z - COS_BOUND;
+  const zHigh = z + COS_BOUND;
+  const tt = fmodulo(normalPhi(phi) * INV_HALFPI, 4.0);
+  const fns = <f64>nside;
+  if (Math.abs(zLow) <= TWOTHIRD && Math.abs(zHigh) <= TWOTHIRD) {
+    // jp falls and jm rises with z (loc2pix's equatorial zone).
+    const temp1 = fns * (0.5 + tt);
+    const low = fns * (zLow * 0.75);
+    const high = fns * (zHigh * 0.75);
+    const jp = temp1 - low;
+    const jm = temp1 + low;
+    if (Math.floor(jp) == Math.floor(temp1 - high) && Math.floor(jm) == Math.floor(temp1 + high)) {
+      return equatorialPixel(nside, order, nest, <i64>jp, <i64>jm);
+    }
+  } else if (zLow > TWOTHIRD || zHigh < -TWOTHIRD) {
+    // One cap for the whole bracket: nside·√(3(1 − |z|)) falls as |z| rises, and jp, jm rise
+    // with it.
+    const north = zLow > 0;
+    const nearer = north ? zHigh : -zLow; // |z| at the end nearer the pole
+    const farther = north ? zLow : -zHigh;
+    const tp = tt - <f64>min(3, <i32>tt);
+    const small = fns * Math.sqrt(3.0 * (1.0 - nearer));
+    const large = fns * Math.sqrt(3.0 * (1.0 - farther));
+    const jp = tp * small;
+    const jm = (1.0 - tp) * small;
+    if (Math.floor(jp) == Math.floor(tp * large) && Math.floor(jm) == Math.floor((1.0 - tp) * large)) {
+      return polarPixel(nside, order, nest, north, tt, <i64>jp, <i64>jm);
+    }
+  }
+  return ang2pixExact(nside, order, nest, theta, phi);
+}
+
+/** ang2pix of (theta, phi) through Math.cos: the rare points the bracket leaves (not inlined). */
+function ang2pixExact(nside: i64, order: i32, nest: bool, theta: f64, phi: f64): i64 {
+  return ang2pixOf(nside, order, nest, theta, phi, Math.cos(theta));
+}
+
+/** musl's rational approximation of (asin(x) − x)/x³ at z = x² (asin.c R), lane by lane. */
+// @ts-ignore: decorator
+@inline function asinRationalPair(z: v128): v128 {
+  const pS0 = reinterpret<f64>(0x3fc5555555555555);
+  const pS1 = reinterpret<f64>(0xbfd4d61203eb6f7d);
+  const pS2 = reinterpret<f64>(0x3fc9c1550e884455);
+  const pS3 = reinterpret<f64>(0xbfa48228b5688f3b);
+  const pS4 = reinterpret<f64>(0x3f49efe07501b288);
+  const pS5 = reinterpret<f64>(0x3f023de10dfdf709);
+  const qS1 = reinterpret<f64>(0xc0033a271c8a2d4b);
+  const qS2 = reinterpret<f64>(0x40002ae59c598ac8);
+  const qS3 = reinterpret<f64>(0xbfe6066c1b8d0159);
+  const qS4 = reinterpret<f64>(0x3fb3b8c5b12e9282);
+  const p = f64x2.mul(z, plusTimes(pS0, z, plusTimes(pS1, z, plusTimes(pS2, z, plusTimes(pS3, z, plusTimes(pS4, z, splat(pS5)))))));
+  const q = plusTimes(1.0, z, plusTimes(qS1, z, plusTimes(qS2, z, plusTimes(qS3, z, splat(qS4)))));
+  return f64x2.div(p, q);
+}
+
+/**
+ * Math.acos of two values: |x| < 0.5 through R(x²); beyond, through s = √((1 ∓ x)/2), for
+ * x > 0 with the head of s split off as musl does. NaN in lanes musl treats apart: |x| ≥ 1
+ * (and NaN) and |x| ≤ 2^-57.
+ */
+// @ts-ignore: decorator
+@inline function acosPair(x: v128): v128 {
+  const pio2High = splat(reinterpret<f64>(0x3ff921fb54442d18));
+  const pio2Low = splat(reinterpret<f64>(0x3c91a62633145c07));
+  const magnitude = v128.and(x, i64x2.splat(0x7fffffffffffffff));
+  const small = bitsBelow(magnitude, 0x3fe0000000000000); // |x| < 0.5
+  const negative = f64x2.lt(x, splat(0.0));
+  const half = f64x2.mul(x, splat(0.5));
+  const zBig = v128.bitselect(f64x2.add(splat(0.5), half), f64x2.sub(splat(0.5), half), negative);
+  const z = v128.bitselect(f64x2.mul(x, x), zBig, small);
+  const rational = asinRationalPair(z);
+  const resultSmall = f64x2.sub(pio2High, f64x2.sub(x, f64x2.sub(pio2Low, f64x2.mul(x, rational))));
+  const s = f64x2.sqrt(z);
+  const wNegative = f64x2.sub(f64x2.mul(rational, s), pio2Low);
+  const resultNegative = f64x2.mul(splat(2.0), f64x2.sub(pio2High, f64x2.add(s, wNegative)));
+  const head = v128.and(s, i64x2.splat(<i64>0xffffffff00000000));
+  const c = f64x2.div(f64x2.sub(z, f64x2.mul(head, head)), f64x2.add(s, head));
+  const resultPositive = f64x2.mul(splat(2.0), f64x2.add(head, f64x2.add(f64x2.mul(rational, s), c)));
+  const result = v128.bitselect(resultSmall, v128.bitselect(resultNegative, resultPositive, negative), small);
+  const rare = v128.or(v128.not(bitsBelow(magnitude, 0x3ff0000000000000)), bitsBelow(magnitude, 0x3c60000100000000));
+  return v128.bitselect(splat(NaN), result, rare);
+}
+
 // ---- batched entry points -------------------------------------------------------------------
 // Pixel ids in memory are i64, or f64 when `f64ids` (exact below 2^53, the JS number path).
 
@@ -641,21 +819,56 @@ export function hpAng2pix(nside: i64, nest: bool, theta: usize, phi: usize, out:
     return 0;
   }
   const order = orderOf(nside);
-  for (let i = 0; i < n; i++) {
-    const t = load<f64>(theta + (<usize>i << 3));
-    const p = load<f64>(phi + (<usize>i << 3));
-    if (!(t >= 0 && t <= PI) || !isFinite(p)) {
-      errorCode = HP_BAD_THETA;
-      return i;
+  // By blocks: the approximate cos θ of the whole block first (two lanes at a time), then the
+  // points one by one; two small loops compile to tighter code than one that does both.
+  for (let start = 0; start < n; start += COS_BLOCK) {
+    const m = min(COS_BLOCK, n - start);
+    const block = theta + (<usize>start << 3);
+    for (let k = 0; k + 1 < m; k += 2) {
+      v128.store(cosScratch + (<usize>k << 3), cosApproximatePair(v128.load(block + (<usize>k << 3))));
     }
-    const have = nearPole(t);
-    // Longitudes outside [0, 2π) are first taken modulo 2π, as healpy does (multiplying first
-    // and reducing modulo 4 quadrants can round across a pixel edge).
-    const pn = p >= 0 && p < TWOPI ? p : fmodulo(p, TWOPI);
-    const pix = loc2pix(nside, order, nest, Math.cos(t), pn, have ? Math.sin(t) : 0.0, have);
-    storeId(out + (<usize>i << 3), pix, f64ids);
+    if (m & 1) {
+      const last = f64x2.splat(load<f64>(block + (<usize>(m - 1) << 3)));
+      store<f64>(cosScratch + (<usize>(m - 1) << 3), f64x2.extract_lane(cosApproximatePair(last), 0));
+    }
+    for (let k = 0; k < m; k++) {
+      const at = <usize>(start + k) << 3;
+      const t = load<f64>(theta + at);
+      const p = load<f64>(phi + at);
+      if (!angleOk(t, p)) {
+        errorCode = HP_BAD_THETA;
+        return start + k;
+      }
+      const z = load<f64>(cosScratch + (<usize>k << 3));
+      storeId(out + at, ang2pixBracketed(nside, order, nest, t, p, z), f64ids);
+    }
   }
   return -1;
+}
+
+const COS_BLOCK = 256;
+const cosScratch = memory.data(8 * COS_BLOCK, 16);
+
+/** Whether theta is in [0, π] and phi finite. */
+// @ts-ignore: decorator
+@inline function angleOk(theta: f64, phi: f64): bool {
+  return theta >= 0 && theta <= PI && isFinite(phi);
+}
+
+/** ang2pix of (theta, phi) with z = cos θ given. */
+// @ts-ignore: decorator
+@inline function ang2pixOf(nside: i64, order: i32, nest: bool, theta: f64, phi: f64, z: f64): i64 {
+  const have = nearPole(theta);
+  return loc2pix(nside, order, nest, z, normalPhi(phi), have ? Math.sin(theta) : 0.0, have);
+}
+
+/**
+ * phi in [0, 2π): longitudes outside are first taken modulo 2π, as healpy does (multiplying
+ * first and reducing modulo 4 quadrants can round across a pixel edge).
+ */
+// @ts-ignore: decorator
+@inline function normalPhi(phi: f64): f64 {
+  return phi >= 0 && phi < TWOPI ? phi : fmodulo(phi, TWOPI);
 }
 
 // θ of pixel centres by ring. θ depends on the ring alone (its z and, near the poles, sin θ),
