@@ -142,13 +142,26 @@ let gsth: f64 = 0;
 let ghave: bool = false;
 let gring: i64 = 0; // ring of the last pix2loc, counted from the north pole (1 … 4·nside − 1)
 
+// The inverse by table too: COMPRESS_BITS interleaved bits at a time, each entry holding their
+// x bits in its low half and their y bits in its high half (8 KiB; HEALPix C++'s ctab takes 8).
+const COMPRESS_BITS = 10;
+const COMPRESS_TABLE = memory.data(8 << COMPRESS_BITS, 16);
+for (let v = 0; v < 1 << COMPRESS_BITS; v++) {
+  store<u64>(COMPRESS_TABLE + (<usize>v << 3), compress(<u64>v) | (compress(<u64>v >> 1) << 32));
+}
+
 // @ts-ignore: decorator
 @inline function nest2xyf(order: i32, pix: i64): void {
-  const shift = <i64>(order << 1);
-  gface = <i32>(pix >> shift);
-  const ipf = <u64>(pix & ((<i64>1 << shift) - 1));
-  gx = <i64>compress(ipf);
-  gy = <i64>compress(ipf >> 1);
+  const shift = order << 1;
+  gface = <i32>(pix >> <i64>shift);
+  const ipf = <u64>(pix & ((<i64>1 << <i64>shift) - 1));
+  let both: u64 = 0;
+  for (let s = 0; s < shift; s += COMPRESS_BITS) {
+    const part = <usize>(ipf >> <u64>s) & ((1 << COMPRESS_BITS) - 1);
+    both |= load<u64>(COMPRESS_TABLE + (part << 3)) << <u64>(s >> 1);
+  }
+  gx = <i64>(both & 0xffffffff);
+  gy = <i64>(both >> 32);
 }
 
 // Bit interleaving by table, as HEALPix C++ does with its 256-entry utab, but SPREAD_BITS bits
@@ -644,21 +657,56 @@ export function nest2vec(nside: i64, ipix: i64, dx: f64, dy: f64, out: usize): v
 // branch mispredictions: musl's cos and acos (AssemblyScript's Math.cos, Math.acos) pick a path
 // by the size of the argument, which random points make unpredictable.
 
+// Two-lane constants, loaded from memory: V8 builds an inline v128 constant anew at each use
+// (three instructions), where a load is one, or none when folded into the arithmetic.
+// prettier-ignore
+const PAIR_CONSTANTS = memory.data<u64>([
+  0x3fc5555555555555, 0x3fc5555555555555, // PS0: musl asin.c pS0..pS5, qS1..qS4
+  0xbfd4d61203eb6f7d, 0xbfd4d61203eb6f7d, // PS1
+  0x3fc9c1550e884455, 0x3fc9c1550e884455, // PS2
+  0xbfa48228b5688f3b, 0xbfa48228b5688f3b, // PS3
+  0x3f49efe07501b288, 0x3f49efe07501b288, // PS4
+  0x3f023de10dfdf709, 0x3f023de10dfdf709, // PS5
+  0xc0033a271c8a2d4b, 0xc0033a271c8a2d4b, // QS1
+  0x40002ae59c598ac8, 0x40002ae59c598ac8, // QS2
+  0xbfe6066c1b8d0159, 0xbfe6066c1b8d0159, // QS3
+  0x3fb3b8c5b12e9282, 0x3fb3b8c5b12e9282, // QS4
+  0x3ff921fb54442d18, 0x3ff921fb54442d18, // PIO2_HIGH: π/2 as musl splits it: head (= HALFPI) and tail
+  0x3c91a62633145c07, 0x3c91a62633145c07, // PIO2_LOW
+  0x3ff0000000000000, 0x3ff0000000000000, // ONE
+  0x3fe0000000000000, 0x3fe0000000000000, // ONE_HALF
+  0x3c60000100000000, 0x3c60000100000000, // TINY: above every |x| whose high word is ≤ 0x3c600000
+  0x7fffffffffffffff, 0x7fffffffffffffff, // MAGNITUDE_MASK: bit masks: all but the sign; the high word
+  0xffffffff00000000, 0xffffffff00000000, // HEAD_MASK
+]);
+const PS0 = 0;
+const PS1 = 1;
+const PS2 = 2;
+const PS3 = 3;
+const PS4 = 4;
+const PS5 = 5;
+const QS1 = 6;
+const QS2 = 7;
+const QS3 = 8;
+const QS4 = 9;
+const PIO2_HIGH = 10;
+const PIO2_LOW = 11;
+const ONE = 12;
+const ONE_HALF = 13;
+const TINY = 14;
+const MAGNITUDE_MASK = 15;
+const HEAD_MASK = 16;
+
+/** The two-lane constant `index` of PAIR_CONSTANTS. */
 // @ts-ignore: decorator
-@inline function splat(v: f64): v128 {
-  return f64x2.splat(v);
+@inline function pairAt(index: i32): v128 {
+  return v128.load(PAIR_CONSTANTS + (<usize>index << 4));
 }
 
-/** c + z·x with the product rounded first, lane by lane (one Horner step, as scalar code does). */
+/** constant `index` + z·x with the product rounded first (one Horner step, as scalar code does). */
 // @ts-ignore: decorator
-@inline function plusTimes(c: f64, z: v128, x: v128): v128 {
-  return f64x2.add(splat(c), f64x2.mul(z, x));
-}
-
-/** All-ones in the lanes where the i64 bit pattern of a double is below `limit` (signed). */
-// @ts-ignore: decorator
-@inline function bitsBelow(x: v128, limit: i64): v128 {
-  return i64x2.lt_s(x, i64x2.splat(limit));
+@inline function plusTimesAt(index: i32, z: v128, x: v128): v128 {
+  return f64x2.add(pairAt(index), f64x2.mul(z, x));
 }
 
 // ang2pix needs cos θ only to place the point between pixel edges, so the batch takes a cheap,
@@ -679,16 +727,23 @@ const PIO2_TAIL: f64 = 6.123233995736766e-17; // π/2 − HALFPI
 /** cos θ for two θ in [0, π] to within COS_BOUND (see above), without branches. */
 // @ts-ignore: decorator
 @inline function cosApproximatePair(theta: v128): v128 {
-  const x = f64x2.add(f64x2.sub(splat(HALFPI), theta), splat(PIO2_TAIL));
+  // Inline constants here: the loop that calls this has registers to keep them in.
+  const x = f64x2.add(f64x2.sub(f64x2.splat(HALFPI), theta), f64x2.splat(PIO2_TAIL));
   const y = f64x2.mul(x, x);
-  let p = plusTimes(-1.0 / 1307674368000.0, y, splat(1.0 / 355687428096000.0)); // 1/15!, 1/17!
-  p = plusTimes(1.0 / 6227020800.0, y, p); // 1/13!
-  p = plusTimes(-1.0 / 39916800.0, y, p); // 1/11!
+  let p = plusTimes(-1.0 / 1307674368000.0, y, f64x2.splat(1.0 / 355687428096000.0)); // ±1/15!, 1/17!
+  p = plusTimes(1.0 / 6227020800.0, y, p);
+  p = plusTimes(-1.0 / 39916800.0, y, p);
   p = plusTimes(1.0 / 362880.0, y, p);
   p = plusTimes(-1.0 / 5040.0, y, p);
   p = plusTimes(1.0 / 120.0, y, p);
   p = plusTimes(-1.0 / 6.0, y, p);
   return f64x2.mul(x, plusTimes(1.0, y, p));
+}
+
+/** c + z·x with the product rounded first, lane by lane (one Horner step, as scalar code does). */
+// @ts-ignore: decorator
+@inline function plusTimes(c: f64, z: v128, x: v128): v128 {
+  return f64x2.add(f64x2.splat(c), f64x2.mul(z, x));
 }
 
 /**
@@ -739,18 +794,8 @@ function ang2pixExact(nside: i64, order: i32, nest: bool, theta: f64, phi: f64):
 /** musl's rational approximation of (asin(x) − x)/x³ at z = x² (asin.c R), lane by lane. */
 // @ts-ignore: decorator
 @inline function asinRationalPair(z: v128): v128 {
-  const pS0 = reinterpret<f64>(0x3fc5555555555555);
-  const pS1 = reinterpret<f64>(0xbfd4d61203eb6f7d);
-  const pS2 = reinterpret<f64>(0x3fc9c1550e884455);
-  const pS3 = reinterpret<f64>(0xbfa48228b5688f3b);
-  const pS4 = reinterpret<f64>(0x3f49efe07501b288);
-  const pS5 = reinterpret<f64>(0x3f023de10dfdf709);
-  const qS1 = reinterpret<f64>(0xc0033a271c8a2d4b);
-  const qS2 = reinterpret<f64>(0x40002ae59c598ac8);
-  const qS3 = reinterpret<f64>(0xbfe6066c1b8d0159);
-  const qS4 = reinterpret<f64>(0x3fb3b8c5b12e9282);
-  const p = f64x2.mul(z, plusTimes(pS0, z, plusTimes(pS1, z, plusTimes(pS2, z, plusTimes(pS3, z, plusTimes(pS4, z, splat(pS5)))))));
-  const q = plusTimes(1.0, z, plusTimes(qS1, z, plusTimes(qS2, z, plusTimes(qS3, z, splat(qS4)))));
+  const p = f64x2.mul(z, plusTimesAt(PS0, z, plusTimesAt(PS1, z, plusTimesAt(PS2, z, plusTimesAt(PS3, z, plusTimesAt(PS4, z, pairAt(PS5)))))));
+  const q = plusTimesAt(ONE, z, plusTimesAt(QS1, z, plusTimesAt(QS2, z, plusTimesAt(QS3, z, pairAt(QS4)))));
   return f64x2.div(p, q);
 }
 
@@ -761,25 +806,27 @@ function ang2pixExact(nside: i64, order: i32, nest: bool, theta: f64, phi: f64):
  */
 // @ts-ignore: decorator
 @inline function acosPair(x: v128): v128 {
-  const pio2High = splat(reinterpret<f64>(0x3ff921fb54442d18));
-  const pio2Low = splat(reinterpret<f64>(0x3c91a62633145c07));
-  const magnitude = v128.and(x, i64x2.splat(0x7fffffffffffffff));
-  const small = bitsBelow(magnitude, 0x3fe0000000000000); // |x| < 0.5
-  const negative = f64x2.lt(x, splat(0.0));
-  const half = f64x2.mul(x, splat(0.5));
-  const zBig = v128.bitselect(f64x2.add(splat(0.5), half), f64x2.sub(splat(0.5), half), negative);
+  const pio2High = pairAt(PIO2_HIGH);
+  const pio2Low = pairAt(PIO2_LOW);
+  const magnitude = v128.and(x, pairAt(MAGNITUDE_MASK));
+  const small = f64x2.lt(magnitude, pairAt(ONE_HALF)); // |x| < 0.5
+  const negative = f64x2.lt(x, f64x2.splat(0.0));
+  const half = f64x2.mul(x, pairAt(ONE_HALF));
+  const zBig = v128.bitselect(f64x2.add(pairAt(ONE_HALF), half), f64x2.sub(pairAt(ONE_HALF), half), negative);
   const z = v128.bitselect(f64x2.mul(x, x), zBig, small);
   const rational = asinRationalPair(z);
   const resultSmall = f64x2.sub(pio2High, f64x2.sub(x, f64x2.sub(pio2Low, f64x2.mul(x, rational))));
   const s = f64x2.sqrt(z);
   const wNegative = f64x2.sub(f64x2.mul(rational, s), pio2Low);
-  const resultNegative = f64x2.mul(splat(2.0), f64x2.sub(pio2High, f64x2.add(s, wNegative)));
-  const head = v128.and(s, i64x2.splat(<i64>0xffffffff00000000));
+  const resultNegative = f64x2.add(f64x2.sub(pio2High, f64x2.add(s, wNegative)), f64x2.sub(pio2High, f64x2.add(s, wNegative)));
+  const head = v128.and(s, pairAt(HEAD_MASK));
   const c = f64x2.div(f64x2.sub(z, f64x2.mul(head, head)), f64x2.add(s, head));
-  const resultPositive = f64x2.mul(splat(2.0), f64x2.add(head, f64x2.add(f64x2.mul(rational, s), c)));
+  const positive = f64x2.add(head, f64x2.add(f64x2.mul(rational, s), c));
+  const resultPositive = f64x2.add(positive, positive);
   const result = v128.bitselect(resultSmall, v128.bitselect(resultNegative, resultPositive, negative), small);
-  const rare = v128.or(v128.not(bitsBelow(magnitude, 0x3ff0000000000000)), bitsBelow(magnitude, 0x3c60000100000000));
-  return v128.bitselect(splat(NaN), result, rare);
+  // musl's rare paths: |x| ≥ 1 (NaN too, by the negated test) and |x| ≤ 2^-57 (high word).
+  const rare = v128.or(v128.not(f64x2.lt(magnitude, pairAt(ONE))), f64x2.lt(magnitude, pairAt(TINY)));
+  return v128.or(result, rare); // all-ones lanes are NaN
 }
 
 // ---- batched entry points -------------------------------------------------------------------
@@ -807,6 +854,10 @@ function ang2pixExact(nside: i64, order: i32, nest: bool, theta: f64, phi: f64):
   return id >= 0 && id < npix;
 }
 
+// The batches work by blocks of BLOCK points, with one f64 per point in blockScratch.
+const BLOCK = 256;
+const blockScratch = memory.data(8 * BLOCK, 16);
+
 /**
  * ang2pix over n points: theta[i], phi[i] (f64) → out[i] (i64, or f64 when f64ids).
  * Returns -1, or the index of the first point with theta outside [0, π] or a non-finite phi
@@ -821,15 +872,15 @@ export function hpAng2pix(nside: i64, nest: bool, theta: usize, phi: usize, out:
   const order = orderOf(nside);
   // By blocks: the approximate cos θ of the whole block first (two lanes at a time), then the
   // points one by one; two small loops compile to tighter code than one that does both.
-  for (let start = 0; start < n; start += COS_BLOCK) {
-    const m = min(COS_BLOCK, n - start);
+  for (let start = 0; start < n; start += BLOCK) {
+    const m = min(BLOCK, n - start);
     const block = theta + (<usize>start << 3);
     for (let k = 0; k + 1 < m; k += 2) {
-      v128.store(cosScratch + (<usize>k << 3), cosApproximatePair(v128.load(block + (<usize>k << 3))));
+      v128.store(blockScratch + (<usize>k << 3), cosApproximatePair(v128.load(block + (<usize>k << 3))));
     }
     if (m & 1) {
       const last = f64x2.splat(load<f64>(block + (<usize>(m - 1) << 3)));
-      store<f64>(cosScratch + (<usize>(m - 1) << 3), f64x2.extract_lane(cosApproximatePair(last), 0));
+      store<f64>(blockScratch + (<usize>(m - 1) << 3), f64x2.extract_lane(cosApproximatePair(last), 0));
     }
     for (let k = 0; k < m; k++) {
       const at = <usize>(start + k) << 3;
@@ -839,15 +890,12 @@ export function hpAng2pix(nside: i64, nest: bool, theta: usize, phi: usize, out:
         errorCode = HP_BAD_THETA;
         return start + k;
       }
-      const z = load<f64>(cosScratch + (<usize>k << 3));
+      const z = load<f64>(blockScratch + (<usize>k << 3));
       storeId(out + at, ang2pixBracketed(nside, order, nest, t, p, z), f64ids);
     }
   }
   return -1;
 }
-
-const COS_BLOCK = 256;
-const cosScratch = memory.data(8 * COS_BLOCK, 16);
 
 /** Whether theta is in [0, π] and phi finite. */
 // @ts-ignore: decorator
@@ -880,10 +928,9 @@ const THETA_TABLE_NSIDE: i64 = 4096;
 const THETA_TABLE = memory.data(8 * 4 * <i32>THETA_TABLE_NSIDE, 16);
 let thetaTableNside: i64 = 0;
 
-/** θ of the pixel pix2loc* just placed (gz, gsth, ghave, gring), from the ring table if `table`. */
+/** θ of the pixel pix2loc* just placed (gz, gsth, ghave, gring), from the ring table. */
 // @ts-ignore: decorator
-@inline function thetaOfRing(table: bool): f64 {
-  if (!table) return ghave ? Math.atan2(gsth, gz) : Math.acos(gz);
+@inline function thetaOfRing(): f64 {
   const at = THETA_TABLE + (<usize>gring << 3);
   let th = load<f64>(at);
   if (th == 0) {
@@ -907,7 +954,8 @@ export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, thet
   const fact1 = <f64>(nside << 1) * fact2;
   // One loop per scheme, the per-nside constants hoisted out of the per-point work.
   const table = nside <= THETA_TABLE_NSIDE;
-  if (table && thetaTableNside != nside) {
+  if (!table) return pix2angByBlocks(nside, order, nest, pix, f64ids, theta, phi, n);
+  if (thetaTableNside != nside) {
     memory.fill(THETA_TABLE, 0, <usize>(nside << 5));
     thetaTableNside = nside;
   }
@@ -919,7 +967,7 @@ export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, thet
         return i;
       }
       pix2locNestF(nside, order, loadId(p, f64ids), fact1, fact2);
-      store<f64>(theta + (<usize>i << 3), thetaOfRing(table));
+      store<f64>(theta + (<usize>i << 3), thetaOfRing());
       store<f64>(phi + (<usize>i << 3), gphi);
     }
   } else {
@@ -930,11 +978,76 @@ export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, thet
         return i;
       }
       pix2locRingF(nside, order, loadId(p, f64ids), ncap, npix, fact1, fact2);
-      store<f64>(theta + (<usize>i << 3), thetaOfRing(table));
+      store<f64>(theta + (<usize>i << 3), thetaOfRing());
       store<f64>(phi + (<usize>i << 3), gphi);
     }
   }
   return -1;
+}
+
+// In blockScratch, the mark of a point whose θ pix2angByBlocks already wrote (from atan2 next to
+// a pole); any z of a centre lies in (−1, 1).
+const THETA_WRITTEN: f64 = 2.0;
+
+/**
+ * hpPix2ang above nside 2^12, where rings outnumber the points of a batch and the θ table would
+ * not pay: by blocks, the centres first (z into blockScratch, φ out), then acos z for the whole
+ * block two lanes at a time (acosPair). The points before a bad id are done, as hpPix2ang's.
+ */
+function pix2angByBlocks(nside: i64, order: i32, nest: bool, pix: usize, f64ids: bool, theta: usize, phi: usize, n: i32): i32 {
+  const npix = 12 * nside * nside;
+  const ncap = (nside * (nside - 1)) << 1;
+  const fact2 = 4.0 / <f64>npix;
+  const fact1 = <f64>(nside << 1) * fact2;
+  for (let start = 0; start < n; start += BLOCK) {
+    const m = min(BLOCK, n - start);
+    let good = m;
+    for (let k = 0; k < m; k++) {
+      const at = <usize>(start + k) << 3;
+      if (!idOk(pix + at, f64ids, npix)) {
+        good = k;
+        break;
+      }
+      const id = loadId(pix + at, f64ids);
+      if (nest) pix2locNestF(nside, order, id, fact1, fact2);
+      else pix2locRingF(nside, order, id, ncap, npix, fact1, fact2);
+      store<f64>(phi + at, gphi);
+      let z = gz;
+      if (ghave) {
+        store<f64>(theta + at, Math.atan2(gsth, gz));
+        z = THETA_WRITTEN;
+      }
+      store<f64>(blockScratch + (<usize>k << 3), z);
+    }
+    acosOfBlock(theta + (<usize>start << 3), good);
+    if (good < m) {
+      errorCode = HP_BAD_PIX;
+      return start + good;
+    }
+  }
+  return -1;
+}
+
+/** θ = acos z for the first m values of blockScratch, to theta (THETA_WRITTEN ones skipped). */
+function acosOfBlock(theta: usize, m: i32): void {
+  let k = 0;
+  for (; k + 1 < m; k += 2) {
+    const at = <usize>k << 3;
+    const result = acosPair(v128.load(blockScratch + at));
+    if (!v128.any_true(f64x2.ne(result, result))) v128.store(theta + at, result);
+    else {
+      thetaOfScratch(theta, k);
+      thetaOfScratch(theta, k + 1);
+    }
+  }
+  if (k < m) thetaOfScratch(theta, k);
+}
+
+/** θ of blockScratch[k] through Math.acos, unless it is THETA_WRITTEN. */
+// @ts-ignore: decorator
+@inline function thetaOfScratch(theta: usize, k: i32): void {
+  const z = load<f64>(blockScratch + (<usize>k << 3));
+  if (z != THETA_WRITTEN) store<f64>(theta + (<usize>k << 3), Math.acos(z));
 }
 
 /**
