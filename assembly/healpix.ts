@@ -127,7 +127,32 @@ const MAX_ORDER: i32 = 29;
 /** Cosine of the angle between (z1, phi1) and (z2, phi2) (HEALPix C++ cosdist_zphi). */
 // @ts-ignore: decorator
 @inline function cosdist(z1: f64, phi1: f64, z2: f64, phi2: f64): f64 {
-  return z1 * z2 + Math.cos(phi1 - phi2) * Math.sqrt((1.0 - z1 * z1) * (1.0 - z2 * z2));
+  return z1 * z2 + cosInline(phi1 - phi2) * Math.sqrt((1.0 - z1 * z1) * (1.0 - z2 * z2));
+}
+
+// musl's __cos.c C1..C6.
+const COS_C1 = reinterpret<f64>(0x3fa555555555554c);
+const COS_C2 = reinterpret<f64>(0xbf56c16c16c15177);
+const COS_C3 = reinterpret<f64>(0x3efa01a019cb1590);
+const COS_C4 = reinterpret<f64>(0xbe927e4f809c52ad);
+const COS_C5 = reinterpret<f64>(0x3e21ee9ebdb4b1c4);
+const COS_C6 = reinterpret<f64>(0xbda8fae9be8838d4);
+
+/**
+ * Math.cos(x), with the path of musl's cos for 2^-27·√2 ≤ |x| ≲ π/4 (its kernel __cos(x, 0),
+ * the same operations, so the same result) inlined: query_disc takes the cosine of small
+ * longitude differences thousands of times a call, and the call cost a third of it.
+ */
+// @ts-ignore: decorator
+@inline function cosInline(x: f64): f64 {
+  const high = <u32>(reinterpret<u64>(x) >> 32) & 0x7fffffff;
+  if (high > 0x3fe921fb || high < 0x3e46a09e) return Math.cos(x);
+  const z = x * x;
+  const w = z * z;
+  const r = z * (COS_C1 + z * (COS_C2 + z * COS_C3)) + w * w * (COS_C4 + z * (COS_C5 + z * COS_C6));
+  const hz = 0.5 * z;
+  const w1 = 1.0 - hz;
+  return w1 + (1.0 - w1 - hz + z * r); // musl's − x·y, y = 0, cannot change the sum
 }
 
 // ---- nested index ↔ (ix, iy, face) ---------------------------------------------------------
@@ -1468,6 +1493,9 @@ const stackOrder = memory.data(4 * STACK_MAX, 4);
 // interleaving), so no pixel on the stack needs its bits de-interleaved again.
 const stackX = memory.data(4 * STACK_MAX, 4);
 const stackY = memory.data(4 * STACK_MAX, 4);
+// The zone of each stacked pixel, found as it is pushed: the four children of a pixel are
+// tested together, two lanes at a time (centreZonesPair), and those of zone 0 are not pushed.
+const stackZone = memory.data(4 * STACK_MAX, 4);
 
 let lastRadius: f64 = -1.0;
 let lastOmax: i32 = -1;
@@ -1522,60 +1550,188 @@ function queryDiscNest(nside: i64, order: i32, theta: f64, phi: f64, radius: f64
   }
   let top = 0;
   for (let i = 0; i < 12; i++) {
-    store<i64>(stackPix + (<usize>top << 3), <i64>(11 - i));
-    store<i32>(stackOrder + (<usize>top << 2), 0);
-    store<i32>(stackX + (<usize>top << 2), 0);
-    store<i32>(stackY + (<usize>top << 2), 0);
-    top++;
+    top = pushZoned(top, <i64>(11 - i), 0, 0, 0, centreZone(0, 11 - i, 0, 0, z0, phi, cosrad));
   }
   let stacktop = 0;
   while (top > 0) {
     top--;
+    const zone = load<i32>(stackZone + (<usize>top << 2)); // never 0: those are not pushed
     const pix = load<i64>(stackPix + (<usize>top << 3));
     const o = load<i32>(stackOrder + (<usize>top << 2));
     const px = load<i32>(stackX + (<usize>top << 2));
     const py = load<i32>(stackY + (<usize>top << 2));
-    const face = <i32>(pix >> <i64>(o << 1));
-    const f1 = load<f64>(nestFact1 + (<usize>o << 3));
-    pix2locXyf(<i64>1 << <i64>o, o, face, <i64>px, <i64>py, f1, load<f64>(nestFact2 + (<usize>o << 3)));
-    const cangdist = cosdist(z0, phi, gz, gphi);
-    if (!(cangdist > load<f64>(crpdr + (<usize>o << 3)))) continue;
-    const zone = cangdist < cosrad ? 1 : cangdist <= load<f64>(crmdr + (<usize>o << 3)) ? 2 : 3;
     if (o < order) {
       if (zone >= 3) {
         const sdist = <i64>((order - o) << 1);
         append(pix << sdist, (pix + 1) << sdist);
-      } else top = pushChildren(top, pix, o, px, py);
+      } else top = pushChildren(top, pix, o, px, py, z0, phi, cosrad);
     } else if (o > order) {
-      // Only when inclusive: sub-pixels of a pixel at `order` being tested.
-      if (zone >= 2 || o >= omax) {
-        append(pix >> <i64>((o - order) << 1), (pix >> <i64>((o - order) << 1)) + 1);
-        top = stacktop; // the parent is in: drop its remaining sub-pixels
-      } else top = pushChildren(top, pix, o, px, py);
+      // Only when inclusive: a sub-pixel (zone 1) of a pixel at `order` being searched.
+      top = searchSubPixels(top, stacktop, pix, o, px, py, order, omax, z0, phi, cosrad);
     } else {
       if (zone >= 2) append(pix, pix + 1);
       else if (inclusive) {
         if (order < omax) {
           stacktop = top;
-          top = pushChildren(top, pix, o, px, py);
+          top = searchSubPixels(top, stacktop, pix, o, px, py, order, omax, z0, phi, cosrad);
         } else append(pix, pix + 1);
       }
     }
   }
 }
 
-/** Pushes the four children of pix (order o) in reverse, so the smallest pops first. */
-// @ts-ignore: decorator
-@inline function pushChildren(top: i32, pix: i64, o: i32, px: i32, py: i32): i32 {
-  for (let i = 0; i < 4; i++) {
-    const k = 3 - i;
-    store<i64>(stackPix + (<usize>top << 3), 4 * pix + <i64>k);
-    store<i32>(stackOrder + (<usize>top << 2), o + 1);
-    store<i32>(stackX + (<usize>top << 2), (px << 1) | (k & 1));
-    store<i32>(stackY + (<usize>top << 2), (py << 1) | (k >> 1));
-    top++;
+/**
+ * Pushes the children of pix (order o, at (px, py) in its face) in reverse, so the smallest
+ * pops first, leaving out those surely outside the disc (zone 0: popped, they would be
+ * dropped). Their centres and zones are found two at a time (centreZonesPair).
+ */
+function pushChildren(top: i32, pix: i64, o: i32, px: i32, py: i32, z0: f64, phi0: f64, cosrad: f64): i32 {
+  const face = <i32>(pix >> <i64>(o << 1));
+  const x = (<i64>px) << 1;
+  const y = (<i64>py) << 1;
+  const xs = f64x2.replace_lane(f64x2.splat(<f64>x), 1, <f64>(x + 1));
+  const low = centreZonesPair(o + 1, face, xs, f64x2.splat(<f64>y), z0, phi0, cosrad); // children 0, 1
+  const high = centreZonesPair(o + 1, face, xs, f64x2.splat(<f64>(y + 1)), z0, phi0, cosrad); // 2, 3
+  top = pushZoned(top, 4 * pix + 3, o + 1, x + 1, y + 1, high >> 2);
+  top = pushZoned(top, 4 * pix + 2, o + 1, x, y + 1, high & 3);
+  top = pushZoned(top, 4 * pix + 1, o + 1, x + 1, y, low >> 2);
+  return pushZoned(top, 4 * pix, o + 1, x, y, low & 3);
+}
+
+/**
+ * One level of HEALPix C++'s inclusive search under a pixel at `order`: the children of pix
+ * (order o ≥ order, zone 1). HEALPix C++ pushes them and appends the parent at `order` when it
+ * pops one of zone ≥ 2, or of zone ≥ 1 at omax, dropping what is left of the search (top =
+ * stacktop). Nothing else is appended before the search ends, so which child it is does not
+ * matter: the parent is appended here as soon as one of the first two children or of the last
+ * two qualifies (the last two are not even placed when the first do). Otherwise the children
+ * of zone 1 are pushed, to be searched in turn.
+ */
+function searchSubPixels(
+  top: i32,
+  stacktop: i32,
+  pix: i64,
+  o: i32,
+  px: i32,
+  py: i32,
+  order: i32,
+  omax: i32,
+  z0: f64,
+  phi0: f64,
+  cosrad: f64,
+): i32 {
+  const face = <i32>(pix >> <i64>(o << 1));
+  const x = (<i64>px) << 1;
+  const y = (<i64>py) << 1;
+  const xs = f64x2.replace_lane(f64x2.splat(<f64>x), 1, <f64>(x + 1));
+  const least = o + 1 >= omax ? 1 : 2; // the zone that puts the parent in
+  const parent = pix >> <i64>((o - order) << 1);
+  const low = centreZonesPair(o + 1, face, xs, f64x2.splat(<f64>y), z0, phi0, cosrad);
+  if (max(low & 3, low >> 2) >= least) {
+    append(parent, parent + 1);
+    return stacktop;
   }
-  return top;
+  const high = centreZonesPair(o + 1, face, xs, f64x2.splat(<f64>(y + 1)), z0, phi0, cosrad);
+  if (max(high & 3, high >> 2) >= least) {
+    append(parent, parent + 1);
+    return stacktop;
+  }
+  // Every zone is 0 or 1 here, and o + 1 < omax (at omax a zone 1 would have qualified).
+  top = pushZoned(top, 4 * pix + 3, o + 1, x + 1, y + 1, high >> 2);
+  top = pushZoned(top, 4 * pix + 2, o + 1, x, y + 1, high & 3);
+  top = pushZoned(top, 4 * pix + 1, o + 1, x + 1, y, low >> 2);
+  return pushZoned(top, 4 * pix, o + 1, x, y, low & 3);
+}
+
+/** Pushes nested pixel pix of order o at (x, y) with its zone, unless the zone is 0. */
+// @ts-ignore: decorator
+@inline function pushZoned(top: i32, pix: i64, o: i32, x: i64, y: i64, zone: i32): i32 {
+  store<i64>(stackPix + (<usize>top << 3), pix);
+  store<i32>(stackOrder + (<usize>top << 2), o);
+  store<i32>(stackX + (<usize>top << 2), <i32>x);
+  store<i32>(stackY + (<usize>top << 2), <i32>y);
+  store<i32>(stackZone + (<usize>top << 2), zone);
+  return top + <i32>(zone != 0); // overwritten by the next push when 0: no branch to mispredict
+}
+
+/**
+ * The zone of the nested pixel of order o at (x, y) in face `face`, as queryDiscNest's
+ * HEALPix C++ tests give it: 0 = surely outside the disc (centre (z0, phi0)), 1 = centre
+ * within the safety margin outside, 2 = centre inside but not surely the whole pixel, 3 =
+ * whole pixel surely inside. Without branches: random outcomes would mispredict.
+ */
+// @ts-ignore: decorator
+@inline function centreZone(o: i32, face: i32, x: i64, y: i64, z0: f64, phi0: f64, cosrad: f64): i32 {
+  const at = <usize>o << 3;
+  pix2locXyf(<i64>1 << <i64>o, o, face, x, y, load<f64>(nestFact1 + at), load<f64>(nestFact2 + at));
+  const cangdist = cosdist(z0, phi0, gz, gphi);
+  const inside = <i32>(cangdist > load<f64>(crpdr + at));
+  const beyondRadius = <i32>!(cangdist < cosrad);
+  const beyondMargin = <i32>!(cangdist <= load<f64>(crmdr + at));
+  return inside * (1 + beyondRadius * (1 + beyondMargin));
+}
+
+/**
+ * centreZone of two pixels of order o in face `face` at once, x and y in f64 lanes: their
+ * zones as zone₀ | zone₁ << 2. pix2locXyf's arithmetic lane by lane, every integer in it exact
+ * in f64 (below 2^53; nr² rounds once either way) and the same IEEE operations in the same
+ * order after, so the same centres and the same cosdist. cos(φ0 − φ) is musl's kernel (as
+ * cosInline) when both lanes are in its range, else cosInline lane by lane.
+ */
+// @ts-ignore: decorator
+@inline function centreZonesPair(o: i32, face: i32, x: v128, y: v128, z0: f64, phi0: f64, cosrad: f64): i32 {
+  const at = <usize>o << 3;
+  const nside = <f64>(<i64>1 << <i64>o);
+  const ns = f64x2.splat(nside);
+  const one = f64x2.splat(1.0);
+  const jr = f64x2.sub(f64x2.sub(f64x2.splat(<f64>(jrll(face) << <i64>o) - 1.0), x), y);
+  const north = f64x2.lt(jr, ns);
+  const south = f64x2.gt(jr, f64x2.splat(3.0 * nside));
+  const nr = v128.bitselect(jr, v128.bitselect(f64x2.sub(f64x2.splat(4.0 * nside), jr), ns, south), north);
+  const tmp = f64x2.mul(f64x2.mul(nr, nr), f64x2.splat(load<f64>(nestFact2 + at)));
+  const fact1 = f64x2.splat(load<f64>(nestFact1 + at));
+  const equatorZ = f64x2.mul(f64x2.sub(f64x2.splat(2.0 * nside), jr), fact1);
+  const z = v128.bitselect(f64x2.sub(one, tmp), v128.bitselect(f64x2.sub(tmp, one), equatorZ, south), north);
+  let t = f64x2.sub(f64x2.add(f64x2.mul(f64x2.splat(<f64>jpll(face)), nr), x), y);
+  t = v128.bitselect(f64x2.add(t, f64x2.mul(f64x2.splat(8.0), nr)), t, f64x2.lt(t, f64x2.splat(0.0)));
+  let phi = f64x2.mul(f64x2.mul(f64x2.splat(0.75 * HALFPI), t), fact1);
+  const cap = v128.or(north, south);
+  if (v128.any_true(cap)) phi = v128.bitselect(f64x2.div(f64x2.mul(f64x2.splat(0.5 * HALFPI), t), nr), phi, cap);
+  // cosdist(z0, phi0, z, phi).
+  const difference = f64x2.sub(f64x2.splat(phi0), phi);
+  const magnitude = v128.and(difference, i64x2.splat(0x7fffffffffffffff)); // as i64: ordered bits
+  const kernel = v128.andnot(
+    i64x2.lt_s(magnitude, i64x2.splat(0x3fe921fc00000000)),
+    i64x2.lt_s(magnitude, i64x2.splat(0x3e46a09e00000000)),
+  );
+  let cosine: v128;
+  if (i64x2.all_true(kernel)) cosine = cosKernelPair(magnitude);
+  else {
+    cosine = f64x2.splat(cosInline(f64x2.extract_lane(difference, 0)));
+    cosine = f64x2.replace_lane(cosine, 1, cosInline(f64x2.extract_lane(difference, 1)));
+  }
+  const sines = f64x2.sqrt(f64x2.mul(f64x2.splat(1.0 - z0 * z0), f64x2.sub(one, f64x2.mul(z, z))));
+  const cangdist = f64x2.add(f64x2.mul(f64x2.splat(z0), z), f64x2.mul(cosine, sines));
+  const inside = i64x2.bitmask(f64x2.gt(cangdist, f64x2.splat(load<f64>(crpdr + at))));
+  const beyondRadius = i64x2.bitmask(v128.not(f64x2.lt(cangdist, f64x2.splat(cosrad))));
+  const beyondMargin = i64x2.bitmask(v128.not(f64x2.le(cangdist, f64x2.splat(load<f64>(crmdr + at)))));
+  const zone0 = (inside & 1) * (1 + (beyondRadius & 1) * (1 + (beyondMargin & 1)));
+  const zone1 = (inside >> 1) * (1 + (beyondRadius >> 1) * (1 + (beyondMargin >> 1)));
+  return zone0 | (zone1 << 2);
+}
+
+/** musl __cos(x, 0) lane by lane (cosInline's kernel). */
+// @ts-ignore: decorator
+@inline function cosKernelPair(x: v128): v128 {
+  const z = f64x2.mul(x, x);
+  const w = f64x2.mul(z, z);
+  const low = f64x2.mul(z, plusTimes(COS_C1, z, plusTimes(COS_C2, z, f64x2.splat(COS_C3))));
+  const high = f64x2.mul(f64x2.mul(w, w), plusTimes(COS_C4, z, plusTimes(COS_C5, z, f64x2.splat(COS_C6))));
+  const r = f64x2.add(low, high);
+  const hz = f64x2.mul(f64x2.splat(0.5), z);
+  const one = f64x2.splat(1.0);
+  const w1 = f64x2.sub(one, hz);
+  return f64x2.add(w1, f64x2.add(f64x2.sub(f64x2.sub(one, w1), hz), f64x2.mul(z, r)));
 }
 
 /**
