@@ -703,6 +703,14 @@ const PAIR_CONSTANTS = memory.data<u64>([
   0x3c60000100000000, 0x3c60000100000000, // TINY: above every |x| whose high word is ≤ 0x3c600000
   0x7fffffffffffffff, 0x7fffffffffffffff, // MAGNITUDE_MASK: bit masks: all but the sign; the high word
   0xffffffff00000000, 0xffffffff00000000, // HEAD_MASK
+  0x3fa555555555554c, 0x3fa555555555554c, // COS_C1_PAIR: musl __cos.c C1..C6
+  0xbf56c16c16c15177, 0xbf56c16c16c15177, // COS_C2_PAIR
+  0x3efa01a019cb1590, 0x3efa01a019cb1590, // COS_C3_PAIR
+  0xbe927e4f809c52ad, 0xbe927e4f809c52ad, // COS_C4_PAIR
+  0x3e21ee9ebdb4b1c4, 0x3e21ee9ebdb4b1c4, // COS_C5_PAIR
+  0xbda8fae9be8838d4, 0xbda8fae9be8838d4, // COS_C6_PAIR
+  0x3e46a09e00000000, 0x3e46a09e00000000, // KERNEL_LOW: the range of musl's cos kernel: high words 0x3e46a09e..0x3fe921fb
+  0x3fe921fc00000000, 0x3fe921fc00000000, // KERNEL_HIGH
 ]);
 const PS0 = 0;
 const PS1 = 1;
@@ -721,6 +729,14 @@ const ONE_HALF = 13;
 const TINY = 14;
 const MAGNITUDE_MASK = 15;
 const HEAD_MASK = 16;
+const COS_C1_PAIR = 17;
+const COS_C2_PAIR = 18;
+const COS_C3_PAIR = 19;
+const COS_C4_PAIR = 20;
+const COS_C5_PAIR = 21;
+const COS_C6_PAIR = 22;
+const KERNEL_LOW = 23;
+const KERNEL_HIGH = 24;
 
 /** The two-lane constant `index` of PAIR_CONSTANTS. */
 // @ts-ignore: decorator
@@ -739,7 +755,7 @@ const HEAD_MASK = 16;
 // the edge-line indices (jp, jm) is monotonic in z (IEEE operations round monotonically), so
 // when both ends of [z − bound, z + bound] give the same indices, Math.cos(θ) gives them too and
 // the pixel is bit for bit the one loc2pix would give. Otherwise (a point within about
-// 2^-39·nside of an edge line: one in 10^6 at nside 2^20) Math.cos decides.
+// 2^-39·nside of an edge line: a few in 10^6 at nside 2^20, 2 in 10^3 at 2^29) Math.cos decides.
 //
 // The approximation is the Taylor series of sin x at x = π/2 − θ ∈ [−π/2, π/2] up to x^17: the
 // series alternates, so the truncation error is below (π/2)^19/19! < 4.5e-14; the reduction
@@ -1699,11 +1715,8 @@ function searchSubPixels(
   if (v128.any_true(cap)) phi = v128.bitselect(f64x2.div(f64x2.mul(f64x2.splat(0.5 * HALFPI), t), nr), phi, cap);
   // cosdist(z0, phi0, z, phi).
   const difference = f64x2.sub(f64x2.splat(phi0), phi);
-  const magnitude = v128.and(difference, i64x2.splat(0x7fffffffffffffff)); // as i64: ordered bits
-  const kernel = v128.andnot(
-    i64x2.lt_s(magnitude, i64x2.splat(0x3fe921fc00000000)),
-    i64x2.lt_s(magnitude, i64x2.splat(0x3e46a09e00000000)),
-  );
+  const magnitude = v128.and(difference, pairAt(MAGNITUDE_MASK)); // as i64: ordered bits
+  const kernel = v128.andnot(i64x2.lt_s(magnitude, pairAt(KERNEL_HIGH)), i64x2.lt_s(magnitude, pairAt(KERNEL_LOW)));
   let cosine: v128;
   if (i64x2.all_true(kernel)) cosine = cosKernelPair(magnitude);
   else {
@@ -1725,13 +1738,12 @@ function searchSubPixels(
 @inline function cosKernelPair(x: v128): v128 {
   const z = f64x2.mul(x, x);
   const w = f64x2.mul(z, z);
-  const low = f64x2.mul(z, plusTimes(COS_C1, z, plusTimes(COS_C2, z, f64x2.splat(COS_C3))));
-  const high = f64x2.mul(f64x2.mul(w, w), plusTimes(COS_C4, z, plusTimes(COS_C5, z, f64x2.splat(COS_C6))));
+  const low = f64x2.mul(z, plusTimesAt(COS_C1_PAIR, z, plusTimesAt(COS_C2_PAIR, z, pairAt(COS_C3_PAIR))));
+  const high = f64x2.mul(f64x2.mul(w, w), plusTimesAt(COS_C4_PAIR, z, plusTimesAt(COS_C5_PAIR, z, pairAt(COS_C6_PAIR))));
   const r = f64x2.add(low, high);
-  const hz = f64x2.mul(f64x2.splat(0.5), z);
-  const one = f64x2.splat(1.0);
-  const w1 = f64x2.sub(one, hz);
-  return f64x2.add(w1, f64x2.add(f64x2.sub(f64x2.sub(one, w1), hz), f64x2.mul(z, r)));
+  const hz = f64x2.mul(pairAt(ONE_HALF), z);
+  const w1 = f64x2.sub(pairAt(ONE), hz);
+  return f64x2.add(w1, f64x2.add(f64x2.sub(f64x2.sub(pairAt(ONE), w1), hz), f64x2.mul(z, r)));
 }
 
 /**
