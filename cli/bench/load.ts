@@ -504,9 +504,11 @@ async function runOne(
           next += interval;
           if (performance.now() >= end) break;
         }
+        // A new quest is fetched within the same slot, before its first answer: a paced run offers
+        // its rate in answers, not in calls.
         if (!volunteer.exhausted && volunteer.pending.length === 0) {
-          await fetchQuest(client!, recorder, volunteer);
-          continue;
+          if (!(await fetchQuest(client!, recorder, volunteer))) continue;
+          if (volunteer.pending.length === 0 && !volunteer.exhausted) continue;
         }
         let objectId: number;
         let questId: number;

@@ -13,7 +13,7 @@ type Suite = (typeof SUITES)[number];
 export const benchCommand: Command = {
   name: 'bench',
   summary: `time the wasm core beside its JavaScript and native peers (${SUITES.join(', ')}, all)`,
-  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--profile DIR]`,
+  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--profile DIR]`,
   async run(args) {
     const json = args.includes('--json');
     const { loadArgs, rest } = splitLoadArgs(args);
@@ -48,7 +48,7 @@ export const benchCommand: Command = {
   },
 };
 
-/** --seconds, --volunteers, --databases and --profile of the load suite; the rest is left. */
+/** --seconds, --volunteers, --databases, --rate and --profile of the load suite; the rest is left. */
 function splitLoadArgs(args: string[]) {
   const loadArgs = {
     databases: [...LOAD_DATABASES],
@@ -76,6 +76,11 @@ function splitLoadArgs(args: string[]) {
     if (arg === '--seconds') loadArgs.seconds = count(value());
     else if (arg === '--volunteers') loadArgs.volunteers = count(value());
     else if (arg === '--profile') loadArgs.profileDirectory = value();
+    // The paced runs at another offered rate (answers/s), e.g. the highest one that keeps p99 low.
+    else if (arg === '--rate') {
+      const rate = count(value());
+      loadArgs.paced = { none: rate, pglite: rate, postgres: rate };
+    }
     else if (arg === '--databases') {
       const databases = value().split(',');
       for (const database of databases)

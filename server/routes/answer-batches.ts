@@ -43,6 +43,12 @@ export interface AnswerPost {
 const MAX_BATCH = 256;
 
 /**
+ * Batches written at once: a second one goes out while the first waits on its commit. PGlite has
+ * one connection, so there the second simply queues behind the first.
+ */
+const MAX_IN_FLIGHT = 2;
+
+/**
  * Writes a batch of answers in one statement, committed on its own, and returns one result per
  * post, in order. Every check gates the write inside the statement, so a 404 or 422 writes
  * nothing, for that post only.
@@ -165,33 +171,46 @@ interface Waiting extends AnswerPost {
  */
 export class AnswerBatches {
   private waiting: Waiting[] = [];
-  private writing = false;
+  /** Users with a post in a batch being written: their next post waits for that batch. */
+  private readonly writingUsers = new Set<number>();
+  private batchesInFlight = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly maxInFlight = MAX_IN_FLIGHT,
+  ) {}
 
   post(userId: number, questId: number, answer: Answer): Promise<PostedAnswer> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ userId, questId, answer, resolve, reject });
-      if (!this.writing) void this.drain();
+      this.startBatches();
     });
   }
 
-  private async drain(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.waiting.length > 0) await this.writeBatch(this.takeBatch());
-    } finally {
-      this.writing = false;
+  private startBatches(): void {
+    while (this.batchesInFlight < this.maxInFlight) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      this.batchesInFlight++;
+      for (const post of batch) this.writingUsers.add(post.userId);
+      void this.writeBatch(batch).finally(() => {
+        this.batchesInFlight--;
+        for (const post of batch) this.writingUsers.delete(post.userId);
+        this.startBatches();
+      });
     }
   }
 
-  /** The oldest posts, at most one per user: a second post of a user waits for the next batch. */
+  /**
+   * The oldest posts, at most one per user and none of a user whose post is being written: two
+   * batches in flight never lock the same quest row, so they cannot deadlock each other.
+   */
   private takeBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const users = new Set<number>();
     const left: Waiting[] = [];
     for (const post of this.waiting) {
-      if (batch.length < MAX_BATCH && !users.has(post.userId)) {
+      if (batch.length < MAX_BATCH && !users.has(post.userId) && !this.writingUsers.has(post.userId)) {
         users.add(post.userId);
         batch.push(post);
       } else left.push(post);
