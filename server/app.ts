@@ -2,7 +2,7 @@
 // data from var/sky. Listening is left to the caller so that tests can inject requests.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
@@ -26,22 +26,28 @@ export interface AppOptions {
 }
 
 /**
- * One log line per request, written when it is answered (Fastify's default is two, one on
- * arrival; create the instance with disableRequestLogging): under the load bench, writing the log
- * took 8 % of the server's time.
+ * One log line per request, written when it is answered and naming the request (Fastify's default
+ * is two: one on arrival, one without the URL when answered). Under the load bench, writing the
+ * log took 8 % of the server's time.
  */
-export function logEachRequest(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-  });
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, disableRequestLogging: true, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
-  if (logger) logEachRequest(app);
+  const app = Fastify({
+    logger,
+    logController: new RequestLog(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
   // First: headers, JSON-only bodies, the Origin check, rate limits and the error handler.
   await registerSecurity(app, { config, db });
   await app.register(fastifyCookie);

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { logEachRequest } from '../../server/app';
+import { RequestLog } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/session-user';
 import { answerBodySchema } from '../../server/routes/game-schemas';
 
@@ -32,8 +32,7 @@ const board = [
   },
 ];
 
-const app = Fastify({ logger: true, disableRequestLogging: true, bodyLimit: 1024 * 1024 });
-logEachRequest(app);
+const app = Fastify({ logger: true, logController: new RequestLog(), bodyLimit: 1024 * 1024 });
 await app.register(fastifyCookie);
 const sessions = new Map<string, FloorVolunteer>();
 let nextQuestId = 1;
