@@ -80,8 +80,7 @@ function splitLoadArgs(args: string[]) {
     else if (arg === '--rate') {
       const rate = count(value());
       loadArgs.paced = { none: rate, pglite: rate, postgres: rate };
-    }
-    else if (arg === '--databases') {
+    } else if (arg === '--databases') {
       const databases = value().split(',');
       for (const database of databases)
         if (!(LOAD_DATABASES as readonly string[]).includes(database))
