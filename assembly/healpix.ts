@@ -711,6 +711,24 @@ const PAIR_CONSTANTS = memory.data<u64>([
   0xbda8fae9be8838d4, 0xbda8fae9be8838d4, // COS_C6_PAIR
   0x3e46a09e00000000, 0x3e46a09e00000000, // KERNEL_LOW: the range of musl's cos kernel: high words 0x3e46a09e..0x3fe921fb
   0x3fe921fc00000000, 0x3fe921fc00000000, // KERNEL_HIGH
+  0x4000000000000000, 0x4000000000000000, // TWO: pix2ang's centres, two at a time
+  0x4010000000000000, 0x4010000000000000, // FOUR
+  0x4020000000000000, 0x4020000000000000, // EIGHT
+  0x3fe8000000000000, 0x3fe8000000000000, // THREE_QUARTERS
+  0x3fefae147ae147ae, 0x3fefae147ae147ae, // NEAR_POLE: 0.99, where pix2loc* keeps sin θ
+  0x400921fb54442d18, 0x400921fb54442d18, // PI_PAIR
+  0x3fe921fb54442d18, 0x3fe921fb54442d18, // QUARTER_PI: 0.5 · HALFPI
+  0x3ff2d97c7f3321d2, 0x3ff2d97c7f3321d2, // THREE_EIGHTHS_PI: 0.75 · HALFPI, rounded as the scalar code's
+  0x4330000000000000, 0x4330000000000000, // TWO_52: 2^52, and the bits of 2^52 as i64
+  0x000fffffffffffff, 0x000fffffffffffff, // MANTISSA_MASK
+  0x00000000ffffffff, 0x00000000ffffffff, // LOW_HALF
+  0x0000000000000001, 0x0000000000000001, // INT_ONE
+  0x0000000000000003, 0x0000000000000003, // INT_THREE
+  0x2222222222222222, 0x2222222222222222, // UNSHUFFLE_1: the masks of unshuffle's steps
+  0x0c0c0c0c0c0c0c0c, 0x0c0c0c0c0c0c0c0c, // UNSHUFFLE_2
+  0x00f000f000f000f0, 0x00f000f000f000f0, // UNSHUFFLE_4
+  0x0000ff000000ff00, 0x0000ff000000ff00, // UNSHUFFLE_8
+  0x00000000ffff0000, 0x00000000ffff0000, // UNSHUFFLE_16
 ]);
 const PS0 = 0;
 const PS1 = 1;
@@ -737,6 +755,24 @@ const COS_C5_PAIR = 21;
 const COS_C6_PAIR = 22;
 const KERNEL_LOW = 23;
 const KERNEL_HIGH = 24;
+const TWO = 25;
+const FOUR = 26;
+const EIGHT = 27;
+const THREE_QUARTERS = 28;
+const NEAR_POLE = 29;
+const PI_PAIR = 30;
+const QUARTER_PI = 31;
+const THREE_EIGHTHS_PI = 32;
+const TWO_52 = 33;
+const MANTISSA_MASK = 34;
+const LOW_HALF = 35;
+const INT_ONE = 36;
+const INT_THREE = 37;
+const UNSHUFFLE_1 = 38;
+const UNSHUFFLE_2 = 39;
+const UNSHUFFLE_4 = 40;
+const UNSHUFFLE_8 = 41;
+const UNSHUFFLE_16 = 42;
 
 /** The two-lane constant `index` of PAIR_CONSTANTS. */
 // @ts-ignore: decorator
@@ -995,6 +1031,7 @@ export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, thet
   const fact1 = <f64>(nside << 1) * fact2;
   // One loop per scheme, the per-nside constants hoisted out of the per-point work.
   const table = nside <= THETA_TABLE_NSIDE;
+  if (!table && order <= PAIR_MAX_ORDER) return pix2angByPairs(nside, order, nest, pix, f64ids, theta, phi, n);
   if (!table) return pix2angByBlocks(nside, order, nest, pix, f64ids, theta, phi, n);
   if (thetaTableNside != nside) {
     memory.fill(THETA_TABLE, 0, <usize>(nside << 5));
@@ -1026,20 +1063,21 @@ export function hpPix2ang(nside: i64, nest: bool, pix: usize, f64ids: bool, thet
   return -1;
 }
 
-// In blockScratch, the mark of a point whose θ pix2angByBlocks already wrote (from atan2 next to
-// a pole); any z of a centre lies in (−1, 1).
-const THETA_WRITTEN: f64 = 2.0;
+// pix2angByBlocks' first pass leaves, per point, e = 2·nside − (ring counted from the north
+// pole) in blockScratch and the longitude numerator in blockNumerator: both are integers below
+// 2^53, exact as f64, from which the second pass forms z and φ two lanes at a time.
+const blockNumerator = memory.data(8 * BLOCK, 16);
 
 /**
  * hpPix2ang above nside 2^12, where rings outnumber the points of a batch and the θ table would
- * not pay: by blocks, the centres first (z into blockScratch, φ out), then acos z for the whole
- * block two lanes at a time (acosPair). The points before a bad id are done, as hpPix2ang's.
+ * not pay: by blocks, first the integer part of each centre (ring and position in it) without
+ * branches, as random ids make the polar/equatorial choice unpredictable; then z, φ and acos z
+ * two lanes at a time (anglesOfPair). The points before a bad id are done, as hpPix2ang's.
  */
 function pix2angByBlocks(nside: i64, order: i32, nest: bool, pix: usize, f64ids: bool, theta: usize, phi: usize, n: i32): i32 {
   const npix = 12 * nside * nside;
   const ncap = (nside * (nside - 1)) << 1;
-  const fact2 = 4.0 / <f64>npix;
-  const fact1 = <f64>(nside << 1) * fact2;
+  setNsidePairs(nside, order);
   for (let start = 0; start < n; start += BLOCK) {
     const m = min(BLOCK, n - start);
     let good = m;
@@ -1050,17 +1088,16 @@ function pix2angByBlocks(nside: i64, order: i32, nest: bool, pix: usize, f64ids:
         break;
       }
       const id = loadId(pix + at, f64ids);
-      if (nest) pix2locNestF(nside, order, id, fact1, fact2);
-      else pix2locRingF(nside, order, id, ncap, npix, fact1, fact2);
-      store<f64>(phi + at, gphi);
-      let z = gz;
-      if (ghave) {
-        store<f64>(theta + at, Math.atan2(gsth, gz));
-        z = THETA_WRITTEN;
-      }
-      store<f64>(blockScratch + (<usize>k << 3), z);
+      if (nest) nestRingAndNumerator(nside, order, id, k);
+      else ringRingAndNumerator(nside, order, id, ncap, npix, k);
     }
-    acosOfBlock(theta + (<usize>start << 3), good);
+    for (let k = 0; k < good; k += 2) {
+      const at = <usize>k << 3;
+      const out = (<usize>start << 3) + at;
+      const e = v128.load(blockScratch + at);
+      const numerator = v128.load(blockNumerator + at);
+      anglesOfPair(nest, e, numerator, theta + out, phi + out, min(2, good - k));
+    }
     if (good < m) {
       errorCode = HP_BAD_PIX;
       return start + good;
@@ -1069,26 +1106,254 @@ function pix2angByBlocks(nside: i64, order: i32, nest: bool, pix: usize, f64ids:
   return -1;
 }
 
-/** θ = acos z for the first m values of blockScratch, to theta (THETA_WRITTEN ones skipped). */
-function acosOfBlock(theta: usize, m: i32): void {
-  let k = 0;
-  for (; k + 1 < m; k += 2) {
-    const at = <usize>k << 3;
-    const result = acosPair(v128.load(blockScratch + at));
-    if (!v128.any_true(f64x2.ne(result, result))) v128.store(theta + at, result);
-    else {
-      thetaOfScratch(theta, k);
-      thetaOfScratch(theta, k + 1);
-    }
-  }
-  if (k < m) thetaOfScratch(theta, k);
+// Up to nside 2^24 every integer of a centre's computation (ids, isqrt's argument, ring and
+// longitude indices) stays below 2^52, where f64 arithmetic on integers is exact and the i64 ↔ f64
+// conversions below are a bit operation: so pix2angByPairs does all of it in two lanes.
+const PAIR_MAX_ORDER = 24;
+
+// The per-nside two-lane constants of pix2ang's pair code, set by setNsidePairs (loaded, as
+// PAIR_CONSTANTS are, rather than splatted at each use).
+const NSIDE_PAIRS = memory.data(16 * 10, 16);
+const NSIDE_F = 0;
+const TWO_NSIDE = 1;
+const FOUR_NSIDE = 2;
+const INV_FOUR_NSIDE = 3;
+const NCAP = 4; // pixels in a polar cap, 2·nside·(nside − 1)
+const NPIX = 5;
+const SOUTH_CAP = 6; // the first pixel of the south cap, npix − ncap
+const FACT1 = 7;
+const FACT2 = 8;
+const FACE_MASK = 9; // i64: the bits of a nested id below its face
+
+/** The per-nside constant `index` of NSIDE_PAIRS. */
+// @ts-ignore: decorator
+@inline function nsidePair(index: i32): v128 {
+  return v128.load(NSIDE_PAIRS + (<usize>index << 4));
 }
 
-/** θ of blockScratch[k] through Math.acos, unless it is THETA_WRITTEN. */
+/** Fills NSIDE_PAIRS for nside = 2^order, each value formed as the scalar code forms it. */
+function setNsidePairs(nside: i64, order: i32): void {
+  const npix = 12 * nside * nside;
+  const ncap = (nside * (nside - 1)) << 1;
+  const fact2 = 4.0 / <f64>npix;
+  v128.store(NSIDE_PAIRS + (NSIDE_F << 4), f64x2.splat(<f64>nside));
+  v128.store(NSIDE_PAIRS + (TWO_NSIDE << 4), f64x2.splat(<f64>(nside << 1)));
+  v128.store(NSIDE_PAIRS + (FOUR_NSIDE << 4), f64x2.splat(<f64>(nside << 2)));
+  v128.store(NSIDE_PAIRS + (INV_FOUR_NSIDE << 4), f64x2.splat(1.0 / <f64>(nside << 2)));
+  v128.store(NSIDE_PAIRS + (NCAP << 4), f64x2.splat(<f64>ncap));
+  v128.store(NSIDE_PAIRS + (NPIX << 4), f64x2.splat(<f64>npix));
+  v128.store(NSIDE_PAIRS + (SOUTH_CAP << 4), f64x2.splat(<f64>(npix - ncap)));
+  v128.store(NSIDE_PAIRS + (FACT1 << 4), f64x2.splat(<f64>(nside << 1) * fact2));
+  v128.store(NSIDE_PAIRS + (FACT2 << 4), f64x2.splat(fact2));
+  v128.store(NSIDE_PAIRS + (FACE_MASK << 4), i64x2.splat((<i64>1 << <i64>(order << 1)) - 1));
+}
+
+/** i64 lanes in [0, 2^52) as f64. */
 // @ts-ignore: decorator
-@inline function thetaOfScratch(theta: usize, k: i32): void {
-  const z = load<f64>(blockScratch + (<usize>k << 3));
-  if (z != THETA_WRITTEN) store<f64>(theta + (<usize>k << 3), Math.acos(z));
+@inline function smallToF64(v: v128): v128 {
+  return f64x2.sub(v128.or(v, pairAt(TWO_52)), pairAt(TWO_52));
+}
+
+/** f64 lanes holding integers in [0, 2^52) as i64. */
+// @ts-ignore: decorator
+@inline function smallToI64(v: v128): v128 {
+  return v128.and(f64x2.add(v, pairAt(TWO_52)), pairAt(MANTISSA_MASK));
+}
+
+/** One step of a bit permutation: swaps the bits under mask with those `shift` above them. */
+// @ts-ignore: decorator
+@inline function deltaSwap(v: v128, mask: i32, shift: i32): v128 {
+  const t = v128.and(v128.xor(v, i64x2.shr_u(v, shift)), pairAt(mask));
+  return v128.xor(v, v128.xor(t, i64x2.shl(t, shift)));
+}
+
+/**
+ * The even bits of each lane (x) gathered into its low half and the odd bits (y) into its high
+ * half: nest2xyf's table lookup, as the outer unshuffle of Hacker's Delight (2nd ed.), §7-2.
+ */
+// @ts-ignore: decorator
+@inline function unshuffle(v: v128): v128 {
+  v = deltaSwap(v, UNSHUFFLE_1, 1);
+  v = deltaSwap(v, UNSHUFFLE_2, 2);
+  v = deltaSwap(v, UNSHUFFLE_4, 4);
+  v = deltaSwap(v, UNSHUFFLE_8, 8);
+  return deltaSwap(v, UNSHUFFLE_16, 16);
+}
+
+/** Whether both ids of the pair are valid pixels (idOk two lanes at a time). */
+// @ts-ignore: decorator
+@inline function pairOk(id: v128, f64ids: bool, npix: i64): bool {
+  if (f64ids) {
+    const inside = v128.and(f64x2.ge(id, f64x2.splat(0.0)), f64x2.lt(id, nsidePair(NPIX)));
+    return i64x2.all_true(v128.and(inside, f64x2.eq(f64x2.floor(id), id)));
+  }
+  return i64x2.all_true(v128.andnot(i64x2.lt_s(id, i64x2.splat(npix)), i64x2.lt_s(id, i64x2.splat(0))));
+}
+
+/**
+ * hpPix2ang for 2^12 < nside ≤ 2^PAIR_MAX_ORDER: two ids at a time from the id to θ and φ, the
+ * formulas of nestRingAndNumerator and ringRingAndNumerator in f64 lanes (exact, see above),
+ * then anglesOfPair. A pair with a bad id, and an odd last id, go one id at a time.
+ */
+function pix2angByPairs(nside: i64, order: i32, nest: bool, pix: usize, f64ids: bool, theta: usize, phi: usize, n: i32): i32 {
+  const npix = 12 * nside * nside;
+  setNsidePairs(nside, order);
+  for (let k = 0; k < n; k += 2) {
+    const at = <usize>k << 3;
+    let id = v128.load(pix + at);
+    let lanes = 2;
+    if (k + 1 >= n || !pairOk(id, f64ids, npix)) {
+      if (!idOk(pix + at, f64ids, npix)) {
+        errorCode = HP_BAD_PIX;
+        return k;
+      }
+      id = v128.load64_splat(pix + at);
+      lanes = 1;
+    }
+    if (nest) anglesOfNestPair(order, f64ids ? smallToI64(id) : id, theta + at, phi + at, lanes);
+    else anglesOfRingPair(f64ids ? id : smallToF64(id), theta + at, phi + at, lanes);
+    if (lanes == 1 && k + 1 < n) {
+      errorCode = HP_BAD_PIX;
+      return k + 1;
+    }
+  }
+  return -1;
+}
+
+/** θ and φ of two nested ids (i64 lanes): nestRingAndNumerator, then anglesOfPair. */
+// @ts-ignore: decorator
+@inline function anglesOfNestPair(order: i32, id: v128, theta: usize, phi: usize, lanes: i32): void {
+  const both = unshuffle(v128.and(id, nsidePair(FACE_MASK)));
+  const ix = smallToF64(v128.and(both, pairAt(LOW_HALF)));
+  const iy = smallToF64(i64x2.shr_u(both, 32));
+  const face = i64x2.shr_u(id, order << 1);
+  const faceRow = i64x2.shr_u(face, 2);
+  const jrll = f64x2.add(smallToF64(faceRow), pairAt(TWO));
+  // jpll = 2·(face mod 4) + 1 − (faceRow mod 2)
+  const twiceColumn = i64x2.shl(v128.and(face, pairAt(INT_THREE)), 1);
+  const jpll = smallToF64(i64x2.sub(i64x2.add(twiceColumn, pairAt(INT_ONE)), v128.and(faceRow, pairAt(INT_ONE))));
+  const fns = nsidePair(NSIDE_F);
+  const jr = f64x2.sub(f64x2.sub(f64x2.sub(f64x2.mul(jrll, fns), ix), iy), pairAt(ONE));
+  const e = f64x2.sub(nsidePair(TWO_NSIDE), jr);
+  const nr = f64x2.min(fns, f64x2.sub(nsidePair(TWO_NSIDE), f64x2.abs(e)));
+  const tmp = f64x2.sub(f64x2.add(f64x2.mul(jpll, nr), ix), iy);
+  const numerator = f64x2.add(tmp, v128.and(f64x2.mul(nr, pairAt(EIGHT)), f64x2.lt(tmp, f64x2.splat(0.0))));
+  anglesOfPair(true, e, numerator, theta, phi, lanes);
+}
+
+/** θ and φ of two ring ids (f64 lanes): ringRingAndNumerator, then anglesOfPair. */
+// @ts-ignore: decorator
+@inline function anglesOfRingPair(id: v128, theta: usize, phi: usize, lanes: i32): void {
+  const one = pairAt(ONE);
+  const north = f64x2.lt(id, nsidePair(NCAP));
+  const fromSouth = f64x2.sub(nsidePair(NPIX), id);
+  const a = v128.bitselect(f64x2.add(f64x2.add(id, id), one), f64x2.sub(f64x2.add(fromSouth, fromSouth), one), north);
+  const root = f64x2.trunc(f64x2.sqrt(f64x2.add(a, pairAt(ONE_HALF)))); // isqrt, as a < 2^50
+  const iring = f64x2.floor(f64x2.mul(f64x2.add(root, one), pairAt(ONE_HALF)));
+  const before = f64x2.mul(f64x2.mul(iring, f64x2.sub(iring, one)), pairAt(TWO));
+  const northPhi = f64x2.sub(f64x2.add(id, one), before);
+  const southPhi = f64x2.sub(f64x2.add(f64x2.mul(iring, pairAt(FOUR)), one), f64x2.sub(fromSouth, before));
+  const capPhi = v128.bitselect(northPhi, southPhi, north);
+  const capRing = v128.bitselect(iring, f64x2.sub(nsidePair(FOUR_NSIDE), iring), north);
+  const ip = f64x2.sub(id, nsidePair(NCAP));
+  const tmp = f64x2.floor(f64x2.mul(ip, nsidePair(INV_FOUR_NSIDE)));
+  const equatorRing = f64x2.add(tmp, nsidePair(NSIDE_F));
+  const equatorPhi = f64x2.add(f64x2.sub(ip, f64x2.mul(tmp, nsidePair(FOUR_NSIDE))), one);
+  // fodd = 1 when ring + nside is odd, else 1/2; twice that is 1 + (ring + nside) mod 2.
+  const sum = f64x2.add(equatorRing, nsidePair(NSIDE_F));
+  const twiceFodd = f64x2.sub(f64x2.add(sum, one), f64x2.mul(f64x2.floor(f64x2.mul(sum, pairAt(ONE_HALF))), pairAt(TWO)));
+  const cap = v128.or(north, f64x2.ge(id, nsidePair(SOUTH_CAP)));
+  const e = f64x2.sub(nsidePair(TWO_NSIDE), v128.bitselect(capRing, equatorRing, cap));
+  const capNumerator = f64x2.sub(f64x2.add(capPhi, capPhi), one);
+  const numerator = v128.bitselect(capNumerator, f64x2.sub(f64x2.add(equatorPhi, equatorPhi), twiceFodd), cap);
+  anglesOfPair(false, e, numerator, theta, phi, lanes);
+}
+
+/**
+ * Nested id → blockScratch[k], blockNumerator[k]: e and jpll·nr + ix − iy taken modulo 8·nr,
+ * nr the ring's pixels per quadrant (pix2locXyf's tmp).
+ */
+// @ts-ignore: decorator
+@inline function nestRingAndNumerator(nside: i64, order: i32, id: i64, k: i32): void {
+  nest2xyf(order, id);
+  const e = (nside << 1) - ((jrll(gface) << <i64>order) - gx - gy - 1);
+  const magnitude = select<i64>(e, -e, e >= 0);
+  const nr = select<i64>(nside, (nside << 1) - magnitude, magnitude <= nside);
+  const tmp = jpll(gface) * nr + gx - gy;
+  const at = <usize>k << 3;
+  store<f64>(blockScratch + at, <f64>e);
+  store<f64>(blockNumerator + at, <f64>(tmp + select<i64>(nr << 3, 0, tmp < 0)));
+}
+
+/**
+ * Ring id → blockScratch[k], blockNumerator[k]: e and 2·iphi − 1 in the caps, 2·iphi − 2·fodd
+ * on the equator (twice pix2locRingF's iphi − 0.5 and iphi − fodd), both zones computed and one
+ * selected.
+ */
+// @ts-ignore: decorator
+@inline function ringRingAndNumerator(nside: i64, order: i32, id: i64, ncap: i64, npix: i64, k: i32): void {
+  const north = id < ncap;
+  const fromSouth = npix - id;
+  const iring = (1 + isqrt(select<i64>(1 + 2 * id, 2 * fromSouth - 1, north))) >> 1;
+  const before = (iring * (iring - 1)) << 1;
+  const capPhi = select<i64>(id + 1 - before, 4 * iring + 1 - (fromSouth - before), north);
+  const capRing = select<i64>(iring, (nside << 2) - iring, north);
+  const ip = id - ncap;
+  const tmp = ip >> <i64>(order + 2);
+  const equatorRing = tmp + nside;
+  const equatorPhi = ip - (tmp << <i64>(order + 2)) + 1;
+  const twiceFodd = select<i64>(2, 1, ((equatorRing + nside) & 1) != 0);
+  const cap = north || id >= npix - ncap;
+  const at = <usize>k << 3;
+  store<f64>(blockScratch + at, <f64>((nside << 1) - select<i64>(capRing, equatorRing, cap)));
+  store<f64>(blockNumerator + at, <f64>select<i64>(2 * capPhi - 1, 2 * equatorPhi - twiceFodd, cap));
+}
+
+/**
+ * θ and φ of one or two centres (`lanes`) from their e and longitude numerator, with
+ * pix2locXyf's and pix2locRingF's formulas, both zones computed and one selected; θ = acos z
+ * (acosPair), or atan2(sin θ, z) for |z| > 0.99 as those functions do. Bit for bit theirs: nr·nr
+ * in f64 is the exact product rounded once, as <f64>(nr * nr) is, and halving the ring scheme's
+ * doubled numerators is exact.
+ */
+// @ts-ignore: decorator
+@inline function anglesOfPair(nest: bool, e: v128, numerator: v128, theta: usize, phi: usize, lanes: i32): void {
+  const magnitude = f64x2.abs(e);
+  const cap = f64x2.gt(magnitude, nsidePair(NSIDE_F));
+  const nr = f64x2.sub(nsidePair(TWO_NSIDE), magnitude);
+  const tmp = f64x2.mul(f64x2.mul(nr, nr), nsidePair(FACT2));
+  const one = pairAt(ONE);
+  const capZ = v128.bitselect(f64x2.sub(one, tmp), f64x2.sub(tmp, one), f64x2.gt(e, f64x2.splat(0.0)));
+  const z = v128.bitselect(capZ, f64x2.mul(e, nsidePair(FACT1)), cap);
+  let capPhi: v128, equatorPhi: v128;
+  if (nest) {
+    capPhi = f64x2.div(f64x2.mul(pairAt(QUARTER_PI), numerator), nr);
+    equatorPhi = f64x2.mul(f64x2.mul(pairAt(THREE_EIGHTHS_PI), numerator), nsidePair(FACT1));
+  } else {
+    const half = f64x2.mul(numerator, pairAt(ONE_HALF));
+    capPhi = f64x2.div(f64x2.mul(half, pairAt(PIO2_HIGH)), nr);
+    const equatorPi = f64x2.mul(f64x2.mul(half, pairAt(PI_PAIR)), pairAt(THREE_QUARTERS));
+    equatorPhi = f64x2.mul(equatorPi, nsidePair(FACT1));
+  }
+  const phiPair = v128.bitselect(capPhi, equatorPhi, cap);
+  let thetaPair = acosPair(z);
+  // NaN lanes (musl's rare acos paths) and the lanes next to a pole go one by one.
+  if (v128.any_true(v128.or(f64x2.ne(thetaPair, thetaPair), f64x2.gt(f64x2.abs(z), pairAt(NEAR_POLE))))) {
+    thetaPair = f64x2.replace_lane(thetaPair, 0, thetaOfCentre(f64x2.extract_lane(z, 0), f64x2.extract_lane(tmp, 0)));
+    thetaPair = f64x2.replace_lane(thetaPair, 1, thetaOfCentre(f64x2.extract_lane(z, 1), f64x2.extract_lane(tmp, 1)));
+  }
+  if (lanes == 2) {
+    v128.store(theta, thetaPair);
+    v128.store(phi, phiPair);
+  } else {
+    store<f64>(theta, f64x2.extract_lane(thetaPair, 0));
+    store<f64>(phi, f64x2.extract_lane(phiPair, 0));
+  }
+}
+
+/** θ of a centre at z, tmp = 1 − |z| in the caps: atan2(sin θ, z) beyond |z| = 0.99, else acos z. */
+function thetaOfCentre(z: f64, tmp: f64): f64 {
+  return Math.abs(z) > 0.99 ? Math.atan2(Math.sqrt(tmp * (2.0 - tmp)), z) : Math.acos(z);
 }
 
 /**
