@@ -47,13 +47,18 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+const WARM_UP_MS = 250;
+
 export function runCase(bench: BenchCase, rounds = 7, minimumMs = 60): Measurement[] {
   const contenders = [bench.ours, ...bench.peers];
   if (bench.check) {
     const expected = bench.ours.run();
     for (const peer of bench.peers) bench.check(expected, peer.run(), peer.name);
   }
-  for (const contender of contenders) timeRound(contender, minimumMs / 2); // warm-up
+  // Warm-up long enough for V8 to tier the hot wasm and JavaScript functions up to their
+  // optimised code (Liftoff and Sparkplug code runs several times slower): the first case of a
+  // suite measured 20–30 % low after 30 ms.
+  for (const contender of contenders) timeRound(contender, WARM_UP_MS);
   const times = new Map<Contender, number[]>(contenders.map((contender) => [contender, []]));
   for (let round = 0; round < rounds; round++) {
     for (const contender of contenders) times.get(contender)!.push(timeRound(contender, minimumMs));
