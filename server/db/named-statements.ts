@@ -41,11 +41,41 @@ function isCursor<R>(query: unknown): query is PostgresCursor<R> {
   return typeof query === 'object' && query !== null;
 }
 
-/** A Kysely pool over a pg.Pool whose queries go out as named statements (see above). */
+/**
+ * Errors that say a cached statement no longer fits the database, not that the query is wrong:
+ * - 0A000 "cached plan must not change result type": a migration (perhaps run by another
+ *   server process) altered a table a `select *` reads; PostgreSQL will not re-plan a named
+ *   statement into another row shape.
+ * - 26000: the statement is gone (DEALLOCATE, DISCARD ALL).
+ * - 42P05: a statement of that name already exists (a cache missed a Parse).
+ */
+export function isStaleStatement(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === '26000' || code === '42P05' || (code === '0A000' && message === 'cached plan must not change result type')
+  );
+}
+
+/**
+ * A Kysely pool over a pg.Pool whose queries go out as named statements (see above). When a
+ * connection's statement has gone stale (isStaleStatement), the query is run again unnamed and the
+ * connection is closed on release, so the pool opens a fresh one that prepares anew. Inside a
+ * transaction the failed statement has aborted it: the retry's error is the caller's.
+ */
 export function namedStatementPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
+      let stale = false;
+      async function named<R>(name: string, text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
+        try {
+          return (await client.query({ name, text, values })) as unknown as PostgresQueryResult<R>;
+        } catch (error) {
+          if (!isStaleStatement(error)) throw error;
+          stale = true;
+          return (await client.query(text, values)) as unknown as PostgresQueryResult<R>;
+        }
+      }
       function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
       function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
       function query<R>(
@@ -55,11 +85,11 @@ export function namedStatementPool(pool: pg.Pool, names = new StatementNames()):
         if (isCursor<R>(sqlOrCursor)) return client.query(sqlOrCursor as never) as PostgresCursor<R>;
         const name = names.nameOf(sqlOrCursor);
         const values = [...(parameters ?? [])];
-        return (name === undefined
-          ? client.query(sqlOrCursor, values)
-          : client.query({ name, text: sqlOrCursor, values })) as unknown as Promise<PostgresQueryResult<R>>;
+        return name === undefined
+          ? (client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>)
+          : named<R>(name, sqlOrCursor, values);
       }
-      return { query, release: () => client.release() };
+      return { query, release: () => client.release(stale) };
     },
     end: () => pool.end(),
   };

@@ -20,27 +20,10 @@
 //   connection is usable again when the call returns (55.2.3: "an error ... the backend ...
 //   discards messages until a Sync is reached").
 import type { messages, PGlite, Results } from '@electric-sql/pglite';
-import { StatementNames } from './named-statements';
+import { StatementNames, isStaleStatement } from './named-statements';
 
 type PGliteModule = typeof import('@electric-sql/pglite');
 type BackendMessage = messages.BackendMessage;
-type DatabaseError = messages.DatabaseError;
-
-/**
- * Errors that say our cached statement no longer fits the database, not that the query is wrong:
- * - 0A000 "cached plan must not change result type": a migration altered a table a `select *`
- *   reads; PostgreSQL will not re-plan a named statement into another row shape.
- * - 26000: the statement is gone (DEALLOCATE, DISCARD ALL).
- * - 42P05: a statement of that name already exists (our cache missed a Parse, e.g. a second
- *   cache over the same PGlite).
- */
-function isStaleStatement(error: DatabaseError): boolean {
-  return (
-    error.code === '26000' ||
-    error.code === '42P05' ||
-    (error.code === '0A000' && error.message === 'cached plan must not change result type')
-  );
-}
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   let length = 0;

@@ -65,6 +65,27 @@ describe('named statements on PostgreSQL', () => {
     });
   });
 
+  it('runs a statement that a migration made stale again, on its connection and on later ones', async () => {
+    await sql`create table stale_probe (id int primary key)`.execute(database.db);
+    await sql`insert into stale_probe values (1)`.execute(database.db);
+    const select = (connection: typeof database.db) =>
+      sql<Record<string, unknown>>`select * from stale_probe where id = ${1}::int`.execute(connection);
+    await database.db.connection().execute(async (connection) => {
+      expect((await select(connection)).rows).toEqual([{ id: 1 }]);
+      // Another process's migration: the prepared `select *` may no longer change its row shape.
+      const other = await openDatabase({ databaseUrl: database.url, directory: 'memory://' });
+      try {
+        await sql`alter table stale_probe add column note text default 'added'`.execute(other.db);
+      } finally {
+        await other.db.destroy();
+      }
+      expect((await select(connection)).rows).toEqual([{ id: 1, note: 'added' }]);
+    });
+    // The connection that held the stale statement is closed on release; later ones prepare anew.
+    for (let round = 0; round < 12; round++)
+      expect((await select(database.db)).rows).toEqual([{ id: 1, note: 'added' }]);
+  });
+
   it('sends nothing named when NAMED_STATEMENTS=off', async () => {
     const handle = await openDatabase({
       databaseUrl: await createPostgresDatabase(),
