@@ -1,0 +1,37 @@
+// The load bench (cli/bench/load.ts) in miniature: a few volunteers for a second against the real
+// server on PGlite and against its peer without a database, closed loop and paced. It must count
+// what happened (answers, errors, lost answers) and pace in answers, not in calls.
+import { describe, expect, it } from 'vitest';
+import { runLoad, type LoadRow } from '../../cli/bench/load';
+
+describe('the load bench', () => {
+  it('runs the real server and its peer, with no error and no lost answer', { timeout: 180_000 }, async () => {
+    const rows: LoadRow[] = await runLoad({
+      databases: ['none', 'pglite'],
+      volunteers: 4,
+      seconds: 2,
+      paced: { none: 40, pglite: 20 },
+      closedLoop: true,
+      log: () => {},
+    });
+    expect(rows.map((row) => [row.database, row.mode])).toEqual([
+      ['none', 'closed loop'],
+      ['none', 'paced 40/s'],
+      ['pglite', 'closed loop'],
+      ['pglite', 'paced 20/s'],
+    ]);
+    for (const row of rows) {
+      expect(row.error_samples).toEqual([]);
+      expect(row.errors).toBe(0);
+      expect(row.answers).toBeGreaterThan(0);
+      expect(row.answers).toBe(row.new_answers + row.replaced_answers);
+      expect(row.answer_p50_ms).toBeLessThanOrEqual(row.answer_p99_ms);
+      expect(row.lost_answers).toBe(row.database === 'none' ? null : 0);
+    }
+    // Paced runs offer their rate in answers: a quest fetch does not take an answer's slot.
+    const pacedNone = rows[1];
+    // 80 slots in 2 s; when a fetch took a slot, only 4 in 5 of them were answers (64).
+    expect(pacedNone.answers).toBeGreaterThanOrEqual(0.9 * 80);
+    expect(pacedNone.answers).toBeLessThanOrEqual(80);
+  });
+});
