@@ -1,6 +1,6 @@
 // Starts the server: open the database, run migrations, listen, and close cleanly on signals.
 import path from 'node:path';
-import { buildApp } from './app';
+import { bufferedStdoutLog, buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -13,7 +13,8 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     directory: path.join(config.varDirectory, 'db'),
   });
   const applied = await migrateToLatest(db);
-  const app = await buildApp({ config, db, logger: true });
+  const log = bufferedStdoutLog();
+  const app = await buildApp({ config, db, logger: log.logger });
   app.log.info({ database: kind, migrations: applied }, 'database ready');
   // The game model from the sky catalogue: on first start and whenever its digest changes.
   const seeded = await seedFromCatalogueFile(db, catalogueFile(config.varDirectory));
@@ -21,6 +22,8 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     app.log.warn(`no sky catalogue at ${seeded.missing}: run 'galaxy-cruise data', then restart`);
   else app.log.info(seeded, seeded.seeded ? 'game seeded from the sky catalogue' : 'game seed up to date');
   await app.listen({ port: config.port, host: config.host });
+  // The start-up lines now, for whoever waits on them.
+  log.flush();
   const stop = async () => {
     await app.close();
     await db.destroy();

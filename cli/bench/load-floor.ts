@@ -1,12 +1,12 @@
 // The load bench's peer (run as its own process by cli/bench/load.ts): the calls a volunteer makes
 // (log in, current quest, answers, the campaign board, notifications) answered from memory by
-// Fastify, with the real server's request log, cookie parsing and answer schema, and no database.
+// Fastify, with the real server's request log (and its buffered stdout), cookie parsing and answer schema, and no database.
 // Run beside the real server on the same machine, it shows what the HTTP layer and the bench's
 // own client cost alone: the ceiling any database work has to fit under.
 import crypto from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { RequestLog } from '../../server/app';
+import { bufferedStdoutLog, RequestLog } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/session-user';
 import { answerBodySchema } from '../../server/routes/game-schemas';
 
@@ -32,7 +32,7 @@ const board = [
   },
 ];
 
-const app = Fastify({ logger: true, logController: new RequestLog(), bodyLimit: 1024 * 1024 });
+const app = Fastify({ logger: bufferedStdoutLog().logger, logController: new RequestLog(), bodyLimit: 1024 * 1024 });
 await app.register(fastifyCookie);
 const sessions = new Map<string, FloorVolunteer>();
 let nextQuestId = 1;

@@ -31,6 +31,13 @@ describe('galaxy-cruise serve', () => {
     expect(await response.json()).toEqual({ current_user: null, recommended_course: null });
     expect(server.output()).toContain('"database":"pglite"');
     expect(fs.existsSync(path.join(varDirectory, 'db', 'PG_VERSION'))).toBe(true);
+    // The request log is buffered (server/app.ts, bufferedStdoutLog), yet a quiet server's line
+    // shows within its one-second flush, with the URL and the status.
+    const logged = /"url":"\/api\/session"[^\n]*"statusCode":200[^\n]*"request completed"/;
+    const deadline = Date.now() + 5000;
+    while (!logged.test(server.output()) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.output()).toMatch(logged);
     expect(await server.stop('SIGTERM')).toBe(0);
   });
 
