@@ -14,7 +14,6 @@
 // at that rate, not of a queue the bench builds).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import type { Morphology } from '../../src/shared/catalogue';
 import { GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
 import { smallSky } from '../../skydata/small-sky';
 import { formatColumns } from './harness';
+import { Client, type Reply } from './load-client';
 import { freeLoopbackPort, startTemporaryPostgres, type TemporaryPostgres } from './temporary-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -81,56 +81,6 @@ export interface LoadRow {
 }
 
 const PASSWORD = 'load-bench-password';
-
-interface Reply {
-  status: number;
-  body: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** A keep-alive HTTP/1.1 client on node:http (no WHATWG stream layer between bench and socket). */
-class Client {
-  readonly agent: http.Agent;
-  constructor(
-    private readonly port: number,
-    sockets: number,
-  ) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
-  }
-
-  request(method: string, url: string, options: { body?: unknown; cookie?: string } = {}): Promise<Reply> {
-    return new Promise((resolve, reject) => {
-      const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-      const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
-      if (payload !== undefined) {
-        headers['content-type'] = 'application/json';
-        headers['content-length'] = Buffer.byteLength(payload);
-      }
-      if (options.cookie) headers.cookie = options.cookie;
-      const request = http.request(
-        { host: '127.0.0.1', port: this.port, method, path: url, headers, agent: this.agent },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              body: Buffer.concat(chunks).toString('utf8'),
-              headers: response.headers,
-            }),
-          );
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
-    });
-  }
-
-  close() {
-    this.agent.destroy();
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

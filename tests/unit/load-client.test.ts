@@ -1,0 +1,97 @@
+// The load bench's HTTP client (cli/bench/load-client.ts) against node:http's server: bodies by
+// Content-Length and by chunked transfer coding, repeated headers, a server that closes the
+// connection, and the socket limit.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../../cli/bench/load-client';
+
+let server: http.Server;
+let port: number;
+const connections = new Set<string>();
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    connections.add(`${request.socket.remotePort}`);
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      if (request.url === '/chunked') {
+        // No Content-Length: node:http sends the body in chunks.
+        response.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
+        response.write('星空'.repeat(1000));
+        setTimeout(() => response.end('!'), 5);
+      } else if (request.url === '/close') {
+        response.setHeader('connection', 'close');
+        response.end('bye');
+      } else if (request.url === '/slow') {
+        setTimeout(() => response.end('slow'), 30);
+      } else {
+        response.setHeader('content-type', 'application/json');
+        response.end(
+          JSON.stringify({ method: request.method, cookie: request.headers.cookie ?? null, body: body || null }),
+        );
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the load bench client', () => {
+  it('sends method, cookie and JSON body, and reads a Content-Length reply', async () => {
+    const client = new Client(port, 2);
+    try {
+      const reply = await client.request('POST', '/echo', { body: { 銀河: 1 }, cookie: 'session=x' });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-type']).toEqual(['application/json']);
+      expect(JSON.parse(reply.body)).toEqual({ method: 'POST', cookie: 'session=x', body: '{"銀河":1}' });
+    } finally {
+      client.close();
+    }
+  });
+
+  it('reads a chunked reply across packets, keeps repeated headers, and reuses the connection', async () => {
+    const client = new Client(port, 1);
+    try {
+      connections.clear();
+      const reply = await client.request('GET', '/chunked');
+      expect(reply.body).toBe(`${'星空'.repeat(1000)}!`);
+      expect(reply.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+      expect(JSON.parse((await client.request('GET', '/echo')).body).method).toBe('GET');
+      expect(connections.size).toBe(1);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('opens a new connection after the server closed one', async () => {
+    const client = new Client(port, 1);
+    try {
+      expect((await client.request('GET', '/close')).body).toBe('bye');
+      expect((await client.request('GET', '/echo')).status).toBe(200);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('queues requests beyond its socket limit instead of opening more', async () => {
+    const client = new Client(port, 2);
+    try {
+      connections.clear();
+      const replies = await Promise.all(Array.from({ length: 6 }, () => client.request('GET', '/slow')));
+      expect(replies.map((reply) => reply.body)).toEqual(Array(6).fill('slow'));
+      expect(connections.size).toBe(2);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('rejects when nothing listens', async () => {
+    const client = new Client(1, 1);
+    await expect(client.request('GET', '/')).rejects.toThrow();
+    client.close();
+  });
+});
