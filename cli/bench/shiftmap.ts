@@ -1,10 +1,10 @@
 // Shiftmaps: 64 × 64 distortion maps of polar HiPS tiles (assembly/shiftmap.ts) per second, at
 // orders 3 to 10, ours (wasm, through src/core/shiftmap.ts, clamped and encoded as binary16)
-// beside the same math in plain JavaScript written here: the same 8 × 8-cell patch over exact
-// HEALPix vertices (Górski et al. 2005, xyf → direction), the same exact in-tile positions
-// (direction → face coordinates) and the same encoding. No npm package computes shiftmaps; this
-// is the fair peer. Inputs: for each order, the tiles of the 8 polar faces that touch a pole and
-// their neighbours towards it, those that need a map (32 tiles).
+// beside the same math in plain JavaScript (./shiftmap-reference.ts, also the tests' reference):
+// the same 8 × 8-cell patch over exact HEALPix vertices (Górski et al. 2005, xyf → direction),
+// the same exact in-tile positions (direction → face coordinates) and the same encoding. No npm
+// package computes shiftmaps; this is the fair peer. Inputs: for each order, the tiles of the 8
+// polar faces that touch a pole and their neighbours towards it, those that need a map (32 tiles).
 import {
   SHIFTMAP_MIN_SHIFT,
   SHIFTMAP_RESOLUTION,
@@ -15,10 +15,7 @@ import {
 } from '../../src/core/shiftmap';
 import type { Core } from '../../src/core/wasm';
 import type { BenchCase } from './harness';
-
-// Face f: top corner on ring F1·nside from the north pole, centre at longitude F2·π/4.
-const F1 = [2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4];
-const F2 = [1, 3, 5, 7, 0, 2, 4, 6, 1, 3, 5, 7];
+import { ReferenceShiftmap } from './shiftmap-reference';
 
 function nestId(order: number, face: number, ix: number, iy: number): number {
   let id = 0;
@@ -26,13 +23,12 @@ function nestId(order: number, face: number, ix: number, iy: number): number {
   return face * 4 ** order + id;
 }
 
-/** The same shiftmap in plain JavaScript: f64 arithmetic, no wasm. */
+/** The reference shiftmap (./shiftmap-reference.ts), clamped to a map or null and encoded as ours. */
 class PlainShiftmap {
-  private readonly vertices = new Float64Array(81 * 3);
+  private readonly reference = new ReferenceShiftmap();
   readonly texels = new Uint16Array(SHIFTMAP_VALUES);
 
   run(order: number, ipix: number): Uint16Array | null {
-    const nside = 2 ** order;
     const perFace = 4 ** order;
     const face = Math.floor(ipix / perFace);
     let rest = ipix - face * perFace;
@@ -42,87 +38,10 @@ class PlainShiftmap {
       ix |= (rest & 1) << b;
       iy |= ((rest >> 1) & 1) << b;
     }
-    const V = this.vertices;
-    for (let b = 0; b <= 8; b++) {
-      for (let a = 0; a <= 8; a++) {
-        const ring = F1[face] * nside - ix - iy - (a + b) / 8;
-        let nr: number;
-        let z: number;
-        let sth: number;
-        if (ring < nside) {
-          nr = ring;
-          const t = (nr / nside) ** 2 / 3;
-          z = 1 - t;
-          sth = Math.sqrt(t * (2 - t));
-        } else if (ring > 3 * nside) {
-          nr = 4 * nside - ring;
-          const t = (nr / nside) ** 2 / 3;
-          z = t - 1;
-          sth = Math.sqrt(t * (2 - t));
-        } else {
-          nr = nside;
-          z = ((2 * nside - ring) * 2) / (3 * nside);
-          sth = Math.sqrt((1 - z) * (1 + z));
-        }
-        let t = F2[face] * nr + (ix - iy) + (a - b) / 8;
-        if (t < 0) t += 8 * nr;
-        const phi = nr === 0 ? 0 : ((Math.PI / 4) * t) / nr;
-        const k = (b * 9 + a) * 3;
-        V[k] = sth * Math.cos(phi);
-        V[k + 1] = sth * Math.sin(phi);
-        V[k + 2] = z;
-      }
-    }
-    let largest = 0;
-    for (let j = 0; j < 64; j++) {
-      const cb = j >> 3;
-      const t = ((j & 7) + 0.5) / 8;
-      for (let i = 0; i < 64; i++) {
-        const ca = i >> 3;
-        const s = ((i & 7) + 0.5) / 8;
-        const k00 = (cb * 9 + ca) * 3;
-        const k10 = k00 + 3;
-        const k01 = k00 + 27;
-        const k11 = k01 + 3;
-        const w00 = (1 - s) * (1 - t);
-        const w10 = s * (1 - t);
-        const w01 = (1 - s) * t;
-        const w11 = s * t;
-        const x = w00 * V[k00] + w10 * V[k10] + w01 * V[k01] + w11 * V[k11];
-        const y = w00 * V[k00 + 1] + w10 * V[k10 + 1] + w01 * V[k01 + 1] + w11 * V[k11 + 1];
-        const z = w00 * V[k00 + 2] + w10 * V[k10 + 2] + w01 * V[k01 + 2] + w11 * V[k11 + 2];
-        const r = Math.sqrt(x * x + y * y + z * z);
-        const za = Math.abs(z) / r;
-        let tt = Math.atan2(y, x) / (Math.PI / 2);
-        if (tt < 0) tt += 4;
-        let fx: number;
-        let fy: number;
-        if (za <= 2 / 3) {
-          const jp = nside * (0.5 + tt - (0.75 * z) / r);
-          const jm = nside * (0.5 + tt + (0.75 * z) / r);
-          fx = jm - nside * Math.floor(jm / nside);
-          fy = nside - (jp - nside * Math.floor(jp / nside));
-        } else {
-          const ntt = Math.min(3, Math.floor(tt));
-          const tp = tt - ntt;
-          const tmp = nside * Math.sqrt((3 * (x * x + y * y)) / (r * (r + Math.abs(z))));
-          if (z > 0) {
-            fx = nside - (1 - tp) * tmp;
-            fy = nside - tp * tmp;
-          } else {
-            fx = tp * tmp;
-            fy = (1 - tp) * tmp;
-          }
-        }
-        const p = fx - ix - (i + 0.5) / 64;
-        const q = fy - iy - (j + 0.5) / 64;
-        largest = Math.max(largest, Math.abs(p), Math.abs(q));
-        // Row i (face x) by column j (face y), as a HiPS tile image; (q, p) per texel.
-        this.texels[(i * 64 + j) * 2] = encodeShift(q);
-        this.texels[(i * 64 + j) * 2 + 1] = encodeShift(p);
-      }
-    }
-    return largest > SHIFTMAP_MIN_SHIFT ? this.texels : null;
+    if (this.reference.compute(order, face, ix, iy) <= SHIFTMAP_MIN_SHIFT) return null;
+    const shifts = this.reference.shifts;
+    for (let k = 0; k < shifts.length; k++) this.texels[k] = encodeShift(shifts[k]);
+    return this.texels;
   }
 }
 

@@ -1,6 +1,7 @@
 // Shiftmaps (viewer-spec §4, §9: distortion map size 64, maximum shift 0.015), checked against
-// an independent double-precision HEALPix written here from Górski et al. 2005 (§4: the polar
-// caps and the equatorial zone of the 12 base faces) and against healpy (HEALPix C++), which
+// an independent double-precision HEALPix written from Górski et al. 2005 (§4: the polar caps
+// and the equatorial zone of the 12 base faces; cli/bench/shiftmap-reference.ts, which is also
+// the bench's plain-JavaScript peer) and against healpy (HEALPix C++), which
 // gives the mesh vertices (healpy.boundaries) and the exact in-tile positions (vec2pix deep
 // below the tile) without any of our code.
 import { execFileSync } from 'node:child_process';
@@ -19,13 +20,7 @@ import {
 } from '../../src/core/shiftmap';
 import { hipsTileCoordinates } from '../../src/core/healpix';
 import { loadCore, type Core } from '../../src/core/wasm';
-
-// ---- the reference: Górski et al. 2005 in plain double arithmetic --------------------------
-// Face f has its top corner on ring F1(f)·nside from the north pole and its centre at
-// longitude F2(f)·π/4 (the paper's Table 1 / the C++ jrll, jpll).
-const F1 = [2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4];
-const F2 = [1, 3, 5, 7, 0, 2, 4, 6, 1, 3, 5, 7];
-type Vec = [number, number, number];
+import { faceToVec, ReferenceShiftmap } from '../../cli/bench/shiftmap-reference';
 
 function deinterleave(bits: bigint): [number, number] {
   let x = 0n;
@@ -45,81 +40,12 @@ function tileOf(order: number, ipix: bigint): { nside: number; face: number; ix:
   return { nside, face, ix, iy };
 }
 
-/** Direction of face coordinates (x, y) in pixel units on face f (the paper's eq. 4–9, inverted). */
-function faceToVec(nside: number, face: number, ix: number, iy: number, dx: number, dy: number): Vec {
-  // Ring index from the north pole in pixel units; the integer part first keeps its digits.
-  const ring = F1[face] * nside - ix - iy - (dx + dy);
-  let nr: number;
-  let z: number;
-  let sinTheta: number;
-  if (ring < nside) {
-    nr = ring; // north cap: 1 − z = nr²/(3 nside²)
-    const t = (nr / nside) ** 2 / 3;
-    z = 1 - t;
-    sinTheta = Math.sqrt(t * (2 - t));
-  } else if (ring > 3 * nside) {
-    nr = 4 * nside - ring; // south cap
-    const t = (nr / nside) ** 2 / 3;
-    z = t - 1;
-    sinTheta = Math.sqrt(t * (2 - t));
-  } else {
-    nr = nside; // equatorial zone: z linear in the ring index
-    z = ((2 * nside - ring) * 2) / (3 * nside);
-    sinTheta = Math.sqrt((1 - z) * (1 + z));
-  }
-  // Longitude: pixels of a ring are spread evenly, face centre at F2·π/4.
-  let t = F2[face] * nr + (ix - iy) + (dx - dy);
-  if (t < 0) t += 8 * nr;
-  const phi = nr === 0 ? 0 : (Math.PI / 4) * (t / nr);
-  return [sinTheta * Math.cos(phi), sinTheta * Math.sin(phi), z];
-}
-
-/** Face and face coordinates (pixel units) of a direction of any length (the paper's eq. 4–9). */
-function vecToFace(nside: number, [x, y, z]: Vec): { face: number; fx: number; fy: number } {
-  const r = Math.hypot(x, y, z);
-  const za = Math.abs(z) / r;
-  let tt = Math.atan2(y, x) / (Math.PI / 2);
-  if (tt < 0) tt += 4;
-  if (tt >= 4) tt -= 4;
-  if (za <= 2 / 3) {
-    const jp = nside * (0.5 + tt - (0.75 * z) / r); // ascending edge lines
-    const jm = nside * (0.5 + tt + (0.75 * z) / r); // descending edge lines
-    const ifp = Math.floor(jp / nside);
-    const ifm = Math.floor(jm / nside);
-    const face = ifp === ifm ? ifp | 4 : ifp < ifm ? ifp : ifm + 8;
-    return { face, fx: jm - nside * ifm, fy: nside - (jp - nside * ifp) };
-  }
-  const ntt = Math.min(3, Math.floor(tt));
-  const tp = tt - ntt;
-  const rho2 = x * x + y * y;
-  // nside·√(3(1 − |z|)) with 1 − |z| = ρ²/(r(r + |z|)), exact next to the poles.
-  const tmp = nside * Math.sqrt((3 * rho2) / (r * (r + Math.abs(z))));
-  const jp = tp * tmp;
-  const jm = (1 - tp) * tmp;
-  return z > 0 ? { face: ntt, fx: nside - jm, fy: nside - jp } : { face: ntt + 8, fx: jp, fy: jm };
-}
-
 /** The reference map: the patch and shifts as assembly/shiftmap.ts defines them. */
 function referenceShifts(order: number, ipix: bigint): Float64Array {
-  const { nside, face, ix, iy } = tileOf(order, ipix);
-  const V: Vec[] = [];
-  for (let b = 0; b <= 8; b++) for (let a = 0; a <= 8; a++) V.push(faceToVec(nside, face, ix, iy, a / 8, b / 8));
-  const out = new Float64Array(SHIFTMAP_VALUES);
-  for (let j = 0; j < 64; j++) {
-    for (let i = 0; i < 64; i++) {
-      const [ca, cb] = [i >> 3, j >> 3];
-      const [s, t] = [((i & 7) + 0.5) / 8, ((j & 7) + 0.5) / 8];
-      const c = [V[cb * 9 + ca], V[cb * 9 + ca + 1], V[cb * 9 + ca + 9], V[cb * 9 + ca + 10]];
-      const w = [(1 - s) * (1 - t), s * (1 - t), (1 - s) * t, s * t];
-      const P = [0, 1, 2].map((k) => w[0] * c[0][k] + w[1] * c[1][k] + w[2] * c[2][k] + w[3] * c[3][k]) as Vec;
-      const exact = vecToFace(nside, P);
-      if (exact.face !== face) throw new Error(`reference: texel (${i}, ${j}) of ${ipix} is on face ${exact.face}`);
-      // Row i (u, face x) by column j (v, face y), as a HiPS tile image; (q, p) per texel.
-      out[(i * 64 + j) * 2] = exact.fy - iy - (j + 0.5) / 64;
-      out[(i * 64 + j) * 2 + 1] = exact.fx - ix - (i + 0.5) / 64;
-    }
-  }
-  return out;
+  const { face, ix, iy } = tileOf(order, ipix);
+  const reference = new ReferenceShiftmap();
+  reference.compute(order, face, ix, iy);
+  return reference.shifts;
 }
 
 /** The nested id of face-coordinate pixel (ix, iy) on face f. */
