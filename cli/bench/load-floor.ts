@@ -1,8 +1,9 @@
 // The load bench's peer (run as its own process by cli/bench/load.ts): the calls a volunteer makes
 // (log in, current quest, answers, the campaign board, notifications) answered from memory by
-// Fastify, with the real server's request log (and its buffered stdout), cookie parsing and answer schema, and no database.
-// Run beside the real server on the same machine, it shows what the HTTP layer and the bench's
-// own client cost alone: the ceiling any database work has to fit under.
+// Fastify, with the real server's request log (and its buffered stdout), cookie parsing and
+// answer schema, and no database. Run beside the real server on the same machine, it shows what
+// the HTTP layer and the bench's own client cost alone: the ceiling any database work has to fit
+// under.
 import crypto from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';

@@ -40,53 +40,51 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** Runs `use` with a client of at most `maxSockets` connections, closed afterwards. */
+async function withClient(maxSockets: number, use: (client: Client) => Promise<void>): Promise<void> {
+  const client = new Client(port, maxSockets);
+  try {
+    await use(client);
+  } finally {
+    client.close();
+  }
+}
+
 describe('the load bench client', () => {
   it('sends method, cookie and JSON body, and reads a Content-Length reply', async () => {
-    const client = new Client(port, 2);
-    try {
+    await withClient(2, async (client) => {
       const reply = await client.request('POST', '/echo', { body: { 銀河: 1 }, cookie: 'session=x' });
       expect(reply.status).toBe(200);
       expect(reply.headers['content-type']).toEqual(['application/json']);
       expect(JSON.parse(reply.body)).toEqual({ method: 'POST', cookie: 'session=x', body: '{"銀河":1}' });
-    } finally {
-      client.close();
-    }
+    });
   });
 
   it('reads a chunked reply across packets, keeps repeated headers, and reuses the connection', async () => {
-    const client = new Client(port, 1);
-    try {
+    await withClient(1, async (client) => {
       connections.clear();
       const reply = await client.request('GET', '/chunked');
       expect(reply.body).toBe(`${'星空'.repeat(1000)}!`);
       expect(reply.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
       expect(JSON.parse((await client.request('GET', '/echo')).body).method).toBe('GET');
       expect(connections.size).toBe(1);
-    } finally {
-      client.close();
-    }
+    });
   });
 
   it('opens a new connection after the server closed one', async () => {
-    const client = new Client(port, 1);
-    try {
+    await withClient(1, async (client) => {
       expect((await client.request('GET', '/close')).body).toBe('bye');
       expect((await client.request('GET', '/echo')).status).toBe(200);
-    } finally {
-      client.close();
-    }
+    });
   });
 
   it('queues requests beyond its socket limit instead of opening more', async () => {
-    const client = new Client(port, 2);
-    try {
+    await withClient(2, async (client) => {
       connections.clear();
       const replies = await Promise.all(Array.from({ length: 6 }, () => client.request('GET', '/slow')));
       expect(replies.map((reply) => reply.body)).toEqual(Array(6).fill('slow'));
       expect(connections.size).toBe(2);
-    } finally {
-      client.close();
-    }
+    });
   });
 
   it('rejects when nothing listens', async () => {
