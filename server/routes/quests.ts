@@ -213,6 +213,12 @@ async function currentQuest(db: Kysely<Database>, userId: number, courseId: Cour
  * quest. It is decided beforehand from the done areas the answer's statement read: they can
  * change meanwhile only by this quest finishing (one unfinished quest per user and course) or by
  * a new game, which deletes this quest too, so that nothing is finished and nothing announced.
+ *
+ * The answers are looked up by the quest id given, not by quests.id: correlated to the updated
+ * row, PostgreSQL planned the check as a hash of every answer whenever the statistics were those
+ * of a young table (a fresh install, the load bench), 1.05 ms a call at 3000 answers and growing
+ * with the table; by the parameter it probes answers_quest, 0.47 ms under the same load
+ * (pg_stat_statements, auto_explain).
  */
 async function finishIfComplete(db: Kysely<Database>, userId: number, questId: number, posted: PostedAnswer) {
   let notification: Insertable<NotificationsTable> | null = null;
@@ -231,7 +237,7 @@ async function finishIfComplete(db: Kysely<Database>, userId: number, questId: n
       where id = ${questId}::bigint and user_id = ${userId}::bigint and finished_at is null
         and not exists (
           select 1 from targets where targets.area_id = quests.area_id and not targets.retired and not exists (
-            select 1 from answers where answers.quest_id = quests.id and answers.object_id = targets.object_id))
+            select 1 from answers where answers.quest_id = ${questId}::bigint and answers.object_id = targets.object_id))
       returning id
     )
     insert into notifications (user_id, type, title, message, html, locale_fallback, custom_component)
