@@ -59,6 +59,20 @@ export interface LoadRow {
   replaced_answers: number;
   answer_p50_ms: number;
   answer_p99_ms: number;
+  /**
+   * The two kinds of answer apart. A first answer is the game itself: every few of them finish a
+   * quest, unlock a level and fetch a new quest. A re-post only replaces an answer: the small sky
+   * runs out of questions after a few quests, and the volunteers then re-post in turn.
+   */
+  new_answer_p99_ms: number;
+  replaced_answer_p99_ms: number;
+  /**
+   * The game phase: from the window's start until the last first answer was acknowledged, and
+   * the answers (first and re-posts) acknowledged per second within it. Its rate is what the
+   * server sustains while quests turn over, which the whole window's rate hides.
+   */
+  game_phase_s: number;
+  game_phase_answers_per_s: number;
   calls: number;
   calls_per_s: number;
   all_p50_ms: number;
@@ -231,6 +245,11 @@ function answerValues(counter: number): AnswerValues {
 
 class Recorder {
   answerMs: number[] = [];
+  newAnswerMs: number[] = [];
+  replacedMs: number[] = [];
+  /** performance.now() of the acknowledgements of first answers, the last one last. */
+  lastNewAnswerAt = 0;
+  answersByLastNewAnswer = 0;
   allMs: number[] = [];
   errors = 0;
   samples: string[] = [];
@@ -483,10 +502,16 @@ async function runOne(
         recorder.answerMs.push(ms);
         acknowledged.set(`${volunteer.id}:${objectId}`, values);
         if (first) {
+          recorder.newAnswerMs.push(ms);
+          recorder.lastNewAnswerAt = performance.now();
+          recorder.answersByLastNewAnswer = recorder.answerMs.length;
           recorder.newAnswers++;
           volunteer.pending.shift();
           volunteer.answered.push({ objectId, questId });
-        } else recorder.replaced++;
+        } else {
+          recorder.replacedMs.push(ms);
+          recorder.replaced++;
+        }
       }
     };
     const poll = async (volunteer: Volunteer, url: string, everyMs: number) => {
@@ -523,6 +548,7 @@ async function runOne(
     const answerMs = recorder.answerMs.sort((a, b) => a - b);
     const allMs = recorder.allMs.sort((a, b) => a - b);
     const answers = recorder.newAnswers + recorder.replaced;
+    const gamePhase = recorder.lastNewAnswerAt > 0 ? (recorder.lastNewAnswerAt - start) / 1000 : 0;
     return {
       suite: 'load',
       database: plan.database,
@@ -535,6 +561,16 @@ async function runOne(
       replaced_answers: recorder.replaced,
       answer_p50_ms: percentile(answerMs, 50),
       answer_p99_ms: percentile(answerMs, 99),
+      new_answer_p99_ms: percentile(
+        recorder.newAnswerMs.sort((a, b) => a - b),
+        99,
+      ),
+      replaced_answer_p99_ms: percentile(
+        recorder.replacedMs.sort((a, b) => a - b),
+        99,
+      ),
+      game_phase_s: gamePhase,
+      game_phase_answers_per_s: gamePhase > 0 ? recorder.answersByLastNewAnswer / gamePhase : 0,
       calls: allMs.length,
       calls_per_s: allMs.length / elapsed,
       all_p50_ms: percentile(allMs, 50),
@@ -638,6 +674,8 @@ export function formatLoadTable(rows: LoadRow[]): string {
     'answers/s',
     'answer p50',
     'answer p99',
+    'new/re-post p99',
+    'game phase',
     'calls/s',
     'all p50',
     'all p99',
@@ -648,12 +686,15 @@ export function formatLoadTable(rows: LoadRow[]): string {
     'load avg',
   ];
   const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const wholeMs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0));
   const lines = rows.map((row) => [
     row.database,
     row.mode,
     row.answers_per_s.toFixed(0),
     ms(row.answer_p50_ms),
     ms(row.answer_p99_ms),
+    `${wholeMs(row.new_answer_p99_ms)}/${wholeMs(row.replaced_answer_p99_ms)} ms`,
+    `${row.game_phase_s.toFixed(1)} s at ${row.game_phase_answers_per_s.toFixed(0)}/s`,
     row.calls_per_s.toFixed(0),
     ms(row.all_p50_ms),
     ms(row.all_p99_ms),

@@ -27,6 +27,13 @@ describe('the load bench', () => {
       expect(row.answers).toBe(row.new_answers + row.replaced_answers);
       expect(row.answer_p50_ms).toBeLessThanOrEqual(row.answer_p99_ms);
       expect(row.lost_answers).toBe(row.database === 'none' ? null : 0);
+      // First answers and re-posts timed apart; the game phase ends with the last first answer.
+      expect(Number.isFinite(row.new_answer_p99_ms)).toBe(row.new_answers > 0);
+      expect(Number.isFinite(row.replaced_answer_p99_ms)).toBe(row.replaced_answers > 0);
+      expect(row.game_phase_s).toBeGreaterThan(0);
+      expect(row.game_phase_s).toBeLessThanOrEqual(row.seconds + 0.01); // seconds is rounded to 0.01
+      expect(row.game_phase_answers_per_s * row.game_phase_s).toBeGreaterThanOrEqual(row.new_answers - 0.5);
+      expect(row.game_phase_answers_per_s * row.game_phase_s).toBeLessThanOrEqual(row.answers + 0.5);
     }
     // Paced runs offer their rate in answers: a quest fetch does not take an answer's slot.
     const pacedNone = rows[1];
