@@ -247,7 +247,7 @@ class Recorder {
   answerMs: number[] = [];
   newAnswerMs: number[] = [];
   replacedMs: number[] = [];
-  /** performance.now() of the acknowledgements of first answers, the last one last. */
+  /** When the latest first answer was acknowledged (performance.now()), and the answers by then. */
   lastNewAnswerAt = 0;
   answersByLastNewAnswer = 0;
   allMs: number[] = [];
