@@ -253,8 +253,6 @@ class Recorder {
   allMs: number[] = [];
   errors = 0;
   samples: string[] = [];
-  newAnswers = 0;
-  replaced = 0;
 
   error(what: string) {
     this.errors++;
@@ -505,13 +503,9 @@ async function runOne(
           recorder.newAnswerMs.push(ms);
           recorder.lastNewAnswerAt = performance.now();
           recorder.answersByLastNewAnswer = recorder.answerMs.length;
-          recorder.newAnswers++;
           volunteer.pending.shift();
           volunteer.answered.push({ objectId, questId });
-        } else {
-          recorder.replacedMs.push(ms);
-          recorder.replaced++;
-        }
+        } else recorder.replacedMs.push(ms);
       }
     };
     const poll = async (volunteer: Volunteer, url: string, everyMs: number) => {
@@ -547,7 +541,7 @@ async function runOne(
 
     const answerMs = recorder.answerMs.sort((a, b) => a - b);
     const allMs = recorder.allMs.sort((a, b) => a - b);
-    const answers = recorder.newAnswers + recorder.replaced;
+    const answers = recorder.answerMs.length;
     const gamePhase = recorder.lastNewAnswerAt > 0 ? (recorder.lastNewAnswerAt - start) / 1000 : 0;
     return {
       suite: 'load',
@@ -557,8 +551,8 @@ async function runOne(
       seconds: Number(elapsed.toFixed(2)),
       answers,
       answers_per_s: answers / elapsed,
-      new_answers: recorder.newAnswers,
-      replaced_answers: recorder.replaced,
+      new_answers: recorder.newAnswerMs.length,
+      replaced_answers: recorder.replacedMs.length,
       answer_p50_ms: percentile(answerMs, 50),
       answer_p99_ms: percentile(answerMs, 99),
       new_answer_p99_ms: percentile(
