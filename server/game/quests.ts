@@ -1,6 +1,7 @@
 // Choosing the area of a new quest: the nearest not-done area of the active level, measured from
 // where the ship is (the centre of the area of the user's latest quest in the course). A first
 // quest, or one whose previous area is gone, starts at the level's first area in sailing order.
+import { activeLevel, type LevelAreas } from './levels';
 import { angularDistance, type SkyPoint } from './sky';
 
 export interface AreaPosition {
@@ -26,6 +27,20 @@ export function nearestNotDoneArea<T extends AreaPosition>(
     }
   }
   return best;
+}
+
+/**
+ * Where the next quest goes: the active level and its nearest not-done area from `ship`.
+ * Undefined when every level of the course is done (the course is exhausted).
+ */
+export function nextQuestArea<A extends AreaPosition, L extends LevelAreas & { areas: readonly A[] }>(
+  levels: readonly L[],
+  doneAreaIds: ReadonlySet<number>,
+  ship: SkyPoint | undefined,
+): { level: L; area: A } | undefined {
+  const level = activeLevel(levels, doneAreaIds);
+  const area = level && nearestNotDoneArea(level.areas, doneAreaIds, ship);
+  return level && area ? { level, area } : undefined;
 }
 
 /** Courses whose quests a volunteer may delete to play again (application-spec §4: new game). */

@@ -20,13 +20,21 @@ import { COURSE_IDS, DEFAULT_COURSE, type CourseId } from '../../src/shared/enum
 import { requireUser } from '../auth/session-user';
 import type { Database, NotificationsTable } from '../db/schema';
 import { crossesMedal } from '../game/campaigns';
-import { activeLevel, completesLevel } from '../game/levels';
-import { NEW_GAME_COURSES, nearestNotDoneArea } from '../game/quests';
+import { completesLevel } from '../game/levels';
+import { NEW_GAME_COURSES, nextQuestArea } from '../game/quests';
 import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
 import { levelUnlockedNotification } from '../notifications/personal';
 import { AnswerBatches, type PostedAnswer } from './answer-batches';
-import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from './game-store';
+import {
+  cachedLevels,
+  catalogueVersion,
+  toIso,
+  type CampaignBoardCache,
+  type Db,
+  type StoredArea,
+  type StoredLevel,
+} from './game-store';
 import { answerBodySchema, courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
 
 const courseParams = {
@@ -130,8 +138,8 @@ async function currentQuest(db: Kysely<Database>, userId: number, courseId: Cour
       } else quest = current;
     }
     if (!quest) {
-      const level = activeLevel(levels, done);
-      if (!level) {
+      const next = nextQuestArea(levels, done, state.ship ?? undefined);
+      if (!next) {
         return {
           id: null,
           course_id: courseId,
@@ -149,7 +157,7 @@ async function currentQuest(db: Kysely<Database>, userId: number, courseId: Cour
           no_more_available_objects: true,
         };
       }
-      const area = nearestNotDoneArea(level.areas, done, state.ship ?? undefined)!;
+      const { level, area } = next;
       // The partial unique index (one unfinished quest per user and course) makes a concurrent
       // request's insert a no-op: this one then reads the quest that request created.
       const { rows } = await sql<{
@@ -208,28 +216,35 @@ async function currentQuest(db: Kysely<Database>, userId: number, courseId: Cour
  * here (its statement either saw the quest complete or saw another answer commit after its
  * snapshot).
  *
- * Finishing a quest may unlock a level: the level_unlocked notification, naming the level the
- * volunteer may now sail, is inserted by the same statement, only if the update finished the
- * quest. It is decided beforehand from the done areas the answer's statement read: they can
- * change meanwhile only by this quest finishing (one unfinished quest per user and course) or by
- * a new game, which deletes this quest too, so that nothing is finished and nothing announced.
+ * Only if the update finished the quest, the same statement
+ * - inserts the level_unlocked notification when the quest's area completes its level, naming the
+ *   level the volunteer may now sail;
+ * - creates the next quest, where GET …/quests/current would create it (nextQuestArea from the
+ *   finished area), so that the volunteer's next call for the quest is one read, not a read and
+ *   a write: a quest turnover was the busiest moment of the load bench. The partial unique index
+ *   (one unfinished quest per user and course) makes it a no-op if a quest exists by then.
+ * Both are decided beforehand from the done areas the answer's statement read: they can change
+ * meanwhile only by this quest finishing (one unfinished quest per user and course) or by a new
+ * game, which deletes this quest too, so that nothing is finished, announced or created.
  *
- * The answers are looked up by the quest id given, not by quests.id: correlated to the updated
- * row, PostgreSQL planned the check as a hash of every answer whenever the statistics were those
- * of a young table (a fresh install, the load bench), 1.05 ms a call at 3000 answers and growing
- * with the table; by the parameter it probes answers_quest, 0.47 ms under the same load
- * (pg_stat_statements, auto_explain).
+ * The answers are probed by (user_id, object_id), the unique key, with the quest id given: by
+ * object alone PostgreSQL walked answers_user_object for every user's answer to the object
+ * (auto_explain: 229 buffers a call), and correlated to the updated row it planned a hash of every
+ * answer whenever the statistics were those of a young table (pg_stat_statements, auto_explain).
  */
 async function finishIfComplete(db: Kysely<Database>, userId: number, questId: number, posted: PostedAnswer) {
   let notification: Insertable<NotificationsTable> | null = null;
+  let next: { level: StoredLevel; area: StoredArea } | undefined;
   if (posted.course_id !== null && posted.area_id !== null && posted.done_before !== null) {
     const levels = await cachedLevels(db, posted.catalogue_version, posted.course_id);
     const level = levels.find((candidate) => candidate.id === posted.level_id);
     const doneBefore = new Set(posted.done_before);
-    if (level && completesLevel(level, doneBefore, posted.area_id)) {
-      const next = activeLevel(levels, new Set(doneBefore).add(posted.area_id));
-      if (next) notification = levelUnlockedNotification(userId, { key: next.key, name: next.name });
-    }
+    const doneAfter = new Set(doneBefore).add(posted.area_id);
+    // The ship stays at the finished area (the centre of the user's latest quest).
+    const finishedArea = levels.flatMap((candidate) => candidate.areas).find((area) => area.id === posted.area_id);
+    next = nextQuestArea(levels, doneAfter, finishedArea?.centre);
+    if (level && completesLevel(level, doneBefore, posted.area_id) && next)
+      notification = levelUnlockedNotification(userId, { key: next.level.key, name: next.level.name });
   }
   await sql`
     with finished as (
@@ -237,14 +252,22 @@ async function finishIfComplete(db: Kysely<Database>, userId: number, questId: n
       where id = ${questId}::bigint and user_id = ${userId}::bigint and finished_at is null
         and not exists (
           select 1 from targets where targets.area_id = quests.area_id and not targets.retired and not exists (
-            select 1 from answers where answers.quest_id = ${questId}::bigint and answers.object_id = targets.object_id))
-      returning id
+            select 1 from answers where answers.user_id = ${userId}::bigint and answers.object_id = targets.object_id
+              and answers.quest_id = ${questId}::bigint))
+      returning course_id
+    ),
+    announced as (
+      insert into notifications (user_id, type, title, message, html, locale_fallback, custom_component)
+      select ${userId}::bigint, ${notification?.type ?? null}::text, ${notification?.title ?? null}::jsonb,
+        ${notification?.message ?? null}::jsonb, ${notification?.html ?? null}::boolean,
+        ${notification?.locale_fallback ?? null}::boolean, ${notification?.custom_component ?? null}::text
+      from finished where ${notification !== null}::boolean
     )
-    insert into notifications (user_id, type, title, message, html, locale_fallback, custom_component)
-    select ${userId}::bigint, ${notification?.type ?? null}::text, ${notification?.title ?? null}::jsonb,
-      ${notification?.message ?? null}::jsonb, ${notification?.html ?? null}::boolean,
-      ${notification?.locale_fallback ?? null}::boolean, ${notification?.custom_component ?? null}::text
-    from finished where ${notification !== null}::boolean
+    insert into quests (user_id, course_id, level_id, area_id, type)
+    select ${userId}::bigint, finished.course_id, ${next?.level.id ?? null}::integer, ${next?.area.id ?? null}::integer,
+      ${next?.level.type ?? null}::text
+    from finished where ${next !== undefined}::boolean
+    on conflict (user_id, course_id) where finished_at is null do nothing
   `.execute(db);
 }
 

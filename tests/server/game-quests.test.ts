@@ -276,8 +276,19 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
       expect(notifications[0].type).toBe('level_unlocked');
       expect(notifications[0].title.en).toContain(second.name.en);
 
-      // The next quest is in the newly active level: here a tunnel-effect deep field.
+      // The finishing answer already created the next quest (before any GET), in the newly
+      // active level; GET …/quests/current returns that very quest: here a tunnel-effect deep field.
+      const created = await game.db
+        .selectFrom('quests')
+        .select(['id', 'level_id', 'area_id', 'type'])
+        .where('user_id', '=', user.id)
+        .where('finished_at', 'is', null)
+        .execute();
+      expect(created).toEqual([
+        { id: expect.any(Number), level_id: second.id, area_id: second.areas[0].id, type: second.type },
+      ]);
       const next = await currentQuest(user, 'season2');
+      expect(next.id).toBe(created[0].id);
       expect(next.id).not.toBe(quest.id);
       expect(next).toMatchObject({
         level_id: second.id,
@@ -322,6 +333,15 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
         .execute();
       expect(notifications).toEqual([{ type: 'level_unlocked' }]);
       expect((await answerRows(user.id)).length).toBe(questions.length);
+      // And one next quest, created by the answer that finished it.
+      const unfinished = await game.db
+        .selectFrom('quests')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('finished_at', 'is', null)
+        .execute();
+      expect(unfinished).toHaveLength(1);
+      expect((await currentQuest(user, 'season2')).id).toBe(unfinished[0].id);
     });
 
     it('says no_more_available_objects when the course is exhausted', async () => {
