@@ -48,6 +48,25 @@ const MAX_BATCH = 256;
  */
 const MAX_IN_FLIGHT = 2;
 
+/** What the statement returns: one row, each part a JSON list built from one CTE alone. */
+interface BatchResult {
+  catalogue_version: string;
+  /** One entry per post. */
+  snap: {
+    position: number;
+    quest_found: boolean;
+    is_question: boolean;
+    answers_before: number;
+    course_id: CourseId | null;
+    level_id: number | null;
+    area_id: number | null;
+  }[];
+  /** One entry per answer row written (a post whose quest row was locked). */
+  written: { user_id: number; inserted: boolean }[] | null;
+  completion: { position: number; maybe_complete: boolean; done_before: number[] | null }[] | null;
+  ordinals: { user_id: number; id: number; ordinal: number; medals: MedalCount[] }[] | null;
+}
+
 /**
  * Writes a batch of answers in one statement, committed on its own, and returns one result per
  * post, in order. Every check gates the write inside the statement, so a 404 or 422 writes
@@ -60,17 +79,30 @@ const MAX_IN_FLIGHT = 2;
  *   then true and the locked check decides. Otherwise the snapshot holds every earlier answer of
  *   the quest, and "complete" is exact: no question left besides this object.
  * - A batch holds at most one post per user (AnswerBatches), hence at most one per quest and per
- *   (user, object): the upsert never meets its own row twice, and written rows are matched back to
- *   their post by (user_id, object_id).
+ *   (user, object): the upsert never meets its own row twice, and the rows written are matched
+ *   back to their post by user_id.
  * - The upsert keeps one answer per user and object (xmax = 0 only for a row it inserted).
  * - The campaign ordinals are drawn last, one per first answer and open window; nothing can fail
  *   between nextval and the commit but the commit itself (see 0005_answer_path.ts for the gap it
  *   leaves then).
  * - The snapshot does not see this statement's own inserts, hence answers_before + inserted.
+ *
+ * Each CTE reads only the one before it and indexed tables, and carries forward what later ones
+ * need; the results leave as one JSON list per CTE, matched up here. Joining CTEs with each other
+ * instead (by position) is what the previous form did: a prepared statement's generic plan
+ * guesses 10 rows for unnest and 1 for each CTE, so every such join was a nested loop over both,
+ * quadratic in the batch. Batches grow exactly when the server falls behind, so the statement
+ * cost most per answer when it could least afford it (auto_explain: 2970 rows filtered out per
+ * join at 55 posts).
  */
 export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promise<PostedAnswer[]> {
+  const positionOfUser = new Map<number, number>();
+  for (const [index, post] of posts.entries()) {
+    if (positionOfUser.has(post.userId)) throw new Error(`a batch holds one post per user (user ${post.userId})`);
+    positionOfUser.set(post.userId, index);
+  }
   const column = <T>(pick: (post: AnswerPost) => T) => posts.map(pick);
-  const { rows } = await sql<PostedAnswer & { position: number }>`
+  const { rows } = await sql<BatchResult>`
     with input as (
       select * from unnest(
         ${column((post) => post.userId)}::bigint[], ${column((post) => post.questId)}::bigint[],
@@ -81,81 +113,92 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
       ) with ordinality as input (user_id, quest_id, object_id, galaxy_type, interaction, ring, fan, tail, distorted, position)
     ),
     snap as (
-      select input.position, quests.id, quests.user_id, quests.course_id, quests.level_id, quests.area_id,
-        quests.answer_posts
-      from input join quests on quests.id = input.quest_id and quests.user_id = input.user_id
-    ),
-    target as (
-      select input.position from input
-      join snap on snap.position = input.position
-      join targets on targets.area_id = snap.area_id and targets.object_id = input.object_id
-      where not targets.retired
+      select input.*, quests.id is not null as quest_found, quests.course_id, quests.level_id, quests.area_id,
+        quests.answer_posts,
+        exists (
+          select 1 from targets
+          where targets.area_id = quests.area_id and targets.object_id = input.object_id and not targets.retired
+        ) as is_question,
+        (select count(*) from answers
+          where answers.user_id = input.user_id and answers.course_id = quests.course_id) as answers_before
+      from input left join quests on quests.id = input.quest_id and quests.user_id = input.user_id
     ),
     locked as (
       update quests set answer_posts = quests.answer_posts + 1
-      from input
-      where quests.id = input.quest_id and quests.user_id = input.user_id
-        and input.position in (select position from target)
-      returning input.position, quests.id, quests.answer_posts, quests.finished_at
+      from snap
+      where quests.id = snap.quest_id and quests.user_id = snap.user_id and snap.is_question
+      returning snap.position, snap.user_id, snap.object_id, snap.course_id, snap.area_id, snap.galaxy_type,
+        snap.interaction, snap.ring, snap.fan, snap.tail, snap.distorted, snap.answer_posts as answer_posts_seen,
+        quests.id, quests.answer_posts, quests.finished_at
     ),
     written as (
       insert into answers (user_id, quest_id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted)
-      select input.user_id, locked.id, input.object_id, snap.course_id, input.galaxy_type, input.interaction,
-        input.ring, input.fan, input.tail, input.distorted
-      from locked join input on input.position = locked.position join snap on snap.position = locked.position
+      select user_id, id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted from locked
       on conflict (user_id, object_id) do update set
         galaxy_type = excluded.galaxy_type, interaction = excluded.interaction, ring = excluded.ring,
         fan = excluded.fan, tail = excluded.tail, distorted = excluded.distorted,
         quest_id = excluded.quest_id, updated_at = now()
-      returning user_id, object_id, xmax = 0 as inserted
-    ),
-    posted as (
-      select input.position, written.inserted from written
-      join input on input.user_id = written.user_id and input.object_id = written.object_id
+      returning user_id, xmax = 0 as inserted
     ),
     ordinals as (
-      select posted.position, campaigns.id, campaigns.medals,
+      select written.user_id, campaigns.id, campaigns.medals,
         nextval(('campaign_answers_' || campaigns.id)::regclass) as ordinal
-      from posted cross join campaigns
-      where posted.inserted
+      from written cross join campaigns
+      where written.inserted
         and not campaigns.retired and campaigns.period_begin <= now() and campaigns.period_end >= now()
     ),
     completion as (
-      select locked.position, locked.finished_at is null and (
-          locked.answer_posts <> snap.answer_posts + 1
+      select position, user_id, course_id, finished_at is null and (
+          answer_posts <> answer_posts_seen + 1
           or not exists (
             select 1 from targets
-            where targets.area_id = snap.area_id and not targets.retired and targets.object_id <> input.object_id
+            where targets.area_id = locked.area_id and not targets.retired and targets.object_id <> locked.object_id
               and not exists (
-                select 1 from answers where answers.quest_id = snap.id and answers.object_id = targets.object_id)))
+                select 1 from answers where answers.user_id = locked.user_id
+                  and answers.object_id = targets.object_id and answers.quest_id = locked.id)))
         as maybe_complete
-      from locked join snap on snap.position = locked.position join input on input.position = locked.position
+      from locked
     )
     select
-      input.position,
-      snap.position is not null as quest_found,
-      exists (select 1 from target where target.position = input.position) as is_question,
-      posted.inserted,
-      (select count(*) from answers
-        where answers.user_id = input.user_id and answers.course_id = snap.course_id) as answers_before,
-      completion.maybe_complete,
-      snap.course_id,
-      snap.level_id,
-      snap.area_id,
-      case when completion.maybe_complete then (
-        select coalesce(json_agg(distinct done.area_id), '[]'::json) from quests done
-        where done.user_id = input.user_id and done.course_id = snap.course_id and done.finished_at is not null)
-      end as done_before,
       ${catalogueVersion} as catalogue_version,
-      (select coalesce(json_agg(json_build_object('id', id, 'ordinal', ordinal, 'medals', medals)), '[]'::json)
-        from ordinals where ordinals.position = input.position) as ordinals
-    from input
-    left join snap on snap.position = input.position
-    left join posted on posted.position = input.position
-    left join completion on completion.position = input.position
-    order by input.position
+      (select json_agg(json_build_object('position', position, 'quest_found', quest_found, 'is_question', is_question,
+          'answers_before', answers_before, 'course_id', course_id, 'level_id', level_id, 'area_id', area_id))
+        from snap) as snap,
+      (select json_agg(json_build_object('user_id', user_id, 'inserted', inserted)) from written) as written,
+      (select json_agg(json_build_object('position', position, 'maybe_complete', maybe_complete,
+          'done_before', case when maybe_complete then (
+            select coalesce(json_agg(distinct done.area_id), '[]'::json) from quests done
+            where done.user_id = completion.user_id and done.course_id = completion.course_id
+              and done.finished_at is not null) end))
+        from completion) as completion,
+      (select json_agg(json_build_object('user_id', user_id, 'id', id, 'ordinal', ordinal, 'medals', medals))
+        from ordinals) as ordinals
   `.execute(db);
-  return rows.map(({ position: _position, ...posted }) => posted);
+  const [result] = rows;
+  // Positions count from 1 (with ordinality).
+  const posted = result.snap
+    .sort((a, b) => a.position - b.position)
+    .map((row): PostedAnswer => ({
+      quest_found: row.quest_found,
+      is_question: row.is_question,
+      inserted: null,
+      answers_before: row.answers_before,
+      maybe_complete: null,
+      course_id: row.course_id,
+      level_id: row.level_id,
+      area_id: row.area_id,
+      done_before: null,
+      catalogue_version: result.catalogue_version,
+      ordinals: [],
+    }));
+  if (posted.length !== posts.length) throw new Error(`${posted.length} results for ${posts.length} answers`);
+  for (const row of result.written ?? []) posted[positionOfUser.get(row.user_id)!].inserted = row.inserted;
+  for (const row of result.completion ?? []) {
+    posted[row.position - 1].maybe_complete = row.maybe_complete;
+    posted[row.position - 1].done_before = row.done_before;
+  }
+  for (const { user_id, ...drawn } of result.ordinals ?? []) posted[positionOfUser.get(user_id)!].ordinals.push(drawn);
+  return posted;
 }
 
 interface Waiting extends AnswerPost {
