@@ -42,6 +42,8 @@ export interface LoadOptions {
   closedLoop: boolean;
   /** Writes a V8 CPU profile of each server process into this folder. */
   profileDirectory?: string;
+  /** PostgreSQL: load pg_stat_statements and report the costliest statements of each window. */
+  statements?: boolean;
   log: (line: string) => void;
 }
 
@@ -89,9 +91,14 @@ export interface LoadRow {
   load_average: number;
   /**
    * PostgreSQL only: what the server's connections were doing, sampled from pg_stat_activity
-   * every 20 ms of the window, as 'share state/wait_event: query' lines, most frequent first.
+   * every 100 ms of the window, as 'share state/wait_event: query' lines, most frequent first.
    */
   database_activity: string[];
+  /**
+   * PostgreSQL with --statements only: the statements that took the most of its time in the
+   * window (pg_stat_statements), as 'calls, plans, planning and execution ms, mean: query' lines.
+   */
+  top_statements: string[];
 }
 
 const PASSWORD = 'load-bench-password';
@@ -461,6 +468,7 @@ async function runOne(
     const end = start + options.seconds * 1000;
     const interval = plan.mode === 'paced' ? (options.volunteers / plan.rate) * 1000 : 0;
 
+    if (options.statements) await topStatements(databaseUrl, 'reset');
     const activity = databaseUrl ? sampleActivity(databaseUrl, end) : Promise.resolve([]);
     const answerLoop = async (volunteer: Volunteer) => {
       let next = start + Math.random() * interval;
@@ -528,6 +536,7 @@ async function runOne(
     );
     const elapsed = (performance.now() - start) / 1000;
     const databaseActivity = await activity;
+    const statements = options.statements ? await topStatements(databaseUrl, 'read') : [];
     const benchCpu = process.cpuUsage(benchCpu0);
     const serverCpu = cpuSeconds(server.child.pid!) - serverCpu0;
     const databaseCpu = postmasterPid ? treeCpuSeconds(postmasterPid) - databaseCpu0 : 0;
@@ -577,6 +586,7 @@ async function runOne(
       cpu_bench: (benchCpu.user + benchCpu.system) / 1e6 / elapsed,
       load_average: loadAverage,
       database_activity: databaseActivity,
+      top_statements: statements,
     };
   } finally {
     client?.close();
@@ -587,6 +597,50 @@ async function runOne(
     if (process.env.LOAD_KEEP_LOG)
       fs.copyFileSync(path.join(work, 'server.log'), `${process.env.LOAD_KEEP_LOG}-${plan.database}-${plan.mode}.log`);
     fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** pg_stat_statements, with planning time too: how --statements asks PostgreSQL to count. */
+const STATEMENT_STATISTICS = {
+  shared_preload_libraries: 'pg_stat_statements',
+  'pg_stat_statements.track': 'all',
+  'pg_stat_statements.track_planning': 'on',
+};
+
+/**
+ * 'reset' empties pg_stat_statements when the window opens; 'read' lists the ten statements of the
+ * bench database that took the most planning and execution time since. This is how the finish
+ * statement's plan and the answer batch's quadratic joins were found (README, load bench).
+ */
+async function topStatements(databaseUrl: string, action: 'reset' | 'read'): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    if (action === 'reset') {
+      await client.query('create extension if not exists pg_stat_statements');
+      await client.query('select pg_stat_statements_reset()');
+      return [];
+    }
+    const { rows } = await client.query<{
+      calls: string;
+      plans: string;
+      plan_ms: number;
+      exec_ms: number;
+      query: string;
+    }>(
+      `select calls, plans, total_plan_time as plan_ms, total_exec_time as exec_ms,
+          left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+         from pg_stat_statements
+        where dbid = (select oid from pg_database where datname = current_database())
+        order by total_plan_time + total_exec_time desc limit 10`,
+    );
+    return rows.map(
+      (row) =>
+        `${row.calls} calls, ${row.plans} plans, ${row.plan_ms.toFixed(0)} + ${row.exec_ms.toFixed(0)} ms ` +
+        `(${(row.exec_ms / Math.max(1, Number(row.calls))).toFixed(3)} ms a call): ${row.query}`,
+    );
+  } finally {
+    await client.end();
   }
 }
 
@@ -608,7 +662,9 @@ async function sampleActivity(databaseUrl: string, end: number): Promise<string[
         const key = `${row.state}${row.wait ? ` ${row.wait}` : ''}: ${row.query}`;
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
-      await sleep(20);
+      // Each sample costs PostgreSQL about 1 ms: every 20 ms that was 5 % of a core taken from
+      // the database being measured; every 100 ms still gives 150 samples in 15 s.
+      await sleep(100);
     }
   } finally {
     await client.end();
@@ -649,7 +705,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
     const rate = options.paced[database];
     if (rate) plans.push({ database, mode: 'paced', rate });
     if (plans.length === 0) continue;
-    const postgres = database === 'postgres' ? await startTemporaryPostgres({ maxConnections: 100 }) : undefined;
+    const postgres =
+      database === 'postgres'
+        ? await startTemporaryPostgres({
+            maxConnections: 100,
+            settings: options.statements ? STATEMENT_STATISTICS : {},
+          })
+        : undefined;
     const forget = postgres ? onInterrupt(() => postgres.stop()) : () => false;
     try {
       for (const plan of plans) rows.push(await runOne(plan, options, postgres, skyDirectory));
@@ -699,14 +761,20 @@ export function formatLoadTable(rows: LoadRow[]): string {
     row.load_average.toFixed(1),
   ]);
   const samples = rows.flatMap((row) => row.error_samples.map((sample) => `  ${row.database} ${row.mode}: ${sample}`));
-  const activity = rows.flatMap((row) =>
-    row.database_activity.length > 0
+  const activity = rows.flatMap((row) => [
+    ...(row.database_activity.length > 0
       ? [
           `${row.database} ${row.mode}: PostgreSQL connections by activity (average count)`,
           ...row.database_activity.map((line) => `  ${line}`),
         ]
-      : [],
-  );
+      : []),
+    ...(row.top_statements.length > 0
+      ? [
+          `${row.database} ${row.mode}: the statements that took PostgreSQL's time (pg_stat_statements)`,
+          ...row.top_statements.map((line) => `  ${line}`),
+        ]
+      : []),
+  ]);
   return [
     formatColumns(header, lines),
     ...(samples.length > 0 ? ['errors (first of each run):', ...samples] : []),

@@ -13,7 +13,7 @@ type Suite = (typeof SUITES)[number];
 export const benchCommand: Command = {
   name: 'bench',
   summary: `time the wasm core beside its JavaScript and native peers (${SUITES.join(', ')}, all)`,
-  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--profile DIR]`,
+  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--modes closed,paced] [--profile DIR] [--statements]`,
   async run(args) {
     const json = args.includes('--json');
     const { loadArgs, rest } = splitLoadArgs(args);
@@ -48,7 +48,7 @@ export const benchCommand: Command = {
   },
 };
 
-/** --seconds, --volunteers, --databases, --rate and --profile of the load suite; the rest is left. */
+/** --seconds, --volunteers, --databases, --rate, --modes, --profile and --statements of the load suite; the rest is left. */
 function splitLoadArgs(args: string[]) {
   const loadArgs = {
     databases: [...LOAD_DATABASES],
@@ -59,6 +59,7 @@ function splitLoadArgs(args: string[]) {
     paced: { none: 2000, pglite: 500, postgres: 2000 } as Partial<Record<LoadDatabase, number>>,
     closedLoop: true,
     profileDirectory: undefined as string | undefined,
+    statements: false,
   };
   const rest: string[] = [];
   for (let index = 0; index < args.length; index++) {
@@ -76,10 +77,19 @@ function splitLoadArgs(args: string[]) {
     if (arg === '--seconds') loadArgs.seconds = count(value());
     else if (arg === '--volunteers') loadArgs.volunteers = count(value());
     else if (arg === '--profile') loadArgs.profileDirectory = value();
+    else if (arg === '--statements') loadArgs.statements = true;
     // The paced runs at another offered rate (answers/s), e.g. the highest one that keeps p99 low.
     else if (arg === '--rate') {
       const rate = count(value());
       loadArgs.paced = { none: rate, pglite: rate, postgres: rate };
+    }
+    // One mode alone, e.g. the paced run while trying a change that should lower its p99.
+    else if (arg === '--modes') {
+      const modes = value().split(',');
+      for (const mode of modes)
+        if (mode !== 'closed' && mode !== 'paced') throw new UsageError(`unknown mode '${mode}': closed, paced`);
+      loadArgs.closedLoop = modes.includes('closed');
+      if (!modes.includes('paced')) loadArgs.paced = {};
     } else if (arg === '--databases') {
       const databases = value().split(',');
       for (const database of databases)

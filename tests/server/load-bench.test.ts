@@ -41,4 +41,25 @@ describe('the load bench', () => {
     expect(pacedNone.answers).toBeGreaterThanOrEqual(0.9 * 80);
     expect(pacedNone.answers).toBeLessThanOrEqual(80);
   });
+
+  it('reports the statements that took PostgreSQL its time with --statements', { timeout: 180_000 }, async () => {
+    const [row] = await runLoad({
+      databases: ['postgres'],
+      volunteers: 4,
+      seconds: 2,
+      paced: { postgres: 20 },
+      closedLoop: false,
+      statements: true,
+      log: () => {},
+    });
+    expect(row).toMatchObject({ database: 'postgres', mode: 'paced 20/s', errors: 0, lost_answers: 0 });
+    expect(row.top_statements.length).toBeGreaterThan(0);
+    expect(row.top_statements.length).toBeLessThanOrEqual(10);
+    // The answer batch ran in the window, once per batch: at most one call per answer.
+    const batch = row.top_statements.find((line) => line.includes('with input as ( select * from unnest('));
+    expect(batch).toBeDefined();
+    const calls = Number(/^(\d+) calls, (\d+) plans, /.exec(batch!)?.[1]);
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(row.answers);
+  });
 });
