@@ -4,12 +4,15 @@
 // the per-statement cost (a round trip, the executor's start-up, the commit and its WAL flush; on
 // PGlite a whole turn of its one connection) among the batch; an answer alone goes out at once,
 // so a quiet server adds no wait. Each volunteer is answered only after the batch holding the
-// answer committed, so an acknowledged answer is as durable as before.
-import { sql } from 'kysely';
+// answer committed, so an acknowledged answer is as durable as before. The quests that the batch
+// may have completed are finished by one more statement for the whole batch.
+import { sql, type Kysely } from 'kysely';
 import type { Answer } from '../../src/shared/api';
 import type { CourseId } from '../../src/shared/enums';
+import type { Database } from '../db/schema';
 import type { MedalCount } from '../game/campaigns';
 import { catalogueVersion, type Db } from './game-store';
+import { finishQuests, planTurnover } from './quest-turnovers';
 
 export interface PostedAnswer {
   /** The quest exists and is the user's. */
@@ -20,7 +23,7 @@ export interface PostedAnswer {
   inserted: boolean | null;
   /** The user's answers in the quest's course before this one (the statement's snapshot). */
   answers_before: number;
-  /** The quest may now be complete: finishIfComplete decides under the quest's lock. */
+  /** The quest may now be complete: finishQuests decided under the quest's lock, after the commit. */
   maybe_complete: boolean | null;
   /** The quest's course, level and area (null when the quest is not the user's). */
   course_id: CourseId | null;
@@ -219,7 +222,7 @@ export class AnswerBatches {
   private batchesInFlight = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Database>,
     private readonly maxInFlight = MAX_IN_FLIGHT,
   ) {}
 
@@ -262,16 +265,53 @@ export class AnswerBatches {
     return batch;
   }
 
+  /**
+   * Writes the batch's answers, then finishes the quests they may have completed, all of them in
+   * one more statement (./quest-turnovers.ts); a post is answered after both. Its users stay
+   * reserved meanwhile, so a user's next answer cannot overtake the finish of their quest.
+   */
   private async writeBatch(batch: Waiting[]): Promise<void> {
+    let results: PostedAnswer[];
     try {
-      const results = await writeAnswers(this.db, batch);
-      batch.forEach((post, index) => post.resolve(results[index]));
+      results = await writeAnswers(this.db, batch);
     } catch (error) {
       if (batch.length === 1) {
         batch[0].reject(error);
         return;
       }
       for (const post of batch) await this.writeBatch([post]);
+      return;
     }
+    const finishing = batch.flatMap((post, index) => (results[index].maybe_complete ? [{ post, index }] : []));
+    const failed = await this.finish(finishing.map(({ post, index }) => ({ post, posted: results[index] })));
+    batch.forEach((post, index) => {
+      if (failed.has(post)) post.reject(failed.get(post));
+      else post.resolve(results[index]);
+    });
+  }
+
+  /**
+   * Finishes the quests of these posts in one statement; if it fails as a whole (a deadlock with
+   * another process), one by one, so that a failure is its post's alone. The answers are
+   * committed either way: a failed post's answer is kept, and posting it again finishes the quest.
+   */
+  private async finish(finishing: { post: Waiting; posted: PostedAnswer }[]): Promise<Map<Waiting, unknown>> {
+    const failed = new Map<Waiting, unknown>();
+    if (finishing.length === 0) return failed;
+    const plan = ({ post, posted }: { post: Waiting; posted: PostedAnswer }) =>
+      planTurnover(this.db, post.userId, post.questId, posted);
+    try {
+      await finishQuests(this.db, await Promise.all(finishing.map(plan)));
+    } catch (error) {
+      if (finishing.length === 1) failed.set(finishing[0].post, error);
+      else
+        for (const one of finishing)
+          try {
+            await finishQuests(this.db, [await plan(one)]);
+          } catch (oneError) {
+            failed.set(one.post, oneError);
+          }
+    }
+    return failed;
   }
 }

@@ -4,7 +4,7 @@
 //   POST   /api/quests/{quest_id}/answers           one answer per user and object, re-posting replaces it
 //   GET    /api/my_record/{course_id}, /api/my_records
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type {
   Answer,
   AnswerBody,
@@ -18,23 +18,13 @@ import type {
 import type { CaptainNote } from '../../src/shared/catalogue';
 import { COURSE_IDS, DEFAULT_COURSE, type CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
-import type { Database, NotificationsTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { crossesMedal } from '../game/campaigns';
-import { completesLevel } from '../game/levels';
 import { NEW_GAME_COURSES, nextQuestArea } from '../game/quests';
 import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
-import { levelUnlockedNotification } from '../notifications/personal';
-import { AnswerBatches, type PostedAnswer } from './answer-batches';
-import {
-  cachedLevels,
-  catalogueVersion,
-  toIso,
-  type CampaignBoardCache,
-  type Db,
-  type StoredArea,
-  type StoredLevel,
-} from './game-store';
+import { AnswerBatches } from './answer-batches';
+import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from './game-store';
 import { answerBodySchema, courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
 
 const courseParams = {
@@ -208,69 +198,6 @@ async function currentQuest(db: Kysely<Database>, userId: number, courseId: Cour
   }
 }
 
-/**
- * The rare path: the quest may be complete. One statement finishes it when it is unfinished and
- * every current question has an answer in it; exactly one of concurrent callers wins (the row
- * lock, and finished_at re-checked on the row it waited for). The check is exact because it runs
- * after this answer committed: the last answer to commit sees all the others, and it always gets
- * here (its statement either saw the quest complete or saw another answer commit after its
- * snapshot).
- *
- * Only if the update finished the quest, the same statement
- * - inserts the level_unlocked notification when the quest's area completes its level, naming the
- *   level the volunteer may now sail;
- * - creates the next quest, where GET …/quests/current would create it (nextQuestArea from the
- *   finished area), so that the volunteer's next call for the quest is one read, not a read and
- *   a write: a quest turnover was the busiest moment of the load bench. The partial unique index
- *   (one unfinished quest per user and course) makes it a no-op if a quest exists by then.
- * Both are decided beforehand from the done areas the answer's statement read: they can change
- * meanwhile only by this quest finishing (one unfinished quest per user and course) or by a new
- * game, which deletes this quest too, so that nothing is finished, announced or created.
- *
- * The answers are probed by (user_id, object_id), the unique key, with the quest id given: by
- * object alone PostgreSQL walked answers_user_object for every user's answer to the object
- * (auto_explain: 229 buffers a call), and correlated to the updated row it planned a hash of every
- * answer whenever the statistics were those of a young table (pg_stat_statements, auto_explain).
- */
-async function finishIfComplete(db: Kysely<Database>, userId: number, questId: number, posted: PostedAnswer) {
-  let notification: Insertable<NotificationsTable> | null = null;
-  let next: { level: StoredLevel; area: StoredArea } | undefined;
-  if (posted.course_id !== null && posted.area_id !== null && posted.done_before !== null) {
-    const levels = await cachedLevels(db, posted.catalogue_version, posted.course_id);
-    const level = levels.find((candidate) => candidate.id === posted.level_id);
-    const doneBefore = new Set(posted.done_before);
-    const doneAfter = new Set(doneBefore).add(posted.area_id);
-    // The ship stays at the finished area (the centre of the user's latest quest).
-    const finishedArea = levels.flatMap((candidate) => candidate.areas).find((area) => area.id === posted.area_id);
-    next = nextQuestArea(levels, doneAfter, finishedArea?.centre);
-    if (level && completesLevel(level, doneBefore, posted.area_id) && next)
-      notification = levelUnlockedNotification(userId, { key: next.level.key, name: next.level.name });
-  }
-  await sql`
-    with finished as (
-      update quests set finished_at = now()
-      where id = ${questId}::bigint and user_id = ${userId}::bigint and finished_at is null
-        and not exists (
-          select 1 from targets where targets.area_id = quests.area_id and not targets.retired and not exists (
-            select 1 from answers where answers.user_id = ${userId}::bigint and answers.object_id = targets.object_id
-              and answers.quest_id = ${questId}::bigint))
-      returning course_id
-    ),
-    announced as (
-      insert into notifications (user_id, type, title, message, html, locale_fallback, custom_component)
-      select ${userId}::bigint, ${notification?.type ?? null}::text, ${notification?.title ?? null}::jsonb,
-        ${notification?.message ?? null}::jsonb, ${notification?.html ?? null}::boolean,
-        ${notification?.locale_fallback ?? null}::boolean, ${notification?.custom_component ?? null}::text
-      from finished where ${notification !== null}::boolean
-    )
-    insert into quests (user_id, course_id, level_id, area_id, type)
-    select ${userId}::bigint, finished.course_id, ${next?.level.id ?? null}::integer, ${next?.area.id ?? null}::integer,
-      ${next?.level.type ?? null}::text
-    from finished where ${next !== undefined}::boolean
-    on conflict (user_id, course_id) where finished_at is null do nothing
-  `.execute(db);
-}
-
 export interface QuestRouteOptions {
   db: Kysely<Database>;
   campaigns: CampaignBoardCache;
@@ -338,7 +265,6 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
         throw new HttpError(422, `Object ${answer.object_id} is not a question of quest ${questId}.`);
       // The quest vanished (a new game deleted it) between the statement's snapshot and its write.
       if (posted.inserted === null) throw new HttpError(404, `Quest ${questId} not found.`);
-      if (posted.maybe_complete) await finishIfComplete(db, user.id, questId, posted);
 
       const counts = new Map<number, number>();
       for (const drawn of posted.ordinals) counts.set(drawn.id, drawn.ordinal);

@@ -113,6 +113,38 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
     }
   });
 
+  it('finishes the quests a batch completes, each with its notification and next quest', async () => {
+    const batches = new AnswerBatches(game.db);
+    const volunteers = await Promise.all(Array.from({ length: 5 }, () => volunteerWithQuest()));
+    for (const { user, questId, objectIds } of volunteers)
+      for (const objectId of objectIds.slice(0, -1)) await batches.post(user.id, questId, spiral(objectId));
+    // The last answers at once: the first goes out alone, the other four together, and so do
+    // their finishes.
+    const results = await Promise.all(
+      volunteers.map(({ user, questId, objectIds }) => batches.post(user.id, questId, spiral(objectIds.at(-1)!))),
+    );
+    for (const [index, { user, questId, objectIds }] of volunteers.entries()) {
+      expect(results[index]).toMatchObject({ inserted: true, answers_before: objectIds.length - 1 });
+      const quests = await game.db
+        .selectFrom('quests')
+        .select(['id', 'area_id', 'finished_at'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute();
+      expect(quests).toHaveLength(2);
+      expect(quests[0]).toMatchObject({ id: questId, finished_at: expect.any(Date) });
+      expect(quests[1].finished_at).toBeNull();
+      expect(quests[1].area_id).not.toBe(quests[0].area_id);
+      const notifications = await game.db
+        .selectFrom('notifications')
+        .select('type')
+        .where('user_id', '=', user.id)
+        .execute();
+      // The small sky's first season2 level has one area: finishing it unlocks the next.
+      expect(notifications).toEqual([{ type: 'level_unlocked' }]);
+    }
+  });
+
   it("puts a user's second post into the next batch, after the first", async () => {
     const batches = new AnswerBatches(game.db);
     const { user, questId, objectIds } = await volunteerWithQuest();
