@@ -43,3 +43,14 @@ export interface GameFixture {
 export function copyCatalogue(catalogue: Catalogue, digest = `${catalogue.digest}-variant`): Catalogue {
   return { ...(structuredClone(catalogue) as Catalogue), digest };
 }
+
+/** The types of a user's personal notifications, oldest first: what a quest finish wrote. */
+export async function notificationTypes(db: TestDatabase['db'], userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('type')
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.type);
+}

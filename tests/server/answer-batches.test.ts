@@ -6,7 +6,7 @@ import type { Answer } from '../../src/shared/api';
 import { AnswerBatches } from '../../server/routes/answer-batches';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
-import { openGame, type GameFixture } from '../helpers/sky';
+import { notificationTypes, openGame, type GameFixture } from '../helpers/sky';
 
 const spiral = (objectId: number): Answer => ({
   object_id: objectId,
@@ -135,13 +135,8 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
       expect(quests[0]).toMatchObject({ id: questId, finished_at: expect.any(Date) });
       expect(quests[1].finished_at).toBeNull();
       expect(quests[1].area_id).not.toBe(quests[0].area_id);
-      const notifications = await game.db
-        .selectFrom('notifications')
-        .select('type')
-        .where('user_id', '=', user.id)
-        .execute();
       // The small sky's first season2 level has one area: finishing it unlocks the next.
-      expect(notifications).toEqual([{ type: 'level_unlocked' }]);
+      expect(await notificationTypes(game.db, user.id)).toEqual(['level_unlocked']);
     }
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue, CatalogueLevel } from '../../src/shared/catalogue';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
-import { copyCatalogue, openGame, smallSky, type GameFixture } from '../helpers/sky';
+import { copyCatalogue, notificationTypes, openGame, smallSky, type GameFixture } from '../helpers/sky';
 
 function levelsOf(catalogue: Catalogue, course: string): CatalogueLevel[] {
   return catalogue.courses.find((candidate) => candidate.id === course)!.levels;
@@ -326,12 +326,7 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
         .executeTakeFirstOrThrow();
       expect(row.finished_at).not.toBeNull();
       expect(row.answer_posts).toBe(questions.length);
-      const notifications = await game.db
-        .selectFrom('notifications')
-        .select('type')
-        .where('user_id', '=', user.id)
-        .execute();
-      expect(notifications).toEqual([{ type: 'level_unlocked' }]);
+      expect(await notificationTypes(game.db, user.id)).toEqual(['level_unlocked']);
       expect((await answerRows(user.id)).length).toBe(questions.length);
       // And one next quest, created by the answer that finished it.
       const unfinished = await game.db

@@ -5,7 +5,7 @@ import { seedCatalogue } from '../../server/db/seed';
 import { campaignBoard } from '../../server/routes/game-store';
 import { createTestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
-import { copyCatalogue, openGame, type GameFixture } from '../helpers/sky';
+import { copyCatalogue, notificationTypes, openGame, type GameFixture } from '../helpers/sky';
 
 describe.each(DATABASE_KINDS)('seeding from catalogue.json on %s', (kind) => {
   let game: GameFixture;
@@ -201,12 +201,7 @@ describe.each(DATABASE_KINDS)('seeding from catalogue.json on %s', (kind) => {
         .where('id', '=', quest.id)
         .executeTakeFirstOrThrow();
       expect(finished.finished_at).not.toBeNull();
-      const notifications = await game.db
-        .selectFrom('notifications')
-        .select('type')
-        .where('user_id', '=', user.id)
-        .execute();
-      expect(notifications).toEqual([{ type: 'level_unlocked' }]);
+      expect(await notificationTypes(game.db, user.id)).toEqual(['level_unlocked']);
     } finally {
       await seedCatalogue(game.db, game.catalogue);
     }
