@@ -282,8 +282,9 @@ export class AnswerBatches {
       for (const post of batch) await this.writeBatch([post]);
       return;
     }
-    const finishing = batch.flatMap((post, index) => (results[index].maybe_complete ? [{ post, index }] : []));
-    const failed = await this.finish(finishing.map(({ post, index }) => ({ post, posted: results[index] })));
+    const failed = await this.finish(
+      batch.flatMap((post, index) => (results[index].maybe_complete ? [{ post, posted: results[index] }] : [])),
+    );
     batch.forEach((post, index) => {
       if (failed.has(post)) post.reject(failed.get(post));
       else post.resolve(results[index]);
