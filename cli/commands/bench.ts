@@ -49,7 +49,7 @@ export const benchCommand: Command = {
 };
 
 /** --seconds, --volunteers, --databases, --rate, --modes, --profile and --statements of the load suite; the rest is left. */
-function splitLoadArgs(args: string[]) {
+export function splitLoadArgs(args: string[]) {
   const loadArgs = {
     databases: [...LOAD_DATABASES],
     volunteers: 200,
@@ -62,6 +62,8 @@ function splitLoadArgs(args: string[]) {
     statements: false,
   };
   const rest: string[] = [];
+  // Applied after the loop, so that --rate cannot bring back the paced runs --modes left out.
+  let pacedRuns = true;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     const value = () => {
@@ -89,7 +91,7 @@ function splitLoadArgs(args: string[]) {
       for (const mode of modes)
         if (mode !== 'closed' && mode !== 'paced') throw new UsageError(`unknown mode '${mode}': closed, paced`);
       loadArgs.closedLoop = modes.includes('closed');
-      if (!modes.includes('paced')) loadArgs.paced = {};
+      pacedRuns = modes.includes('paced');
     } else if (arg === '--databases') {
       const databases = value().split(',');
       for (const database of databases)
@@ -98,5 +100,6 @@ function splitLoadArgs(args: string[]) {
       loadArgs.databases = databases as LoadDatabase[];
     } else rest.push(arg);
   }
+  if (!pacedRuns) loadArgs.paced = {};
   return { loadArgs, rest };
 }

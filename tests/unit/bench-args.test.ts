@@ -1,0 +1,41 @@
+// The load suite's arguments (cli/commands/bench.ts): what `npm run bench -- load …` will run.
+import { describe, expect, it } from 'vitest';
+import { splitLoadArgs } from '../../cli/commands/bench';
+import { UsageError } from '../../cli/command';
+
+describe('the load bench arguments', () => {
+  it('runs both modes on every database at the issue targets by default', () => {
+    const { loadArgs, rest } = splitLoadArgs(['load']);
+    expect(rest).toEqual(['load']);
+    expect(loadArgs).toMatchObject({
+      databases: ['none', 'pglite', 'postgres'],
+      volunteers: 200,
+      seconds: 15,
+      paced: { none: 2000, pglite: 500, postgres: 2000 },
+      closedLoop: true,
+      statements: false,
+    });
+  });
+
+  it('runs one mode alone with --modes, whatever --rate says before or after it', () => {
+    expect(splitLoadArgs(['--modes', 'closed', '--rate', '100']).loadArgs).toMatchObject({
+      paced: {},
+      closedLoop: true,
+    });
+    expect(splitLoadArgs(['--rate', '100', '--modes', 'paced']).loadArgs).toMatchObject({
+      paced: { none: 100, pglite: 100, postgres: 100 },
+      closedLoop: false,
+    });
+    expect(splitLoadArgs(['--modes', 'paced,closed', '--statements']).loadArgs).toMatchObject({
+      paced: { postgres: 2000 },
+      closedLoop: true,
+      statements: true,
+    });
+  });
+
+  it('refuses an unknown mode or database with a usage error', () => {
+    expect(() => splitLoadArgs(['--modes', 'open'])).toThrow(new UsageError("unknown mode 'open': closed, paced"));
+    expect(() => splitLoadArgs(['--databases', 'mysql'])).toThrow(UsageError);
+    expect(() => splitLoadArgs(['--modes'])).toThrow(new UsageError('--modes needs a value'));
+  });
+});
