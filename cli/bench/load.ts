@@ -19,10 +19,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashPassword } from '../../server/auth/passwords';
+import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Morphology } from '../../src/shared/catalogue';
 import { GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
+import { buildSky } from '../../skydata/build';
 import { smallSky } from '../../skydata/small-sky';
 import { formatColumns } from './harness';
 import { Client, type Reply } from './load-client';
@@ -32,8 +34,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 export type LoadDatabase = 'pglite' | 'postgres' | 'none';
 
+/**
+ * The sky played. 'small' (the default, the game tests' sky): four questions per area and one
+ * area per level, so every fourth first answer turns a quest over, and the volunteers exhaust it
+ * within seconds and re-post. 'default': the sky `npm start` serves (built into VAR_DIR's sky/ if
+ * stale, as `galaxy-cruise data --if-stale` does), with 6 to 16 questions per area and 440 in
+ * all, which 200 volunteers do not exhaust in a window: every answer is a first answer.
+ */
+export type LoadSky = 'small' | 'default';
+
 export interface LoadOptions {
   databases: LoadDatabase[];
+  sky: LoadSky;
   volunteers: number;
   seconds: number;
   /** Offered answers/s per database for the paced runs; a database left out gets no paced run. */
@@ -50,6 +62,7 @@ export interface LoadOptions {
 export interface LoadRow {
   suite: 'load';
   database: LoadDatabase;
+  sky: LoadSky;
   mode: string;
   volunteers: number;
   seconds: number;
@@ -555,6 +568,7 @@ async function runOne(
     return {
       suite: 'load',
       database: plan.database,
+      sky: options.sky,
       mode: modeName,
       volunteers: options.volunteers,
       seconds: Number(elapsed.toFixed(2)),
@@ -694,10 +708,16 @@ function onInterrupt(cleanup: () => void): () => void {
   return () => interruptCleanups.delete(cleanup);
 }
 
+async function skyVarDirectory({ sky, log }: LoadOptions): Promise<string> {
+  if (sky === 'small') return (await smallSky()).varDirectory;
+  const { varDirectory } = loadConfig();
+  await buildSky({ varDirectory, ifStale: true, log });
+  return varDirectory;
+}
+
 export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
-  options.log('load: building (or reusing) the small sky');
-  const sky = await smallSky();
-  const skyDirectory = path.join(sky.varDirectory, 'sky');
+  options.log(`load: building (or reusing) the ${options.sky} sky`);
+  const skyDirectory = path.join(await skyVarDirectory(options), 'sky');
   const rows: LoadRow[] = [];
   for (const database of options.databases) {
     const plans: RunPlan[] = [];
@@ -726,6 +746,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
 export function formatLoadTable(rows: LoadRow[]): string {
   const header = [
     'database',
+    'sky',
     'mode',
     'answers/s',
     'answer p50',
@@ -745,6 +766,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
   const wholeMs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0));
   const lines = rows.map((row) => [
     row.database,
+    row.sky,
     row.mode,
     row.answers_per_s.toFixed(0),
     ms(row.answer_p50_ms),

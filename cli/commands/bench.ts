@@ -1,5 +1,5 @@
 import { crc32Cases } from '../bench/crc32';
-import type { LoadDatabase } from '../bench/load';
+import type { LoadDatabase, LoadSky } from '../bench/load';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
 import { loadCore } from '../../src/core/wasm';
 import { UsageError, type Command } from '../command';
@@ -13,7 +13,7 @@ type Suite = (typeof SUITES)[number];
 export const benchCommand: Command = {
   name: 'bench',
   summary: `time the wasm core beside its JavaScript and native peers (${SUITES.join(', ')}, all)`,
-  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--modes closed,paced] [--profile DIR] [--statements]`,
+  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--modes closed,paced] [--sky small|default] [--profile DIR] [--statements]`,
   async run(args) {
     const json = args.includes('--json');
     const { loadArgs, rest } = splitLoadArgs(args);
@@ -48,10 +48,11 @@ export const benchCommand: Command = {
   },
 };
 
-/** --seconds, --volunteers, --databases, --rate, --modes, --profile and --statements of the load suite; the rest is left. */
+/** --seconds, --volunteers, --databases, --rate, --modes, --sky, --profile and --statements of the load suite; the rest is left. */
 export function splitLoadArgs(args: string[]) {
   const loadArgs = {
     databases: [...LOAD_DATABASES],
+    sky: 'small' as LoadSky,
     volunteers: 200,
     seconds: 15,
     // The issue's targets: each database is also offered its target rate, and the peer without
@@ -80,6 +81,12 @@ export function splitLoadArgs(args: string[]) {
     else if (arg === '--volunteers') loadArgs.volunteers = count(value());
     else if (arg === '--profile') loadArgs.profileDirectory = value();
     else if (arg === '--statements') loadArgs.statements = true;
+    // The sky `npm start` serves instead of the small test sky: the game without re-posts.
+    else if (arg === '--sky') {
+      const sky = value();
+      if (sky !== 'small' && sky !== 'default') throw new UsageError(`unknown sky '${sky}': small, default`);
+      loadArgs.sky = sky;
+    }
     // The paced runs at another offered rate (answers/s), e.g. the highest one that keeps p99 low.
     else if (arg === '--rate') {
       const rate = count(value());

@@ -8,17 +8,18 @@ describe('the load bench', () => {
   it('runs the real server and its peer, with no error and no lost answer', { timeout: 180_000 }, async () => {
     const rows: LoadRow[] = await runLoad({
       databases: ['none', 'pglite'],
+      sky: 'small',
       volunteers: 4,
       seconds: 2,
       paced: { none: 40, pglite: 20 },
       closedLoop: true,
       log: () => {},
     });
-    expect(rows.map((row) => [row.database, row.mode])).toEqual([
-      ['none', 'closed loop'],
-      ['none', 'paced 40/s'],
-      ['pglite', 'closed loop'],
-      ['pglite', 'paced 20/s'],
+    expect(rows.map((row) => [row.database, row.sky, row.mode])).toEqual([
+      ['none', 'small', 'closed loop'],
+      ['none', 'small', 'paced 40/s'],
+      ['pglite', 'small', 'closed loop'],
+      ['pglite', 'small', 'paced 20/s'],
     ]);
     for (const row of rows) {
       expect(row.error_samples).toEqual([]);
@@ -45,6 +46,7 @@ describe('the load bench', () => {
   it('reports the statements that took PostgreSQL its time with --statements', { timeout: 180_000 }, async () => {
     const [row] = await runLoad({
       databases: ['postgres'],
+      sky: 'small',
       volunteers: 4,
       seconds: 2,
       paced: { postgres: 20 },

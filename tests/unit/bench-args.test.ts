@@ -9,6 +9,7 @@ describe('the load bench arguments', () => {
     expect(rest).toEqual(['load']);
     expect(loadArgs).toMatchObject({
       databases: ['none', 'pglite', 'postgres'],
+      sky: 'small',
       volunteers: 200,
       seconds: 15,
       paced: { none: 2000, pglite: 500, postgres: 2000 },
@@ -31,6 +32,12 @@ describe('the load bench arguments', () => {
       closedLoop: true,
       statements: true,
     });
+  });
+
+  it('plays the sky npm start serves with --sky default', () => {
+    expect(splitLoadArgs(['load', '--sky', 'default']).loadArgs.sky).toBe('default');
+    expect(() => splitLoadArgs(['--sky', 'large'])).toThrow(new UsageError("unknown sky 'large': small, default"));
+    expect(() => splitLoadArgs(['--sky'])).toThrow(new UsageError('--sky needs a value'));
   });
 
   it('refuses an unknown mode or database with a usage error', () => {
