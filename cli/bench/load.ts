@@ -47,7 +47,10 @@ export interface LoadOptions {
   databases: LoadDatabase[];
   sky: LoadSky;
   volunteers: number;
+  /** The timed window, after the warm-up. */
   seconds: number;
+  /** The same load before the window, timed apart (warmup_answer_p99_ms). */
+  warmupSeconds: number;
   /** Offered answers/s per database for the paced runs; a database left out gets no paced run. */
   paced: Partial<Record<LoadDatabase, number>>;
   /** Closed-loop runs too. */
@@ -81,6 +84,10 @@ export interface LoadRow {
    */
   new_answer_p99_ms: number;
   replaced_answer_p99_ms: number;
+  /** The warm-up before the window: its length, its acknowledged answers and their p99. */
+  warmup_seconds: number;
+  warmup_answers: number;
+  warmup_answer_p99_ms: number;
   /**
    * The game phase: from the window's start until the last first answer was acknowledged, and
    * the answers (first and re-posts) acknowledged per second within it. Its rate is what the
@@ -328,6 +335,42 @@ async function fetchQuest(client: Client, recorder: Recorder, volunteer: Volunte
   return true;
 }
 
+/**
+ * Posts the volunteer's next answer: the next question of its quest or, once the course is
+ * exhausted, an earlier answer again. null: the call failed (recorded); 'nothing': nothing to post.
+ */
+async function postNextAnswer(
+  client: Client,
+  recorder: Recorder,
+  volunteer: Volunteer,
+  acknowledged: Map<string, AnswerValues>,
+): Promise<{ ms: number; first: boolean } | null | 'nothing'> {
+  let objectId: number;
+  let questId: number;
+  const first = volunteer.pending.length > 0;
+  if (first) {
+    objectId = volunteer.pending[0];
+    questId = volunteer.questId!;
+  } else {
+    if (volunteer.answered.length === 0) return 'nothing';
+    const replay = volunteer.answered[volunteer.replay++ % volunteer.answered.length];
+    objectId = replay.objectId;
+    questId = replay.questId;
+  }
+  const values = answerValues(volunteer.counter++);
+  const { reply, ms } = await timed(client, recorder, 'POST', `/api/quests/${questId}/answers`, {
+    cookie: volunteer.cookie,
+    body: { object_id: objectId, ...values },
+  });
+  if (!reply) return null;
+  acknowledged.set(`${volunteer.id}:${objectId}`, values);
+  if (first) {
+    volunteer.pending.shift();
+    volunteer.answered.push({ objectId, questId });
+  }
+  return { ms, first };
+}
+
 type OpenBenchDatabase = () => ReturnType<typeof openDatabase>;
 
 /** Volunteers with a password, written before the server starts (PGlite is one process's). */
@@ -465,26 +508,40 @@ async function runOne(
     }
     for (const volunteer of volunteers)
       if (!(await fetchQuest(client, setup, volunteer))) throw new Error(`no current quest: ${setup.samples[0]}`);
-
-    const recorder = new Recorder();
+    // Volunteers who all opened the same first quest at the same instant would finish every quest
+    // in the same slot: 200 quest turnovers and fetches within 100 ms, once a quest, a burst that
+    // a population of independent players never makes. So each is already partway through its
+    // first quest when the window opens (answers posted here, outside the window like the logins,
+    // and checked for loss like the rest), and their turnovers spread over a quest's length.
     const acknowledged = new Map<string, AnswerValues>();
+    for (let start = 0; start < volunteers.length; start += 8)
+      await Promise.all(
+        volunteers.slice(start, start + 8).map(async (volunteer) => {
+          for (let left = Math.floor(Math.random() * volunteer.pending.length); left > 0; left--)
+            if (!(await postNextAnswer(client!, setup, volunteer, acknowledged)))
+              throw new Error(`a setup answer failed: ${setup.samples[0]}`);
+        }),
+      );
+
+    // As many connections as the volunteers use at once (an answer and two polls each), open
+    // before the window as in a game already running.
+    await client.open(options.volunteers * 3);
+
+    // The warm-up runs the same load before the window, recorded apart: the first second after a
+    // start (V8 compiling the hot paths, every session looked up again, the first plans) is slower
+    // than the game that follows, and is reported as its own p99.
+    const warmup = new Recorder();
+    const recorder = new Recorder();
     const modeName = plan.mode === 'closed' ? 'closed loop' : `paced ${plan.rate}/s`;
-    log(`load ${plan.database}: ${modeName}, ${options.seconds} s`);
-    const loadAverage = os.loadavg()[0];
-    const serverCpu0 = cpuSeconds(server.child.pid!);
-    const postmasterPid = postgres
-      ? Number(fs.readFileSync(path.join(postgres.directory, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
-      : 0;
-    const databaseCpu0 = postmasterPid ? treeCpuSeconds(postmasterPid) : 0;
-    const benchCpu0 = process.cpuUsage();
-    const start = performance.now();
+    log(`load ${plan.database}: ${modeName}, ${options.warmupSeconds} s warm-up and ${options.seconds} s`);
+    const begin = performance.now();
+    const start = begin + options.warmupSeconds * 1000;
     const end = start + options.seconds * 1000;
+    const recorderNow = () => (performance.now() < start ? warmup : recorder);
     const interval = plan.mode === 'paced' ? (options.volunteers / plan.rate) * 1000 : 0;
 
-    if (options.statements) await topStatements(databaseUrl, 'reset');
-    const activity = databaseUrl ? sampleActivity(databaseUrl, end) : Promise.resolve([]);
     const answerLoop = async (volunteer: Volunteer) => {
-      let next = start + Math.random() * interval;
+      let next = begin + Math.random() * interval;
       while (performance.now() < end) {
         if (interval > 0) {
           const wait = next - performance.now();
@@ -492,61 +549,53 @@ async function runOne(
           next += interval;
           if (performance.now() >= end) break;
         }
+        const current = recorderNow();
         // A new quest is fetched within the same slot, before its first answer: a paced run offers
         // its rate in answers, not in calls.
         if (!volunteer.exhausted && volunteer.pending.length === 0) {
-          if (!(await fetchQuest(client!, recorder, volunteer))) continue;
+          if (!(await fetchQuest(client!, current, volunteer))) continue;
           if (volunteer.pending.length === 0 && !volunteer.exhausted) continue;
         }
-        let objectId: number;
-        let questId: number;
-        let first: boolean;
-        if (volunteer.pending.length > 0) {
-          objectId = volunteer.pending[0];
-          questId = volunteer.questId!;
-          first = true;
-        } else {
-          if (volunteer.answered.length === 0) return;
-          const replay = volunteer.answered[volunteer.replay++ % volunteer.answered.length];
-          objectId = replay.objectId;
-          questId = replay.questId;
-          first = false;
-        }
-        const values = answerValues(volunteer.counter++);
-        const { reply, ms } = await timed(client!, recorder, 'POST', `/api/quests/${questId}/answers`, {
-          cookie: volunteer.cookie,
-          body: { object_id: objectId, ...values },
-        });
-        if (!reply) continue;
-        recorder.answerMs.push(ms);
-        acknowledged.set(`${volunteer.id}:${objectId}`, values);
-        if (first) {
-          recorder.newAnswerMs.push(ms);
-          recorder.lastNewAnswerAt = performance.now();
-          recorder.answersByLastNewAnswer = recorder.answerMs.length;
-          volunteer.pending.shift();
-          volunteer.answered.push({ objectId, questId });
-        } else recorder.replacedMs.push(ms);
+        const posted = await postNextAnswer(client!, current, volunteer, acknowledged);
+        if (posted === 'nothing') return;
+        if (!posted) continue;
+        current.answerMs.push(posted.ms);
+        if (posted.first) {
+          current.newAnswerMs.push(posted.ms);
+          current.lastNewAnswerAt = performance.now();
+          current.answersByLastNewAnswer = current.answerMs.length;
+        } else current.replacedMs.push(posted.ms);
       }
     };
     const poll = async (volunteer: Volunteer, url: string, everyMs: number) => {
       // A random phase: volunteers do not all poll in the same millisecond.
-      let next = start + Math.random() * everyMs;
+      let next = begin + Math.random() * everyMs;
       for (;;) {
         const wait = next - performance.now();
         if (next >= end) return;
         if (wait > 0) await sleep(wait);
-        await timed(client!, recorder, 'GET', url, { cookie: volunteer.cookie });
+        await timed(client!, recorderNow(), 'GET', url, { cookie: volunteer.cookie });
         next += everyMs;
       }
     };
-    await Promise.all(
+    const load = Promise.all(
       volunteers.flatMap((volunteer) => [
         answerLoop(volunteer),
         poll(volunteer, '/api/campaigns', 1000),
         poll(volunteer, '/api/notifications', 60_000),
       ]),
     );
+    await sleep(start - performance.now());
+    const loadAverage = os.loadavg()[0];
+    const serverCpu0 = cpuSeconds(server.child.pid!);
+    const postmasterPid = postgres
+      ? Number(fs.readFileSync(path.join(postgres.directory, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
+      : 0;
+    const databaseCpu0 = postmasterPid ? treeCpuSeconds(postmasterPid) : 0;
+    const benchCpu0 = process.cpuUsage();
+    if (options.statements) await topStatements(databaseUrl, 'reset');
+    const activity = databaseUrl ? sampleActivity(databaseUrl, end) : Promise.resolve([]);
+    await load;
     const elapsed = (performance.now() - start) / 1000;
     const databaseActivity = await activity;
     const statements = options.statements ? await topStatements(databaseUrl, 'read') : [];
@@ -586,14 +635,21 @@ async function runOne(
         recorder.replacedMs.sort((a, b) => a - b),
         99,
       ),
+      warmup_seconds: options.warmupSeconds,
+      warmup_answers: warmup.answerMs.length,
+      warmup_answer_p99_ms: percentile(
+        warmup.answerMs.sort((a, b) => a - b),
+        99,
+      ),
       game_phase_s: gamePhase,
       game_phase_answers_per_s: gamePhase > 0 ? recorder.answersByLastNewAnswer / gamePhase : 0,
       calls: allMs.length,
       calls_per_s: allMs.length / elapsed,
       all_p50_ms: percentile(allMs, 50),
       all_p99_ms: percentile(allMs, 99),
-      errors: recorder.errors,
-      error_samples: recorder.samples,
+      // An error is one whenever it happens: the warm-up's count too.
+      errors: warmup.errors + recorder.errors,
+      error_samples: [...warmup.samples, ...recorder.samples].slice(0, 5),
       lost_answers: lost,
       cpu_server: serverCpu / elapsed,
       cpu_database: databaseCpu / elapsed,
@@ -729,7 +785,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
       database === 'postgres'
         ? await startTemporaryPostgres({
             maxConnections: 100,
-            settings: options.statements ? STATEMENT_STATISTICS : {},
+            settings: {
+              ...(options.statements ? STATEMENT_STATISTICS : {}),
+              ...(process.env.PGX ? JSON.parse(process.env.PGX) : {}),
+            },
           })
         : undefined;
     const forget = postgres ? onInterrupt(() => postgres.stop()) : () => false;
@@ -752,6 +811,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     'answer p50',
     'answer p99',
     'new/re-post p99',
+    'warm-up p99',
     'game phase',
     'calls/s',
     'all p50',
@@ -772,6 +832,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     ms(row.answer_p50_ms),
     ms(row.answer_p99_ms),
     `${wholeMs(row.new_answer_p99_ms)}/${wholeMs(row.replaced_answer_p99_ms)} ms`,
+    row.warmup_seconds > 0 ? `${wholeMs(row.warmup_answer_p99_ms)} ms in ${row.warmup_seconds} s` : '-',
     `${row.game_phase_s.toFixed(1)} s at ${row.game_phase_answers_per_s.toFixed(0)}/s`,
     row.calls_per_s.toFixed(0),
     ms(row.all_p50_ms),

@@ -12,6 +12,7 @@ describe('the load bench arguments', () => {
       sky: 'small',
       volunteers: 200,
       seconds: 15,
+      warmupSeconds: 2,
       paced: { none: 2000, pglite: 500, postgres: 2000 },
       closedLoop: true,
       statements: false,
@@ -38,6 +39,13 @@ describe('the load bench arguments', () => {
     expect(splitLoadArgs(['load', '--sky', 'default']).loadArgs.sky).toBe('default');
     expect(() => splitLoadArgs(['--sky', 'large'])).toThrow(new UsageError("unknown sky 'large': small, default"));
     expect(() => splitLoadArgs(['--sky'])).toThrow(new UsageError('--sky needs a value'));
+  });
+
+  it('sets the warm-up before the window with --warmup, none with 0', () => {
+    expect(splitLoadArgs(['--warmup', '5']).loadArgs.warmupSeconds).toBe(5);
+    expect(splitLoadArgs(['--warmup', '0']).loadArgs.warmupSeconds).toBe(0);
+    expect(() => splitLoadArgs(['--warmup', '-1'])).toThrow(new UsageError('--warmup needs a whole number of seconds'));
+    expect(() => splitLoadArgs(['--warmup', 'soon'])).toThrow(UsageError);
   });
 
   it('refuses an unknown mode or database with a usage error', () => {
