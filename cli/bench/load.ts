@@ -17,11 +17,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { catalogueFile, seedFromCatalogueFile } from '../../server/db/seed';
 import type { Morphology } from '../../src/shared/catalogue';
 import { GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
 import { buildSky } from '../../skydata/build';
@@ -35,11 +37,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export type LoadDatabase = 'pglite' | 'postgres' | 'none';
 
 /**
- * The sky played. 'small' (the default, the game tests' sky): four questions per area and one
+ * The sky played. 'small' (the game tests' sky): four questions per area and one
  * area per level, so every fourth first answer turns a quest over, and the volunteers exhaust it
  * within seconds and re-post. 'default': the sky `npm start` serves (built into VAR_DIR's sky/ if
  * stale, as `galaxy-cruise data --if-stale` does), with 6 to 16 questions per area and 440 in
- * all, which 200 volunteers do not exhaust in a window: every answer is a first answer.
+ * all, which 200 volunteers do not exhaust in a window: every answer is a first answer (the
+ * command's default).
  */
 export type LoadSky = 'small' | 'default';
 
@@ -51,6 +54,8 @@ export interface LoadOptions {
   seconds: number;
   /** The same load before the window, timed apart (warmup_answer_p99_ms). */
   warmupSeconds: number;
+  /** Past volunteers whose finished quests and answers the database holds when the run starts. */
+  history: number;
   /** Offered answers/s per database for the paced runs; a database left out gets no paced run. */
   paced: Partial<Record<LoadDatabase, number>>;
   /** Closed-loop runs too. */
@@ -84,6 +89,8 @@ export interface LoadRow {
    */
   new_answer_p99_ms: number;
   replaced_answer_p99_ms: number;
+  /** Past volunteers in the database (their whole course finished), 0 for the peer. */
+  history: number;
   /** The warm-up before the window: its length, its acknowledged answers and their p99. */
   warmup_seconds: number;
   warmup_answers: number;
@@ -272,6 +279,8 @@ function answerValues(counter: number): AnswerValues {
 
 class Recorder {
   answerMs: number[] = [];
+  /** When each answer post was sent (performance.now()), beside answerMs, for LOAD_KEEP_LOG. */
+  answerSentAt: number[] = [];
   newAnswerMs: number[] = [];
   replacedMs: number[] = [];
   /** When the latest first answer was acknowledged (performance.now()), and the answers by then. */
@@ -373,16 +382,47 @@ async function postNextAnswer(
 
 type OpenBenchDatabase = () => ReturnType<typeof openDatabase>;
 
-/** Volunteers with a password, written before the server starts (PGlite is one process's). */
-async function createVolunteers(open: OpenBenchDatabase, count: number): Promise<{ id: number; email: string }[]> {
+/**
+ * The bench database as a running season leaves it, written before the server starts (PGlite is
+ * one process's): the game seeded from the sky catalogue (as the server does at start, which then
+ * finds it up to date), `history` past volunteers who finished every area of every course (a
+ * week ago), the statistics taken as autovacuum would have, and this run's volunteers with a
+ * password. On an empty database the plans a connection caches in its first second are those of
+ * tables with a few hundred rows (a sequential scan of all quests for each answer batch), kept
+ * while the window grows them tenfold: a young-table cost a running game does not pay.
+ */
+async function prepareDatabase(
+  open: OpenBenchDatabase,
+  varDirectory: string,
+  { volunteers, history }: { volunteers: number; history: number },
+): Promise<{ id: number; email: string }[]> {
   const passwordHash = await hashPassword(PASSWORD);
   const { db } = await open();
   try {
     await migrateToLatest(db);
-    return await db
+    const seeded = await seedFromCatalogueFile(db, catalogueFile(varDirectory));
+    if ('missing' in seeded) throw new Error(`no sky catalogue at ${seeded.missing}`);
+    if (history > 0) {
+      await sql`
+        insert into users (email, nickname, locale, created_at)
+        select 'past' || g || '@load.example.org', 'past' || g, 'en', now() - interval '7 days'
+        from generate_series(1, ${history}::int) g`.execute(db);
+      await sql`
+        insert into quests (user_id, course_id, level_id, area_id, type, created_at, finished_at)
+        select users.id, levels.course_id, levels.id, areas.id, levels.type, now() - interval '7 days', now() - interval '7 days'
+        from users cross join areas join levels on levels.id = areas.level_id
+        where users.email like 'past%@load.example.org' and not areas.retired and not levels.retired`.execute(db);
+      await sql`
+        insert into answers (user_id, quest_id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted, created_at, updated_at)
+        select quests.user_id, quests.id, targets.object_id, quests.course_id, 'spiral', 'no', false, false, false, false,
+          quests.finished_at, quests.finished_at
+        from quests join targets on targets.area_id = quests.area_id and not targets.retired
+        where quests.finished_at is not null`.execute(db);
+    }
+    const created = await db
       .insertInto('users')
       .values(
-        Array.from({ length: count }, (_, index) => ({
+        Array.from({ length: volunteers }, (_, index) => ({
           email: `volunteer${index}@load.example.org`,
           nickname: `volunteer${index}`,
           locale: index % 2 === 0 ? 'en' : 'ja',
@@ -391,12 +431,13 @@ async function createVolunteers(open: OpenBenchDatabase, count: number): Promise
       )
       .returning(['id', 'email'])
       .execute();
+    await sql`analyze`.execute(db);
+    return created;
   } finally {
     await db.destroy();
   }
 }
 
-/** Acknowledged answers missing from the database, or not with the values of their last post. */
 async function countLost(open: OpenBenchDatabase, acknowledged: Map<string, AnswerValues>): Promise<number> {
   let lost = 0;
   const { db } = await open();
@@ -462,14 +503,17 @@ async function runOne(
     const openBenchDatabase = () =>
       openDatabase({ databaseUrl: databaseUrl || undefined, directory: path.join(work, 'db') });
 
-    log(`load ${plan.database}: creating ${options.volunteers} volunteers`);
+    log(
+      `load ${plan.database}: creating ${options.volunteers} volunteers` +
+        (plan.database === 'none' ? '' : ` and the history of ${options.history} past ones`),
+    );
     const volunteers = (
       plan.database === 'none'
         ? Array.from({ length: options.volunteers }, (_, index) => ({
             id: index + 1,
             email: `volunteer${index}@load.example.org`,
           }))
-        : await createVolunteers(openBenchDatabase, options.volunteers)
+        : await prepareDatabase(openBenchDatabase, work, options)
     ).map(({ id, email }): Volunteer => ({
       id,
       email,
@@ -560,6 +604,7 @@ async function runOne(
         if (posted === 'nothing') return;
         if (!posted) continue;
         current.answerMs.push(posted.ms);
+        current.answerSentAt.push(performance.now() - posted.ms);
         if (posted.first) {
           current.newAnswerMs.push(posted.ms);
           current.lastNewAnswerAt = performance.now();
@@ -597,6 +642,17 @@ async function runOne(
     const activity = databaseUrl ? sampleActivity(databaseUrl, end) : Promise.resolve([]);
     await load;
     const elapsed = (performance.now() - start) / 1000;
+    // LOAD_KEEP_LOG=PREFIX: the bench's view of each answer post, from the warm-up's start:
+    // 'sent_ms latency_ms' lines, to lay beside the server's log below.
+    if (process.env.LOAD_KEEP_LOG)
+      fs.writeFileSync(
+        `${process.env.LOAD_KEEP_LOG}-${plan.database}-${plan.mode}.answers`,
+        [warmup, recorder]
+          .flatMap(({ answerSentAt, answerMs }) =>
+            answerSentAt.map((sent, index) => `${(sent - begin).toFixed(1)} ${answerMs[index].toFixed(2)}\n`),
+          )
+          .join(''),
+      );
     const databaseActivity = await activity;
     const statements = options.statements ? await topStatements(databaseUrl, 'read') : [];
     const benchCpu = process.cpuUsage(benchCpu0);
@@ -635,6 +691,7 @@ async function runOne(
         recorder.replacedMs.sort((a, b) => a - b),
         99,
       ),
+      history: plan.database === 'none' ? 0 : options.history,
       warmup_seconds: options.warmupSeconds,
       warmup_answers: warmup.answerMs.length,
       warmup_answer_p99_ms: percentile(
@@ -787,7 +844,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
             maxConnections: 100,
             settings: {
               ...(options.statements ? STATEMENT_STATISTICS : {}),
-              ...(process.env.PGX ? JSON.parse(process.env.PGX) : {}),
             },
           })
         : undefined;

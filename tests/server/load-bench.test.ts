@@ -12,6 +12,7 @@ describe('the load bench', () => {
       volunteers: 4,
       seconds: 2,
       warmupSeconds: 0,
+      history: 3,
       paced: { none: 40, pglite: 20 },
       closedLoop: true,
       log: () => {},
@@ -29,6 +30,7 @@ describe('the load bench', () => {
       expect(row.answers).toBe(row.new_answers + row.replaced_answers);
       expect(row.answer_p50_ms).toBeLessThanOrEqual(row.answer_p99_ms);
       expect(row.lost_answers).toBe(row.database === 'none' ? null : 0);
+      expect(row.history).toBe(row.database === 'none' ? 0 : 3);
       // First answers and re-posts timed apart; the game phase ends with the last first answer.
       expect(Number.isFinite(row.new_answer_p99_ms)).toBe(row.new_answers > 0);
       expect(Number.isFinite(row.replaced_answer_p99_ms)).toBe(row.replaced_answers > 0);
@@ -54,6 +56,7 @@ describe('the load bench', () => {
         volunteers: 4,
         seconds: 2,
         warmupSeconds: 1,
+      history: 3,
         paced: { postgres: 20 },
         closedLoop: false,
         statements: true,

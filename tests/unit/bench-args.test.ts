@@ -9,10 +9,11 @@ describe('the load bench arguments', () => {
     expect(rest).toEqual(['load']);
     expect(loadArgs).toMatchObject({
       databases: ['none', 'pglite', 'postgres'],
-      sky: 'small',
+      sky: 'default',
       volunteers: 200,
       seconds: 15,
       warmupSeconds: 2,
+      history: 500,
       paced: { none: 2000, pglite: 500, postgres: 2000 },
       closedLoop: true,
       statements: false,
@@ -35,7 +36,8 @@ describe('the load bench arguments', () => {
     });
   });
 
-  it('plays the sky npm start serves with --sky default', () => {
+  it('plays the small test sky with --sky small, the sky npm start serves with --sky default', () => {
+    expect(splitLoadArgs(['load', '--sky', 'small']).loadArgs.sky).toBe('small');
     expect(splitLoadArgs(['load', '--sky', 'default']).loadArgs.sky).toBe('default');
     expect(() => splitLoadArgs(['--sky', 'large'])).toThrow(new UsageError("unknown sky 'large': small, default"));
     expect(() => splitLoadArgs(['--sky'])).toThrow(new UsageError('--sky needs a value'));
@@ -46,6 +48,14 @@ describe('the load bench arguments', () => {
     expect(splitLoadArgs(['--warmup', '0']).loadArgs.warmupSeconds).toBe(0);
     expect(() => splitLoadArgs(['--warmup', '-1'])).toThrow(new UsageError('--warmup needs a whole number of seconds'));
     expect(() => splitLoadArgs(['--warmup', 'soon'])).toThrow(UsageError);
+  });
+
+  it('sets the past volunteers in the database with --history, none with 0', () => {
+    expect(splitLoadArgs(['--history', '20']).loadArgs.history).toBe(20);
+    expect(splitLoadArgs(['--history', '0']).loadArgs.history).toBe(0);
+    expect(() => splitLoadArgs(['--history', '1.5'])).toThrow(
+      new UsageError('--history needs a whole number of past volunteers'),
+    );
   });
 
   it('refuses an unknown mode or database with a usage error', () => {
