@@ -127,18 +127,34 @@ def ranges_of(pixels):
     return [[str(a), str(b)] for a, b in out]
 
 
+def flips_within_an_ulp(nside, theta, phi, radius, kwargs, pixels):
+    """Whether healpy's pixels change when θ moves one ulp either way.
+
+    HEALPix C++ takes cos θ of the disc's centre from the C library: glibc's cos and the musl
+    cos our core follows differ in the last bit for some θ (0.6797365917104359: ...349 against
+    ...35), and a disc whose pixels flip with one ulp of its centre has no answer common to both
+    libraries. Such a random centre is left out; the others must match bit for bit.
+    """
+    for neighbour in (np.nextafter(theta, 0.0), np.nextafter(theta, math.pi)):
+        moved = healpy.query_disc(nside, healpy.ang2vec(neighbour, phi), radius, **kwargs)
+        if not np.array_equal(np.sort(moved), np.sort(pixels)):
+            return True
+    return False
+
+
 def disc_cases(rng, order):
     nside = 1 << order
     pixsize = math.sqrt(4 * math.pi / (12.0 * nside * nside))
     cases = []
     centres = [(0.0, 0.0), (math.pi, 1.0), (math.acos(2.0 / 3.0), 0.0), (math.pi / 2, 0.0), (1e-7, 2.0)]
+    fixed = len(centres)
     centres += random_points(rng, 4)
     radii = [0.4 * pixsize, 2.5 * pixsize, 7.0 * pixsize]
     if nside <= 64:
         radii += [0.3, 1.5]
     if nside == 1024:
         radii += [math.radians(1.0)]
-    for theta, phi in centres:
+    for index, (theta, phi) in enumerate(centres):
         for radius in radii:
             if radius >= math.pi / 2:
                 continue
@@ -160,6 +176,8 @@ def disc_cases(rng, order):
                     pixels = healpy.query_disc(nside, vec, radius, **kwargs)
                     if os.environ.get("HP_PROFILE") and time.time() - started > 0.3:
                         print(order, theta, phi, radius / pixsize, kwargs, time.time() - started, file=sys.stderr)
+                    if index >= fixed and flips_within_an_ulp(nside, theta, phi, radius, kwargs, pixels):
+                        continue
                     cases.append({"theta": t, "phi": p, "radius": radius, "nest": nest,
                                   "inclusive": inclusive, "fact": fact, "ranges": ranges_of(pixels),
                                   "count": int(len(pixels))})
