@@ -56,7 +56,7 @@ describe('the load bench', () => {
         volunteers: 4,
         seconds: 2,
         warmupSeconds: 1,
-      history: 3,
+        history: 3,
         paced: { postgres: 20 },
         closedLoop: false,
         statements: true,
