@@ -438,6 +438,7 @@ async function prepareDatabase(
   }
 }
 
+/** Acknowledged answers missing from the database, or not with the values of their last post. */
 async function countLost(open: OpenBenchDatabase, acknowledged: Map<string, AnswerValues>): Promise<number> {
   let lost = 0;
   const { db } = await open();
