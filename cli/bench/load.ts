@@ -130,6 +130,15 @@ export interface LoadRow {
 
 const PASSWORD = 'load-bench-password';
 
+/** A volunteer's calls in flight at once: an answer post and its two polls. */
+const CONNECTIONS_PER_VOLUNTEER = 3;
+
+/** A setup step (outside the window) for each volunteer, 8 at a time: quick, without a burst. */
+async function inSetupGroups(volunteers: Volunteer[], step: (volunteer: Volunteer) => Promise<void>): Promise<void> {
+  for (let start = 0; start < volunteers.length; start += 8)
+    await Promise.all(volunteers.slice(start, start + 8).map(step));
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -402,23 +411,24 @@ async function prepareDatabase(
     await migrateToLatest(db);
     const seeded = await seedFromCatalogueFile(db, catalogueFile(varDirectory));
     if ('missing' in seeded) throw new Error(`no sky catalogue at ${seeded.missing}`);
-    if (history > 0) {
-      await sql`
-        insert into users (email, nickname, locale, created_at)
-        select 'past' || g || '@load.example.org', 'past' || g, 'en', now() - interval '7 days'
-        from generate_series(1, ${history}::int) g`.execute(db);
-      await sql`
-        insert into quests (user_id, course_id, level_id, area_id, type, created_at, finished_at)
-        select users.id, levels.course_id, levels.id, areas.id, levels.type, now() - interval '7 days', now() - interval '7 days'
-        from users cross join areas join levels on levels.id = areas.level_id
-        where users.email like 'past%@load.example.org' and not areas.retired and not levels.retired`.execute(db);
-      await sql`
-        insert into answers (user_id, quest_id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted, created_at, updated_at)
-        select quests.user_id, quests.id, targets.object_id, quests.course_id, 'spiral', 'no', false, false, false, false,
-          quests.finished_at, quests.finished_at
-        from quests join targets on targets.area_id = quests.area_id and not targets.retired
-        where quests.finished_at is not null`.execute(db);
-    }
+    if (history > 0)
+      await db.transaction().execute(async (trx) => {
+        await sql`
+          insert into users (email, nickname, locale, created_at)
+          select 'past' || g || '@load.example.org', 'past' || g, 'en', now() - interval '7 days'
+          from generate_series(1, ${history}::int) g`.execute(trx);
+        await sql`
+          insert into quests (user_id, course_id, level_id, area_id, type, created_at, finished_at)
+          select users.id, levels.course_id, levels.id, areas.id, levels.type, now() - interval '7 days', now() - interval '7 days'
+          from users cross join areas join levels on levels.id = areas.level_id
+          where users.email like 'past%@load.example.org' and not areas.retired and not levels.retired`.execute(trx);
+        await sql`
+          insert into answers (user_id, quest_id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted, created_at, updated_at)
+          select quests.user_id, quests.id, targets.object_id, quests.course_id, 'spiral', 'no', false, false, false, false,
+            quests.finished_at, quests.finished_at
+          from quests join targets on targets.area_id = quests.area_id and not targets.retired
+          where quests.finished_at is not null`.execute(trx);
+      });
     const created = await db
       .insertInto('users')
       .values(
@@ -535,22 +545,18 @@ async function runOne(
       path.join(work, 'server.log'),
       options.profileDirectory,
     );
-    client = new Client(server.port, options.volunteers * 3);
+    client = new Client(server.port, options.volunteers * CONNECTIONS_PER_VOLUNTEER);
     const setup = new Recorder();
 
     log(`load ${plan.database}: logging ${options.volunteers} volunteers in`);
-    for (let start = 0; start < volunteers.length; start += 8) {
-      await Promise.all(
-        volunteers.slice(start, start + 8).map(async (volunteer) => {
-          const reply = await client!.request('POST', '/api/session', {
-            body: { email: volunteer.email, password: PASSWORD },
-          });
-          if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.body}`);
-          const cookies = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
-          volunteer.cookie = cookies.map((cookie) => cookie.split(';')[0]).join('; ');
-        }),
-      );
-    }
+    await inSetupGroups(volunteers, async (volunteer) => {
+      const reply = await client!.request('POST', '/api/session', {
+        body: { email: volunteer.email, password: PASSWORD },
+      });
+      if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.body}`);
+      const cookies = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
+      volunteer.cookie = cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+    });
     for (const volunteer of volunteers)
       if (!(await fetchQuest(client, setup, volunteer))) throw new Error(`no current quest: ${setup.samples[0]}`);
     // Volunteers who all opened the same first quest at the same instant would finish every quest
@@ -559,18 +565,15 @@ async function runOne(
     // first quest when the window opens (answers posted here, outside the window like the logins,
     // and checked for loss like the rest), and their turnovers spread over a quest's length.
     const acknowledged = new Map<string, AnswerValues>();
-    for (let start = 0; start < volunteers.length; start += 8)
-      await Promise.all(
-        volunteers.slice(start, start + 8).map(async (volunteer) => {
-          for (let left = Math.floor(Math.random() * volunteer.pending.length); left > 0; left--)
-            if (!(await postNextAnswer(client!, setup, volunteer, acknowledged)))
-              throw new Error(`a setup answer failed: ${setup.samples[0]}`);
-        }),
-      );
+    await inSetupGroups(volunteers, async (volunteer) => {
+      for (let left = Math.floor(Math.random() * volunteer.pending.length); left > 0; left--)
+        if (!(await postNextAnswer(client!, setup, volunteer, acknowledged)))
+          throw new Error(`a setup answer failed: ${setup.samples[0]}`);
+    });
 
-    // As many connections as the volunteers use at once (an answer and two polls each), open
-    // before the window as in a game already running.
-    await client.open(options.volunteers * 3);
+    // As many connections as the volunteers use at once, open before the window as in a game
+    // already running.
+    await client.open(options.volunteers * CONNECTIONS_PER_VOLUNTEER);
 
     // The warm-up runs the same load before the window, recorded apart: the first second after a
     // start (V8 compiling the hot paths, every session looked up again, the first plans) is slower
