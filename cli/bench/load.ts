@@ -12,7 +12,7 @@
 // is answered: the most the server sustains, with latency = volunteers / rate by Little's law)
 // and paced (the volunteers together offer a fixed rate, so the latency is that of the server
 // at that rate, not of a queue the bench builds).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,7 @@ import { GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
 import { buildSky } from '../../skydata/build';
 import { smallSky } from '../../skydata/small-sky';
 import { formatColumns } from './harness';
+import { startDiskFlushProbe } from './disk-flush-probe';
 import { Client, type Reply } from './load-client';
 import { freeLoopbackPort, startTemporaryPostgres, type TemporaryPostgres } from './temporary-postgres';
 
@@ -116,6 +117,13 @@ export interface LoadRow {
   cpu_bench: number;
   /** The machine's 1-minute load average when the window opened: other work skews the numbers. */
   load_average: number;
+  /**
+   * The disk's time to make an 8 KiB write durable, probed every 50 ms of the window beside the
+   * database's files (./disk-flush-probe.ts), as the bench's event loop sees it: each acknowledged
+   * answer waits for such a flush, so a stalled disk shows here and in answer_p99_ms together.
+   */
+  disk_flush_p99_ms: number;
+  disk_flush_max_ms: number;
   /**
    * PostgreSQL only: what the server's connections were doing, sampled from pg_stat_activity
    * every 100 ms of the window, as 'share state/wait_event: query' lines, most frequent first.
@@ -578,6 +586,8 @@ async function runOne(
     // The warm-up runs the same load before the window, recorded apart: the first second after a
     // start (V8 compiling the hot paths, every session looked up again, the first plans) is slower
     // than the game that follows, and is reported as its own p99.
+    await settleSetupWrites(databaseUrl);
+
     const warmup = new Recorder();
     const recorder = new Recorder();
     const modeName = plan.mode === 'closed' ? 'closed loop' : `paced ${plan.rate}/s`;
@@ -644,7 +654,9 @@ async function runOne(
     const benchCpu0 = process.cpuUsage();
     if (options.statements) await topStatements(databaseUrl, 'reset');
     const activity = databaseUrl ? sampleActivity(databaseUrl, end) : Promise.resolve([]);
+    const diskFlushProbe = await startDiskFlushProbe(work);
     await load;
+    const diskFlushMs = (await diskFlushProbe.stop()).sort((a, b) => a - b);
     const elapsed = (performance.now() - start) / 1000;
     // LOAD_KEEP_LOG=PREFIX: the bench's view of each answer post, from the warm-up's start:
     // 'sent_ms latency_ms' lines, to lay beside the server's log below.
@@ -716,6 +728,8 @@ async function runOne(
       cpu_database: databaseCpu / elapsed,
       cpu_bench: (benchCpu.user + benchCpu.system) / 1e6 / elapsed,
       load_average: loadAverage,
+      disk_flush_p99_ms: percentile(diskFlushMs, 99),
+      disk_flush_max_ms: diskFlushMs.at(-1) ?? NaN,
       database_activity: databaseActivity,
       top_statements: statements,
     };
@@ -729,6 +743,29 @@ async function runOne(
       fs.copyFileSync(path.join(work, 'server.log'), `${process.env.LOAD_KEEP_LOG}-${plan.database}-${plan.mode}.log`);
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Before the warm-up: the setup's writes (initdb's files, left unsynced; the history; the logins)
+ * go to the disk now rather than in the window. Left dirty, the kernel writes them back 30 s
+ * after they were made, which is inside the window: there, 70 MB of them went out while answers
+ * committed, and single writes took up to 300 ms. A running game has no such backlog, only the
+ * checkpoints' steady trickle, which the window still meets (PostgreSQL's checkpointer writes
+ * dirty buffers each checkpoint_timeout). PostgreSQL checkpoints first, so that its buffers from
+ * the setup go out in this flush too.
+ */
+async function settleSetupWrites(databaseUrl: string): Promise<void> {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('checkpoint');
+    } finally {
+      await client.end();
+    }
+  }
+  // sync(1): every file system's dirty pages, as the kernel's own write-back would.
+  execFileSync('sync');
 }
 
 /** pg_stat_statements, with planning time too: how --statements asks PostgreSQL to count. */
@@ -881,6 +918,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     'new+replaced',
     'cpu srv/db/bench',
     'load avg',
+    'disk flush p99/max',
   ];
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const wholeMs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0));
@@ -902,6 +940,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     `${row.new_answers}+${row.replaced_answers}`,
     `${row.cpu_server.toFixed(2)}/${row.cpu_database.toFixed(2)}/${row.cpu_bench.toFixed(2)}`,
     row.load_average.toFixed(1),
+    `${row.disk_flush_p99_ms.toFixed(1)}/${row.disk_flush_max_ms.toFixed(0)} ms`,
   ]);
   const samples = rows.flatMap((row) => row.error_samples.map((sample) => `  ${row.database} ${row.mode}: ${sample}`));
   const activity = rows.flatMap((row) => [

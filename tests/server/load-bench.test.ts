@@ -31,6 +31,9 @@ describe('the load bench', () => {
       expect(row.answer_p50_ms).toBeLessThanOrEqual(row.answer_p99_ms);
       expect(row.lost_answers).toBe(row.database === 'none' ? null : 0);
       expect(row.history).toBe(row.database === 'none' ? 0 : 3);
+      // The disk was probed through the window.
+      expect(row.disk_flush_p99_ms).toBeGreaterThan(0);
+      expect(row.disk_flush_p99_ms).toBeLessThanOrEqual(row.disk_flush_max_ms);
       // First answers and re-posts timed apart; the game phase ends with the last first answer.
       expect(Number.isFinite(row.new_answer_p99_ms)).toBe(row.new_answers > 0);
       expect(Number.isFinite(row.replaced_answer_p99_ms)).toBe(row.replaced_answers > 0);
