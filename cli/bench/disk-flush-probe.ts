@@ -1,10 +1,10 @@
 // How long the disk takes to make a write durable while the load bench runs: an 8 KiB write and
 // its fdatasync, every PROBE_INTERVAL_MS, in the folder the database writes to. Every acknowledged
-// answer waits for one such flush (PostgreSQL's commit, PGlite's durable close of a write), so a
-// run whose disk stalled cannot have a short tail, whatever the server does. On this project's
-// virtual machines the flush usually takes 0.1–0.3 ms, but some runs meet stretches where single
-// writes take 40–250 ms, none for a whole run in others (README, "How the bench plays a running
-// game"): the probe says which kind of run a row came from.
+// answer waits for such a flush (PostgreSQL's commit; PGlite's too, server/db/pglite-durable.ts),
+// so a run whose disk stalled cannot have a short tail, whatever the server does. On this
+// project's virtual machines the flush usually takes well under a millisecond, but the disk has
+// stretches in which single writes take 40–250 ms, and a run may meet one or none (README, "How
+// the bench plays a running game"): the probe says which kind of run a row came from.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -40,6 +40,8 @@ export async function startDiskFlushProbe(directory: string): Promise<DiskFlushP
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   })();
+  // A failed write or flush (a full disk) is thrown by stop(), not reported as unhandled meanwhile.
+  loop.catch(() => {});
   return {
     async stop() {
       running = false;

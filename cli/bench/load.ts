@@ -583,11 +583,11 @@ async function runOne(
     // already running.
     await client.open(options.volunteers * CONNECTIONS_PER_VOLUNTEER);
 
+    await settleSetupWrites(databaseUrl);
+
     // The warm-up runs the same load before the window, recorded apart: the first second after a
     // start (V8 compiling the hot paths, every session looked up again, the first plans) is slower
     // than the game that follows, and is reported as its own p99.
-    await settleSetupWrites(databaseUrl);
-
     const warmup = new Recorder();
     const recorder = new Recorder();
     const modeName = plan.mode === 'closed' ? 'closed loop' : `paced ${plan.rate}/s`;
