@@ -1,0 +1,66 @@
+// The load bench's table (cli/bench/load.ts formatLoadTable): each row's disk flush column, and a
+// line for each window whose disk stalled, since its answers waited for that flush.
+import { describe, expect, it } from 'vitest';
+import { DISK_STALL_MS, formatLoadTable, type LoadRow } from '../../cli/bench/load';
+
+function row(database: LoadRow['database'], diskFlushMaxMs: number): LoadRow {
+  return {
+    suite: 'load',
+    database,
+    sky: 'default',
+    mode: 'paced 2000/s',
+    volunteers: 200,
+    seconds: 15,
+    answers: 29_800,
+    answers_per_s: 1986.7,
+    new_answers: 29_800,
+    replaced_answers: 0,
+    answer_p50_ms: 6,
+    answer_p99_ms: 40,
+    new_answer_p99_ms: 40,
+    replaced_answer_p99_ms: NaN,
+    history: 500,
+    warmup_seconds: 2,
+    warmup_answers: 3900,
+    warmup_answer_p99_ms: 120,
+    game_phase_s: 15,
+    game_phase_answers_per_s: 1990,
+    calls: 36_000,
+    calls_per_s: 2400,
+    all_p50_ms: 5,
+    all_p99_ms: 38,
+    errors: 0,
+    error_samples: [],
+    lost_answers: 0,
+    cpu_server: 0.5,
+    cpu_database: 0.8,
+    cpu_bench: 0.2,
+    load_average: 1.5,
+    disk_flush_p99_ms: diskFlushMaxMs / 2,
+    disk_flush_max_ms: diskFlushMaxMs,
+    database_activity: [],
+    top_statements: [],
+  };
+}
+
+describe('the load bench table', () => {
+  it("shows each window's disk flush p99 and max", () => {
+    const table = formatLoadTable([row('postgres', 9.4)]);
+    expect(table.split('\n')[0]).toMatch(/disk flush p99\/max$/);
+    expect(table.split('\n')[2]).toMatch(/4\.7\/9 ms$/);
+  });
+
+  it('says which windows met a stalled disk, and only those of a database', () => {
+    const table = formatLoadTable([
+      row('postgres', DISK_STALL_MS - 1),
+      row('pglite', 382),
+      row('postgres', DISK_STALL_MS),
+      row('none', 400),
+    ]);
+    const notes = table.split('\n').filter((line) => line.includes('the disk stalled'));
+    expect(notes).toEqual([
+      expect.stringMatching(/^pglite paced 2000\/s: the disk stalled in the window \(a flush took 382 ms\)/),
+      expect.stringMatching(/^postgres paced 2000\/s: the disk stalled in the window \(a flush took 50 ms\)/),
+    ]);
+  });
+});
