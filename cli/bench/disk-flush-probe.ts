@@ -7,6 +7,9 @@
 // the bench plays a running game"): the probe says which kind of run a row came from.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import * as Comlink from 'comlink';
+import { startNodeWorker } from '../../workers/node-pool';
+import type { DiskFlushProbeApi } from './disk-flush-probe-worker';
 
 /** Often enough to catch a stall of 50 ms; 20 flushes a second are noise beside the database's. */
 const PROBE_INTERVAL_MS = 50;
@@ -19,39 +22,38 @@ export interface DiskFlushProbe {
   stop(): Promise<number[]>;
 }
 
-/** Starts probing in `directory` (which must exist); the probe's file is removed by stop(). */
+/**
+ * Starts probing in `directory` (which must exist) on a worker thread
+ * (./disk-flush-probe-worker.ts); resolves once the first flush is about to run. The probe's file
+ * is removed by stop().
+ */
 export async function startDiskFlushProbe(directory: string): Promise<DiskFlushProbe> {
   const file = path.join(directory, 'disk-flush-probe');
-  const handle = await fs.open(file, 'w');
-  const page = Buffer.alloc(PROBE_BYTES, 0x2a);
-  // The file's block is allocated and its size written before the first timed flush, so each
-  // timed flush writes data only, as a commit into PostgreSQL's preallocated WAL does.
-  await handle.write(page, 0, PROBE_BYTES, 0);
-  await handle.sync();
-  const flushMs: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await handle.write(page, 0, PROBE_BYTES, 0);
-      await handle.datasync();
-      flushMs.push(performance.now() - started);
-      const wait = PROBE_INTERVAL_MS - (performance.now() - started);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  })();
+  const worker = startNodeWorker(new URL('./disk-flush-probe-worker.ts', import.meta.url));
+  const api = Comlink.wrap<DiskFlushProbeApi>(worker.endpoint);
+  const crashed = new Promise<never>((_, reject) => worker.onCrash(reject));
+  crashed.catch(() => {});
+  try {
+    await Promise.race([api.prepare(file, PROBE_BYTES), crashed]);
+  } catch (error) {
+    worker.terminate();
+    await fs.rm(file, { force: true });
+    throw error;
+  }
+  const stopFlag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const flushes = Promise.race([api.run(file, PROBE_BYTES, PROBE_INTERVAL_MS, stopFlag), crashed]);
   // A failed write or flush (a full disk) is thrown by stop(), not reported as unhandled meanwhile.
-  loop.catch(() => {});
+  flushes.catch(() => {});
   return {
     async stop() {
-      running = false;
+      Atomics.store(stopFlag, 0, 1);
+      Atomics.notify(stopFlag, 0);
       try {
-        await loop;
+        return await flushes;
       } finally {
-        await handle.close();
+        worker.terminate();
         await fs.rm(file, { force: true });
       }
-      return flushMs;
     },
   };
 }

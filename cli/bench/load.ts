@@ -119,8 +119,8 @@ export interface LoadRow {
   load_average: number;
   /**
    * The disk's time to make an 8 KiB write durable, probed every 50 ms of the window beside the
-   * database's files (./disk-flush-probe.ts), as the bench's event loop sees it: each acknowledged
-   * answer waits for such a flush, so a stalled disk shows here and in answer_p99_ms together.
+   * database's files, on a thread of its own (./disk-flush-probe.ts): each acknowledged answer
+   * waits for such a flush, so a stalled disk shows here and in answer_p99_ms together.
    */
   disk_flush_p99_ms: number;
   disk_flush_max_ms: number;
