@@ -1,7 +1,6 @@
 // The disk flush probe's loop (./disk-flush-probe.ts) on a thread of its own: a synchronous write
-// and fdatasync, timed where they run, so that the times are the disk's. Timed from the bench's
-// event loop, busy with the load, the same flushes had a p99 of 4–15 ms on a quiet disk whose
-// flushes take well under a millisecond.
+// and fdatasync, timed where they run. Timed from the bench's event loop, which the load keeps
+// busy, each flush also counted the wait for that loop to run its callback.
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
