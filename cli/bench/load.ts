@@ -749,8 +749,9 @@ async function runOne(
  * Before the warm-up: the setup's writes (initdb's files, left unsynced; the history; the logins)
  * go to the disk now rather than in the window. Left dirty, the kernel writes them back 30 s
  * after they were made, which is inside the window: in one traced run 70 MB of them went out
- * while answers committed, and writes stalled for up to 300 ms. A running game has no backlog
- * from a setup. PostgreSQL checkpoints first, so that its buffers from the setup go out too.
+ * while answers committed, and writes slowed to tens of milliseconds each. A running game has no
+ * backlog from a setup. PostgreSQL checkpoints first, so that its buffers from the setup go out
+ * too.
  */
 async function settleSetupWrites(databaseUrl: string): Promise<void> {
   if (databaseUrl) {
