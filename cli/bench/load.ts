@@ -882,9 +882,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
       database === 'postgres'
         ? await startTemporaryPostgres({
             maxConnections: 100,
-            settings: {
-              ...(options.statements ? STATEMENT_STATISTICS : {}),
-            },
+            settings: options.statements ? STATEMENT_STATISTICS : {},
           })
         : undefined;
     const forget = postgres ? onInterrupt(() => postgres.stop()) : () => false;

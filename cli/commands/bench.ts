@@ -78,19 +78,16 @@ export function splitLoadArgs(args: string[]) {
       if (next === undefined) throw new UsageError(`${arg} needs a value`);
       return next;
     };
-    const wholeNumber = (text: string, what: string) => {
+    /** A whole number of at least `minimum`; `needed` words the usage error. */
+    const wholeNumber = (text: string, minimum: number, needed: string) => {
       const number = Number(text);
-      if (!Number.isInteger(number) || number < 0) throw new UsageError(`${arg} needs a whole number ${what}`);
+      if (!Number.isInteger(number) || number < minimum) throw new UsageError(`${arg} needs ${needed}`);
       return number;
     };
-    const count = (text: string) => {
-      const number = Number(text);
-      if (!Number.isInteger(number) || number < 1) throw new UsageError(`${arg} needs a positive whole number`);
-      return number;
-    };
+    const count = (text: string) => wholeNumber(text, 1, 'a positive whole number');
     if (arg === '--seconds') loadArgs.seconds = count(value());
-    else if (arg === '--warmup') loadArgs.warmupSeconds = wholeNumber(value(), 'of seconds');
-    else if (arg === '--history') loadArgs.history = wholeNumber(value(), 'of past volunteers');
+    else if (arg === '--warmup') loadArgs.warmupSeconds = wholeNumber(value(), 0, 'a whole number of seconds');
+    else if (arg === '--history') loadArgs.history = wholeNumber(value(), 0, 'a whole number of past volunteers');
     else if (arg === '--volunteers') loadArgs.volunteers = count(value());
     else if (arg === '--profile') loadArgs.profileDirectory = value();
     else if (arg === '--statements') loadArgs.statements = true;
