@@ -595,19 +595,24 @@ async function runOne(
     const begin = performance.now();
     const start = begin + options.warmupSeconds * 1000;
     const end = start + options.seconds * 1000;
-    const recorderNow = () => (performance.now() < start ? warmup : recorder);
+    // A paced call belongs to the warm-up or the window by its slot's time, not by when its timer
+    // fired: a timer may fire a millisecond early, and a slot just past the window's end then ran
+    // inside it (81 answers in a window of 80 slots).
+    const recorderAt = (time: number) => (time < start ? warmup : recorder);
     const interval = plan.mode === 'paced' ? (options.volunteers / plan.rate) * 1000 : 0;
 
     const answerLoop = async (volunteer: Volunteer) => {
       let next = begin + Math.random() * interval;
       while (performance.now() < end) {
+        let slot = performance.now();
         if (interval > 0) {
-          const wait = next - performance.now();
+          slot = next;
+          if (slot >= end) break;
+          const wait = slot - performance.now();
           if (wait > 0) await sleep(wait);
           next += interval;
-          if (performance.now() >= end) break;
         }
-        const current = recorderNow();
+        const current = recorderAt(slot);
         // A new quest is fetched within the same slot, before its first answer: a paced run offers
         // its rate in answers, not in calls.
         if (!volunteer.exhausted && volunteer.pending.length === 0) {
@@ -633,7 +638,7 @@ async function runOne(
         const wait = next - performance.now();
         if (next >= end) return;
         if (wait > 0) await sleep(wait);
-        await timed(client!, recorderNow(), 'GET', url, { cookie: volunteer.cookie });
+        await timed(client!, recorderAt(next), 'GET', url, { cookie: volunteer.cookie });
         next += everyMs;
       }
     };
