@@ -3,7 +3,8 @@
 // post waits for the next batch, and a post that breaks a whole batch fails alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
-import { AnswerBatches } from '../../server/routes/answer-batches';
+import { sql } from 'kysely';
+import { AnswerBatches, writeAnswers } from '../../server/routes/answer-batches';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { notificationTypes, openGame, type GameFixture } from '../helpers/sky';
@@ -172,5 +173,31 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
     expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     for (const [index, { user, objectIds }] of volunteers.entries())
       expect((await storedAnswers(user.id)).map((row) => row.object_id)).toEqual(index === 2 ? [] : [objectIds[0]]);
+  });
+
+  it('keeps one plan for the batch statement, whatever the batch length', async () => {
+    const { user, questId, objectIds } = await volunteerWithQuest();
+    // One connection, so that its prepared statements are the ones read (pg_prepared_statements
+    // is per session; PGlite has one).
+    const counts = await game.db.connection().execute(async (connection) => {
+      const plans = async () => {
+        // The pattern goes as a parameter, so that this query's own text does not match it.
+        const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+          select generic_plans::int, custom_plans::int from pg_prepared_statements
+          where statement like ${'%with input as (%insert into answers%'}
+        `.execute(connection);
+        return rows[0] ?? { generic_plans: 0, custom_plans: 0 };
+      };
+      const before = await plans();
+      // Batches of one post, the length that a custom plan had counted as cheaper than the
+      // generic plan's guess, so that PostgreSQL planned it anew at every execution.
+      for (let post = 0; post < 8; post++)
+        await writeAnswers(connection, [{ userId: user.id, questId, answer: spiral(objectIds[0]) }]);
+      const after = await plans();
+      return { generic: after.generic_plans - before.generic_plans, custom: after.custom_plans - before.custom_plans };
+    });
+    // PostgreSQL makes custom plans for the first five executions (PREPARE, "plan_cache_mode").
+    expect(counts.generic + counts.custom).toBe(8);
+    expect(counts.custom).toBeLessThanOrEqual(5);
   });
 });
