@@ -1,9 +1,9 @@
 // Answers written in batches (server/routes/answer-batches.ts), against PGlite and PostgreSQL:
 // posts that arrive together share one statement, yet each gets its own result, a user's second
 // post waits for the next batch, and a post that breaks a whole batch fails alone.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
-import { sql } from 'kysely';
 import { AnswerBatches, writeAnswers } from '../../server/routes/answer-batches';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
