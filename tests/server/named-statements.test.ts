@@ -86,6 +86,27 @@ describe('named statements on PostgreSQL', () => {
       expect((await select(database.db)).rows).toEqual([{ id: 1, note: 'added' }]);
   });
 
+  it(`keeps an idle connection and its prepared statements through a volunteer's pause`, async () => {
+    const handle = await openDatabase({ databaseUrl: await createPostgresDatabase(), directory: 'memory://' });
+    try {
+      const backend = async () =>
+        (
+          await sql<{ pid: number; prepared: number }>`
+            select pg_backend_pid() as pid, (select count(*)::int from pg_prepared_statements) as prepared
+          `.execute(handle.db)
+        ).rows[0];
+      const before = await backend();
+      // Past pg.Pool's default idle timeout (10 s), which had closed the connection.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      const after = await backend();
+      expect(after.pid).toBe(before.pid);
+      expect(after.prepared).toBe(before.prepared);
+      expect(before.prepared).toBeGreaterThan(0);
+    } finally {
+      await handle.db.destroy();
+    }
+  }, 30_000);
+
   it('sends nothing named when NAMED_STATEMENTS=off', async () => {
     const handle = await openDatabase({
       databaseUrl: await createPostgresDatabase(),
