@@ -657,7 +657,9 @@ async function runOne(
       : 0;
     const databaseCpu0 = postmasterPid ? treeCpuSeconds(postmasterPid) : 0;
     const benchCpu0 = process.cpuUsage();
-    if (options.statements) await topStatements(databaseUrl, 'reset');
+    // PostgreSQL's own statistics: the peer and PGlite have none to read.
+    const countStatements = options.statements === true && databaseUrl !== '';
+    if (countStatements) await topStatements(databaseUrl, 'reset');
     const activity = databaseUrl ? sampleActivity(databaseUrl, end) : Promise.resolve([]);
     const diskFlushProbe = await startDiskFlushProbe(work);
     await load;
@@ -675,7 +677,7 @@ async function runOne(
           .join(''),
       );
     const databaseActivity = await activity;
-    const statements = options.statements ? await topStatements(databaseUrl, 'read') : [];
+    const statements = countStatements ? await topStatements(databaseUrl, 'read') : [];
     const benchCpu = process.cpuUsage(benchCpu0);
     const serverCpu = cpuSeconds(server.child.pid!) - serverCpu0;
     const databaseCpu = postmasterPid ? treeCpuSeconds(postmasterPid) - databaseCpu0 : 0;
