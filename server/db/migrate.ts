@@ -6,6 +6,7 @@ import * as accountsSecurity from './migrations/0002_accounts_security';
 import * as game from './migrations/0003_game';
 import * as notificationsGifts from './migrations/0004_notifications_gifts';
 import * as answerPath from './migrations/0005_answer_path';
+import * as courseAnswerCounts from './migrations/0006_course_answer_counts';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_game': game,
   '0004_notifications_gifts': notificationsGifts,
   '0005_answer_path': answerPath,
+  '0006_course_answer_counts': courseAnswerCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -188,6 +188,13 @@ export interface AnswersTable {
   updated_at: ColumnType<Date, never, Date>;
 }
 
+/** A volunteer's answers in a course, kept by a trigger on answers (migration 0006). */
+export interface CourseAnswerCountsTable {
+  user_id: number;
+  course_id: string;
+  answers_count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,6 +206,7 @@ export interface Database {
   campaigns: CampaignsTable;
   quests: QuestsTable;
   answers: AnswersTable;
+  course_answer_counts: CourseAnswerCountsTable;
   email_tokens: EmailTokensTable;
   private_informations: PrivateInformationsTable;
   rate_limits: RateLimitsTable;

@@ -138,8 +138,9 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
           select 1 from targets
           where targets.area_id = quests.area_id and targets.object_id = input.object_id and not targets.retired
         ) as is_question,
-        (select count(*) from answers
-          where answers.user_id = input.user_id and answers.course_id = quests.course_id) as answers_before
+        coalesce((select answers_count from course_answer_counts
+          where course_answer_counts.user_id = input.user_id and course_answer_counts.course_id = quests.course_id), 0)
+          as answers_before
       from input left join quests on quests.id = input.quest_id and quests.user_id = input.user_id
     ),
     locked as (

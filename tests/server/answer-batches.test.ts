@@ -1,9 +1,10 @@
 // Answers written in batches (server/routes/answer-batches.ts), against PGlite and PostgreSQL:
 // posts that arrive together share one statement, yet each gets its own result, a user's second
 // post waits for the next batch, and a post that breaks a whole batch fails alone.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
+import * as courseAnswerCounts from '../../server/db/migrations/0006_course_answer_counts';
 import { AnswerBatches, writeAnswers } from '../../server/routes/answer-batches';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
@@ -199,5 +200,69 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
     // PostgreSQL makes custom plans for the first five executions (PREPARE, "plan_cache_mode").
     expect(counts.generic + counts.custom).toBe(8);
     expect(counts.custom).toBeLessThanOrEqual(5);
+  });
+
+  /** course_answer_counts against the answers counted, for every linked volunteer and course. */
+  async function countsAgainstAnswers() {
+    const kept = await game.db
+      .selectFrom('course_answer_counts')
+      .select(['user_id', 'course_id', 'answers_count'])
+      .orderBy('user_id')
+      .orderBy('course_id')
+      .execute();
+    const counted = await game.db
+      .selectFrom('answers')
+      .select(['user_id', 'course_id', (eb) => eb.fn.countAll<number>().as('answers_count')])
+      .where('user_id', 'is not', null)
+      .groupBy(['user_id', 'course_id'])
+      .orderBy('user_id')
+      .orderBy('course_id')
+      .execute();
+    return { kept, counted };
+  }
+
+  it("counts a volunteer's answers in the course: first answers and other writers' rows, not re-posts", async () => {
+    const { user, questId, objectIds } = await volunteerWithQuest();
+    expect(objectIds.length).toBeGreaterThanOrEqual(4);
+    const post = async (objectId: number) => {
+      const response = await game.app.inject({
+        method: 'POST',
+        url: `/api/quests/${questId}/answers`,
+        cookies: user.cookies,
+        payload: spiral(objectId),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().answers_count as number;
+    };
+    expect(await post(objectIds[0])).toBe(1);
+    expect(await post(objectIds[0])).toBe(1);
+    expect(await post(objectIds[1])).toBe(2);
+    // Another writer (a restore, the load bench's history): its rows are counted too.
+    await game.db
+      .insertInto('answers')
+      .values({ ...spiral(objectIds[2]), user_id: user.id, quest_id: null, course_id: 'season2' })
+      .execute();
+    expect(await post(objectIds[3])).toBe(4);
+    // Every volunteer of this file's tests, batches that failed included.
+    const { kept, counted } = await countsAgainstAnswers();
+    expect(kept.length).toBeGreaterThan(20);
+    expect(kept).toEqual(counted);
+  });
+
+  it('fills the counts from the answers written before the migration', async () => {
+    const { user, objectIds } = await volunteerWithQuest();
+    // Migrations are written against no schema.
+    const schemaless = game.db as unknown as Kysely<unknown>;
+    await courseAnswerCounts.down(schemaless);
+    await game.db
+      .insertInto('answers')
+      .values(
+        objectIds.slice(0, 3).map((objectId) => ({ ...spiral(objectId), user_id: user.id, course_id: 'season2' })),
+      )
+      .execute();
+    await courseAnswerCounts.up(schemaless);
+    const { kept, counted } = await countsAgainstAnswers();
+    expect(kept).toContainEqual({ user_id: user.id, course_id: 'season2', answers_count: 3 });
+    expect(kept).toEqual(counted);
   });
 });
