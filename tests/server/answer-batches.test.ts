@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
 import * as courseAnswerCounts from '../../server/db/migrations/0006_course_answer_counts';
-import { AnswerBatches, writeAnswers } from '../../server/routes/answer-batches';
+import { AnswerBatches, writeAnswers, type PostedAnswer } from '../../server/routes/answer-batches';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { notificationTypes, openGame, type GameFixture } from '../helpers/sky';
@@ -141,6 +141,48 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
       expect(await notificationTypes(game.db, user.id)).toEqual(['level_unlocked']);
     }
   });
+
+  // PostgreSQL: PGlite's one connection cannot hold a lock while the batches write.
+  it.runIf(kind === 'postgres')(
+    "answers a post that completed nothing without waiting for the finish of another's quest",
+    async () => {
+      // One batch at a time: the first post goes out alone, the next two together.
+      const batches = new AnswerBatches(game.db, 1);
+      const [first, completing, other] = await Promise.all(Array.from({ length: 3 }, () => volunteerWithQuest()));
+      for (const objectId of completing.objectIds.slice(0, -1))
+        await batches.post(completing.user.id, completing.questId, spiral(objectId));
+      let completed: Promise<PostedAnswer> | undefined;
+      let finished = false;
+      // Another session holds off writes to notifications, which the finish writes and the
+      // answer statement does not: the finish waits for it, the answers need not.
+      await game.db.transaction().execute(async (blocker) => {
+        await sql`lock table notifications in share mode`.execute(blocker);
+        const alone = batches.post(first.user.id, first.questId, spiral(first.objectIds[0]));
+        completed = batches.post(completing.user.id, completing.questId, spiral(completing.objectIds.at(-1)!));
+        void completed.finally(() => (finished = true)).catch(() => {});
+        const beside = batches.post(other.user.id, other.questId, spiral(other.objectIds[0]));
+        const within = (posted: Promise<PostedAnswer>) =>
+          Promise.race([posted, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))]);
+        expect(await within(alone)).toMatchObject({ inserted: true, maybe_complete: false });
+        expect(await within(beside)).toMatchObject({ inserted: true, maybe_complete: false });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(finished).toBe(false);
+      });
+      // The lock went with its transaction: the quest is finished, and then its post answered.
+      expect(await completed).toMatchObject({ inserted: true, maybe_complete: true });
+      const quests = await game.db
+        .selectFrom('quests')
+        .select(['id', 'finished_at'])
+        .where('user_id', '=', completing.user.id)
+        .orderBy('id')
+        .execute();
+      expect(quests).toEqual([
+        { id: completing.questId, finished_at: expect.any(Date) },
+        { id: expect.any(Number), finished_at: null },
+      ]);
+    },
+    15_000,
+  );
 
   it("puts a user's second post into the next batch, after the first", async () => {
     const batches = new AnswerBatches(game.db);
