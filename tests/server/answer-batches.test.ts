@@ -1,6 +1,8 @@
 // Answers written in batches (server/routes/answer-batches.ts), against PGlite and PostgreSQL:
 // posts that arrive together share one statement, yet each gets its own result, a user's second
-// post waits for the next batch, and a post that breaks a whole batch fails alone.
+// post waits for the next batch, a post that breaks a whole batch fails alone, the statement keeps
+// one plan, and the answers are counted per volunteer and course. On PostgreSQL alone: a post is
+// not held back by the finish of another post's quest.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
@@ -20,6 +22,21 @@ const spiral = (objectId: number): Answer => ({
   distorted: true,
 });
 
+/** A volunteer with a season2 quest: the quest id and its questions' object ids. */
+async function volunteerWithQuest(
+  game: GameFixture,
+): Promise<{ user: TestUser; questId: number; objectIds: number[] }> {
+  const user = await createTestUser(game.db);
+  const response = await game.app.inject({
+    method: 'GET',
+    url: '/api/courses/season2/quests/current',
+    cookies: user.cookies,
+  });
+  expect(response.statusCode).toBe(200);
+  const quest = response.json() as { id: number; questions: { object_id: number }[] };
+  return { user, questId: quest.id, objectIds: quest.questions.map((question) => question.object_id) };
+}
+
 describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
   let game: GameFixture;
 
@@ -30,19 +47,6 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
     await game?.close();
   });
 
-  /** A volunteer with a season2 quest: the quest id and its questions' object ids. */
-  async function volunteerWithQuest(): Promise<{ user: TestUser; questId: number; objectIds: number[] }> {
-    const user = await createTestUser(game.db);
-    const response = await game.app.inject({
-      method: 'GET',
-      url: '/api/courses/season2/quests/current',
-      cookies: user.cookies,
-    });
-    expect(response.statusCode).toBe(200);
-    const quest = response.json() as { id: number; questions: { object_id: number }[] };
-    return { user, questId: quest.id, objectIds: quest.questions.map((question) => question.object_id) };
-  }
-
   const storedAnswers = (userId: number) =>
     game.db
       .selectFrom('answers')
@@ -52,7 +56,7 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
       .execute();
 
   it('answers every post of a burst over HTTP with its own status and record', async () => {
-    const volunteers = await Promise.all(Array.from({ length: 12 }, () => volunteerWithQuest()));
+    const volunteers = await Promise.all(Array.from({ length: 12 }, () => volunteerWithQuest(game)));
     const [stranger] = volunteers;
     const responses = await Promise.all([
       ...volunteers.map(({ user, questId, objectIds }) =>
@@ -88,7 +92,7 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
 
   it('writes the posts that arrive while a batch is written as one next batch, each with its own result', async () => {
     const batches = new AnswerBatches(game.db);
-    const volunteers = await Promise.all(Array.from({ length: 6 }, () => volunteerWithQuest()));
+    const volunteers = await Promise.all(Array.from({ length: 6 }, () => volunteerWithQuest(game)));
     // The first post goes out alone; the others queue behind it and go out together.
     const results = await Promise.all(
       volunteers.map(({ user, questId, objectIds }) => batches.post(user.id, questId, spiral(objectIds[0]))),
@@ -117,7 +121,7 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
 
   it('finishes the quests a batch completes, each with its notification and next quest', async () => {
     const batches = new AnswerBatches(game.db);
-    const volunteers = await Promise.all(Array.from({ length: 5 }, () => volunteerWithQuest()));
+    const volunteers = await Promise.all(Array.from({ length: 5 }, () => volunteerWithQuest(game)));
     for (const { user, questId, objectIds } of volunteers)
       for (const objectId of objectIds.slice(0, -1)) await batches.post(user.id, questId, spiral(objectId));
     // The last answers at once: the first goes out alone, the other four together, and so do
@@ -142,52 +146,10 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
     }
   });
 
-  // PostgreSQL: PGlite's one connection cannot hold a lock while the batches write.
-  it.runIf(kind === 'postgres')(
-    "answers a post that completed nothing without waiting for the finish of another's quest",
-    async () => {
-      // One batch at a time: the first post goes out alone, the next two together.
-      const batches = new AnswerBatches(game.db, 1);
-      const [first, completing, other] = await Promise.all(Array.from({ length: 3 }, () => volunteerWithQuest()));
-      for (const objectId of completing.objectIds.slice(0, -1))
-        await batches.post(completing.user.id, completing.questId, spiral(objectId));
-      let completed: Promise<PostedAnswer> | undefined;
-      let finished = false;
-      // Another session holds off writes to notifications, which the finish writes and the
-      // answer statement does not: the finish waits for it, the answers need not.
-      await game.db.transaction().execute(async (blocker) => {
-        await sql`lock table notifications in share mode`.execute(blocker);
-        const alone = batches.post(first.user.id, first.questId, spiral(first.objectIds[0]));
-        completed = batches.post(completing.user.id, completing.questId, spiral(completing.objectIds.at(-1)!));
-        void completed.finally(() => (finished = true)).catch(() => {});
-        const beside = batches.post(other.user.id, other.questId, spiral(other.objectIds[0]));
-        const within = (posted: Promise<PostedAnswer>) =>
-          Promise.race([posted, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))]);
-        expect(await within(alone)).toMatchObject({ inserted: true, maybe_complete: false });
-        expect(await within(beside)).toMatchObject({ inserted: true, maybe_complete: false });
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        expect(finished).toBe(false);
-      });
-      // The lock went with its transaction: the quest is finished, and then its post answered.
-      expect(await completed).toMatchObject({ inserted: true, maybe_complete: true });
-      const quests = await game.db
-        .selectFrom('quests')
-        .select(['id', 'finished_at'])
-        .where('user_id', '=', completing.user.id)
-        .orderBy('id')
-        .execute();
-      expect(quests).toEqual([
-        { id: completing.questId, finished_at: expect.any(Date) },
-        { id: expect.any(Number), finished_at: null },
-      ]);
-    },
-    15_000,
-  );
-
   it("puts a user's second post into the next batch, after the first", async () => {
     const batches = new AnswerBatches(game.db);
-    const { user, questId, objectIds } = await volunteerWithQuest();
-    const other = await volunteerWithQuest();
+    const { user, questId, objectIds } = await volunteerWithQuest(game);
+    const other = await volunteerWithQuest(game);
     const results = await Promise.all([
       batches.post(other.user.id, other.questId, spiral(other.objectIds[0])),
       batches.post(user.id, questId, spiral(objectIds[0])),
@@ -203,7 +165,7 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
 
   it('fails only the post that breaks its batch; the others are written', async () => {
     const batches = new AnswerBatches(game.db);
-    const volunteers = await Promise.all(Array.from({ length: 4 }, () => volunteerWithQuest()));
+    const volunteers = await Promise.all(Array.from({ length: 4 }, () => volunteerWithQuest(game)));
     const [first, ...rest] = volunteers;
     const posts = [
       batches.post(first.user.id, first.questId, spiral(first.objectIds[0])),
@@ -219,7 +181,7 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
   });
 
   it('keeps one plan for the batch statement, whatever the batch length', async () => {
-    const { user, questId, objectIds } = await volunteerWithQuest();
+    const { user, questId, objectIds } = await volunteerWithQuest(game);
     // One connection, so that its prepared statements are the ones read (pg_prepared_statements
     // is per session; PGlite has one).
     const counts = await game.db.connection().execute(async (connection) => {
@@ -264,7 +226,7 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
   }
 
   it("counts a volunteer's answers in the course: first answers and other writers' rows, not re-posts", async () => {
-    const { user, questId, objectIds } = await volunteerWithQuest();
+    const { user, questId, objectIds } = await volunteerWithQuest(game);
     expect(objectIds.length).toBeGreaterThanOrEqual(4);
     const post = async (objectId: number) => {
       const response = await game.app.inject({
@@ -292,7 +254,7 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
   });
 
   it('fills the counts from the answers written before the migration', async () => {
-    const { user, objectIds } = await volunteerWithQuest();
+    const { user, objectIds } = await volunteerWithQuest(game);
     // Migrations are written against no schema.
     const schemaless = game.db as unknown as Kysely<unknown>;
     await courseAnswerCounts.down(schemaless);
@@ -307,4 +269,53 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
     expect(kept).toContainEqual({ user_id: user.id, course_id: 'season2', answers_count: 3 });
     expect(kept).toEqual(counted);
   });
+});
+
+// PostgreSQL alone: PGlite's one connection cannot hold a lock while the batches write.
+describe('answer batches and quest finishes on postgres', () => {
+  let game: GameFixture;
+
+  beforeAll(async () => {
+    game = await openGame('postgres');
+  });
+  afterAll(async () => {
+    await game?.close();
+  });
+
+  it("answers a post that completed nothing without waiting for the finish of another's quest", async () => {
+    // One batch at a time: the first post goes out alone, the next two together.
+    const batches = new AnswerBatches(game.db, 1);
+    const [first, completing, other] = await Promise.all(Array.from({ length: 3 }, () => volunteerWithQuest(game)));
+    for (const objectId of completing.objectIds.slice(0, -1))
+      await batches.post(completing.user.id, completing.questId, spiral(objectId));
+    let completed: Promise<PostedAnswer> | undefined;
+    let finished = false;
+    // Another session holds off writes to notifications, which the finish writes and the
+    // answer statement does not: the finish waits for it, the answers need not.
+    await game.db.transaction().execute(async (blocker) => {
+      await sql`lock table notifications in share mode`.execute(blocker);
+      const alone = batches.post(first.user.id, first.questId, spiral(first.objectIds[0]));
+      completed = batches.post(completing.user.id, completing.questId, spiral(completing.objectIds.at(-1)!));
+      void completed.finally(() => (finished = true)).catch(() => {});
+      const beside = batches.post(other.user.id, other.questId, spiral(other.objectIds[0]));
+      const within = (posted: Promise<PostedAnswer>) =>
+        Promise.race([posted, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))]);
+      expect(await within(alone)).toMatchObject({ inserted: true, maybe_complete: false });
+      expect(await within(beside)).toMatchObject({ inserted: true, maybe_complete: false });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(finished).toBe(false);
+    });
+    // The lock went with its transaction: the quest is finished, and then its post answered.
+    expect(await completed).toMatchObject({ inserted: true, maybe_complete: true });
+    const quests = await game.db
+      .selectFrom('quests')
+      .select(['id', 'finished_at'])
+      .where('user_id', '=', completing.user.id)
+      .orderBy('id')
+      .execute();
+    expect(quests).toEqual([
+      { id: completing.questId, finished_at: expect.any(Date) },
+      { id: expect.any(Number), finished_at: null },
+    ]);
+  }, 15_000);
 });
