@@ -8,7 +8,7 @@
 // "requirements not fulfilled" alert (§8). Cancelling is allowed at any time: withdrawing one's
 // own address is never refused.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PresentApplication, PresentStat } from '../../src/shared/api';
 import { requireUser } from '../auth/session-user';
 import type { ServerConfig } from '../config';
@@ -46,11 +46,14 @@ function formatJst(date: Date): string {
   return `${new Date(date.getTime() + 9 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')} JST`;
 }
 
-/** Classified galaxies: the user's rows in the game's answers table, every course. */
+/**
+ * Classified galaxies: the user's rows in the game's answers table, every course, as the counts
+ * kept per course (migration 0006) sum them.
+ */
 export async function countClassifiedGalaxies(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db
-    .selectFrom('answers')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .selectFrom('course_answer_counts')
+    .select(sql<number>`coalesce(sum(answers_count), 0)::bigint`.as('count'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return row.count;
