@@ -118,11 +118,14 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
   const { rows } = await sql<BatchResult>`
     with input as (
       select input.* from (
-        select ${column((post) => post.userId)}::bigint[] as user_id, ${column((post) => post.questId)}::bigint[] as quest_id,
+        select
+          ${column((post) => post.userId)}::bigint[] as user_id,
+          ${column((post) => post.questId)}::bigint[] as quest_id,
           ${column((post) => post.answer.object_id)}::bigint[] as object_id,
           ${column((post) => post.answer.galaxy_type)}::text[] as galaxy_type,
           ${column((post) => post.answer.interaction)}::text[] as interaction,
-          ${column((post) => post.answer.ring)}::boolean[] as ring, ${column((post) => post.answer.fan)}::boolean[] as fan,
+          ${column((post) => post.answer.ring)}::boolean[] as ring,
+          ${column((post) => post.answer.fan)}::boolean[] as fan,
           ${column((post) => post.answer.tail)}::boolean[] as tail,
           ${column((post) => post.answer.distorted)}::boolean[] as distorted
         offset 0
@@ -233,8 +236,8 @@ interface Finishing {
 }
 
 /**
- * The queue of answer posts of one server process. One batch is written at a time; the posts
- * that arrive meanwhile form the next. If a batch fails as a whole (a deadlock with another
+ * The queue of answer posts of one server process. Up to MAX_IN_FLIGHT batches are written at
+ * once; the posts that arrive meanwhile form the next. If a batch fails as a whole (a deadlock with another
  * process's batch, a connection lost), its posts are written again one by one, so that one
  * post's failure is that post's alone.
  */
