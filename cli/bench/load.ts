@@ -29,7 +29,7 @@ import { GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
 import { buildSky } from '../../skydata/build';
 import { smallSky } from '../../skydata/small-sky';
 import { formatColumns } from './harness';
-import { startDiskFlushProbe } from './disk-flush-probe';
+import { openDiskFlushProbe, type DiskFlushProbe } from './disk-flush-probe';
 import { Client, type Reply } from './load-client';
 import { freeLoopbackPort, startTemporaryPostgres, type TemporaryPostgres } from './temporary-postgres';
 
@@ -503,6 +503,7 @@ async function runOne(
   const forgetWork = onInterrupt(() => fs.rmSync(work, { recursive: true, force: true }));
   let server: Server | undefined;
   let client: Client | undefined;
+  let diskFlushProbe: DiskFlushProbe | undefined;
   try {
     fs.symlinkSync(skyDirectory, path.join(work, 'sky'));
     let databaseUrl = '';
@@ -592,9 +593,14 @@ async function runOne(
     const recorder = new Recorder();
     const modeName = plan.mode === 'closed' ? 'closed loop' : `paced ${plan.rate}/s`;
     log(`load ${plan.database}: ${modeName}, ${options.warmupSeconds} s warm-up and ${options.seconds} s`);
+    diskFlushProbe = await openDiskFlushProbe(work);
+    const activitySampler = databaseUrl ? await openActivitySampler(databaseUrl) : undefined;
     const begin = performance.now();
     const start = begin + options.warmupSeconds * 1000;
     const end = start + options.seconds * 1000;
+    const activity = activitySampler ? activitySampler(start, end) : Promise.resolve([]);
+    // Read once the load ends; meanwhile a failure is not reported as unhandled.
+    activity.catch(() => {});
     // A paced call belongs to the warm-up or the window by its slot's time, not by when its timer
     // fired: a timer may fire a millisecond early, and a slot just past the window's end then ran
     // inside it (81 answers in a window of 80 slots).
@@ -660,10 +666,10 @@ async function runOne(
     // PostgreSQL's own statistics: the peer and PGlite have none to read.
     const countStatements = options.statements === true && databaseUrl !== '';
     if (countStatements) await topStatements(databaseUrl, 'reset');
-    const activity = databaseUrl ? sampleActivity(databaseUrl, end) : Promise.resolve([]);
-    const diskFlushProbe = await startDiskFlushProbe(work);
+    diskFlushProbe.start();
     await load;
     const diskFlushMs = (await diskFlushProbe.stop()).sort((a, b) => a - b);
+    diskFlushProbe = undefined;
     const elapsed = (performance.now() - start) / 1000;
     // LOAD_KEEP_LOG=PREFIX: the bench's view of each answer post, from the warm-up's start:
     // 'sent_ms latency_ms' lines, to lay beside the server's log below.
@@ -742,6 +748,7 @@ async function runOne(
     };
   } finally {
     client?.close();
+    await diskFlushProbe?.stop().catch(() => []);
     await server?.stop();
     forgetWork();
     // LOAD_KEEP_LOG=PREFIX keeps each run's server log (one JSON line per request, with its
@@ -818,13 +825,22 @@ async function topStatements(databaseUrl: string, action: 'reset' | 'read'): Pro
   }
 }
 
-/** Samples pg_stat_activity of the bench database until `end` (see LoadRow.database_activity). */
-async function sampleActivity(databaseUrl: string, end: number): Promise<string[]> {
+/**
+ * Connects a sampler of the bench database's pg_stat_activity (see LoadRow.database_activity),
+ * before the load: see openDiskFlushProbe for why nothing is started in the bench's process as
+ * the window opens. The function it returns samples from `start` until `end`.
+ */
+async function openActivitySampler(databaseUrl: string): Promise<(start: number, end: number) => Promise<string[]>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  return (start, end) => sampleActivity(client, start, end);
+}
+
+async function sampleActivity(client: pg.Client, start: number, end: number): Promise<string[]> {
   const counts = new Map<string, number>();
   let samples = 0;
   try {
+    await sleep(start - performance.now());
     while (performance.now() < end) {
       const { rows } = await client.query<{ state: string; wait: string | null; query: string }>(
         `select state, wait_event_type || '/' || wait_event as wait, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as query
