@@ -18,6 +18,12 @@ export interface QuestTurnover {
   next: { levelId: number; areaId: number; type: 'regular' | 'greed' | 'tunnel_effect' } | null;
 }
 
+/** What a turnover is decided from: an answer's statement (PostedAnswer) or a quest's read state. */
+export type TurnoverBasis = Pick<
+  PostedAnswer,
+  'course_id' | 'level_id' | 'area_id' | 'done_before' | 'catalogue_version'
+>;
+
 /**
  * The turnover of the quest `posted` may have completed, decided from the done areas its answer's
  * statement read. They can change before the finish only by this quest finishing (one unfinished
@@ -33,7 +39,7 @@ export async function planTurnover(
   db: Kysely<Database>,
   userId: number,
   questId: number,
-  posted: PostedAnswer,
+  posted: TurnoverBasis,
 ): Promise<QuestTurnover> {
   const turnover: QuestTurnover = { userId, questId, notification: null, next: null };
   if (posted.course_id === null || posted.area_id === null || posted.done_before === null) return turnover;

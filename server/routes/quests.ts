@@ -26,6 +26,7 @@ import { HttpError } from '../http-error';
 import { AnswerBatches } from './answer-batches';
 import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from './game-store';
 import { answerBodySchema, courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
+import { finishQuests, planTurnover } from './quest-turnovers';
 
 const courseParams = {
   type: 'object',
@@ -100,10 +101,12 @@ function toQuestions(rows: QuestState['questions']): Question[] {
 
 /**
  * The unfinished quest of the course, created when none exists: one statement for a quest in
- * progress, two for a new one. An unfinished quest that a re-seed left unplayable is repaired
- * first: its area retired (the quest goes; its answers stay) or its remaining questions retired
- * with every other one answered (it finishes). Otherwise the volunteer would wait on a quest that
- * no answer can finish.
+ * progress, two for a new one. An unfinished quest that no answer can finish is repaired first:
+ * - its area retired by a re-seed: the quest goes; its answers stay;
+ * - every current question answered: its remaining questions retired by a re-seed, or its answers
+ *   committed without the finish that follows them (the server stopped in between, or the finish
+ *   failed; ./answer-batches.ts). It is finished as an answer would have finished it
+ *   (./quest-turnovers.ts): the level_unlocked notification and the next quest come with it.
  */
 async function currentQuest(db: Kysely<Database>, userId: number, courseId: CourseId): Promise<CurrentQuestResponse> {
   for (let attempt = 0; ; attempt++) {
@@ -118,13 +121,17 @@ async function currentQuest(db: Kysely<Database>, userId: number, courseId: Cour
       if (!levels.some((level) => level.areaIds.includes(current.area_id))) {
         await db.deleteFrom('quests').where('id', '=', current.id).where('finished_at', 'is', null).execute();
       } else if (!current.open) {
-        await db
-          .updateTable('quests')
-          .set({ finished_at: sql`now()` })
-          .where('id', '=', current.id)
-          .where('finished_at', 'is', null)
-          .execute();
-        done.add(current.area_id);
+        const turnover = await planTurnover(db, userId, current.id, {
+          course_id: courseId,
+          level_id: current.level_id,
+          area_id: current.area_id,
+          done_before: state.done,
+          catalogue_version: state.catalogue_version,
+        });
+        await finishQuests(db, [turnover]);
+        // Read again: the quest the finish created, or the one a concurrent request did.
+        if (attempt < 3) continue;
+        throw new Error(`quest ${current.id} has every answer but did not finish`);
       } else quest = current;
     }
     if (!quest) {

@@ -339,6 +339,49 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
       expect((await currentQuest(user, 'season2')).id).toBe(unfinished[0].id);
     });
 
+    it('finishes, on the next GET, a quest whose answers committed without its finish, with the notification', async () => {
+      // The answers commit before their quest's finish (server/routes/answer-batches.ts); a server
+      // killed in between, or a finish that failed, leaves every question answered and the quest
+      // open. Here the answers are written as such a batch leaves them.
+      const user = await createTestUser(game.db);
+      const [first, second] = levelsOf(catalogue, 'season2');
+      const quest = await currentQuest(user, 'season2');
+      await game.db
+        .insertInto('answers')
+        .values(
+          (quest.questions as { object_id: number }[]).map((question) => ({
+            user_id: user.id,
+            quest_id: quest.id,
+            object_id: question.object_id,
+            course_id: 'season2',
+            galaxy_type: 'spiral',
+            interaction: 'not_sure',
+            ring: false,
+            fan: false,
+            tail: false,
+            distorted: false,
+          })),
+        )
+        .execute();
+
+      const next = await currentQuest(user, 'season2');
+      expect(next).toMatchObject({
+        level_id: second.id,
+        area_id: second.areas[0].id,
+        done_area_ids: [first.areas[0].id],
+      });
+      const row = await game.db
+        .selectFrom('quests')
+        .select('finished_at')
+        .where('id', '=', quest.id)
+        .executeTakeFirstOrThrow();
+      expect(row.finished_at).not.toBeNull();
+      // As the answer's own finish would have: the level it unlocked is announced, once.
+      expect(await notificationTypes(game.db, user.id)).toEqual(['level_unlocked']);
+      expect((await currentQuest(user, 'season2')).id).toBe(next.id);
+      expect(await notificationTypes(game.db, user.id)).toEqual(['level_unlocked']);
+    });
+
     it('says no_more_available_objects when the course is exhausted', async () => {
       const user = await createTestUser(game.db);
       const levels = levelsOf(catalogue, 'training');
