@@ -340,7 +340,8 @@ export class AnswerBatches {
   /**
    * Finishes the quests of these posts in one statement; if it fails as a whole (a deadlock with
    * another process), one by one, so that a failure is its post's alone. The answers are
-   * committed either way: a failed post's answer is kept, and posting it again finishes the quest.
+   * committed either way: a failed post's answer is kept, and posting it again finishes the quest,
+   * as does the volunteer's next GET …/quests/current (./quests.ts).
    */
   private async finish(finishing: Finishing[]): Promise<void> {
     const plan = ({ post, posted }: Finishing) => planTurnover(this.db, post.userId, post.questId, posted);
