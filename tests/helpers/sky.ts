@@ -1,8 +1,10 @@
 // The game fixture of the server tests: a fresh database seeded from the small sky
 // (skydata/small-sky.ts, shared with the load bench) and the app over it.
 import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import type { AnswersTable } from '../../server/db/schema';
 import { seedCatalogue } from '../../server/db/seed';
 import type { Catalogue } from '../../src/shared/catalogue';
 import { smallSky } from '../../skydata/small-sky';
@@ -53,4 +55,24 @@ export async function notificationTypes(db: TestDatabase['db'], userId: number):
     .orderBy('id')
     .execute();
   return rows.map((row) => row.type);
+}
+
+/**
+ * An answers row for a test to write directly, as a writer other than the answer batch leaves one
+ * (a restore, the load bench's history, a batch whose quest finish never ran): no quest, spiral,
+ * no interaction and no features unless `values` say otherwise.
+ */
+export function answerRow(
+  values: Pick<Insertable<AnswersTable>, 'user_id' | 'object_id' | 'course_id'> & Partial<Insertable<AnswersTable>>,
+): Insertable<AnswersTable> {
+  return {
+    quest_id: null,
+    galaxy_type: 'spiral',
+    interaction: 'no',
+    ring: false,
+    fan: false,
+    tail: false,
+    distorted: false,
+    ...values,
+  };
 }

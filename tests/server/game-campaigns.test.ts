@@ -8,7 +8,7 @@ import { campaignBoard } from '../../server/routes/game-store';
 import type { Catalogue } from '../../src/shared/catalogue';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
-import { copyCatalogue, openGame, smallSky, type GameFixture } from '../helpers/sky';
+import { answerRow, copyCatalogue, openGame, smallSky, type GameFixture } from '../helpers/sky';
 
 const DAY = 86_400_000;
 
@@ -154,17 +154,9 @@ describe.each(DATABASE_KINDS)('rankings per hour, day, week and month on %s', (k
     await game.db
       .insertInto('answers')
       .values(
+        // created_at is the database's to write (schema.ts); these answers are dated on purpose.
         times.map((at, index) => ({
-          user_id: user.id,
-          quest_id: null,
-          object_id: objects[index],
-          course_id: 'season2',
-          galaxy_type: 'spiral' as const,
-          interaction: 'no' as const,
-          ring: false,
-          fan: false,
-          tail: false,
-          distorted: false,
+          ...answerRow({ user_id: user.id, object_id: objects[index], course_id: 'season2' }),
           created_at: at,
         })) as never,
       )
@@ -244,16 +236,7 @@ describe.each(DATABASE_KINDS)('rankings per hour, day, week and month on %s', (k
       .insertInto('answers')
       .values(
         users.map((user, i) => ({
-          user_id: user.id,
-          quest_id: null,
-          object_id: objects[0],
-          course_id: 'illustris',
-          galaxy_type: 'spiral' as const,
-          interaction: 'no' as const,
-          ring: false,
-          fan: false,
-          tail: false,
-          distorted: false,
+          ...answerRow({ user_id: user.id, object_id: objects[0], course_id: 'illustris' }),
           created_at: new Date(start.getTime() + i),
         })) as never,
       )

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue, CatalogueLevel } from '../../src/shared/catalogue';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
-import { copyCatalogue, notificationTypes, openGame, smallSky, type GameFixture } from '../helpers/sky';
+import { answerRow, copyCatalogue, notificationTypes, openGame, smallSky, type GameFixture } from '../helpers/sky';
 
 function levelsOf(catalogue: Catalogue, course: string): CatalogueLevel[] {
   return catalogue.courses.find((candidate) => candidate.id === course)!.levels;
@@ -349,18 +349,9 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
       await game.db
         .insertInto('answers')
         .values(
-          (quest.questions as { object_id: number }[]).map((question) => ({
-            user_id: user.id,
-            quest_id: quest.id,
-            object_id: question.object_id,
-            course_id: 'season2',
-            galaxy_type: 'spiral',
-            interaction: 'not_sure',
-            ring: false,
-            fan: false,
-            tail: false,
-            distorted: false,
-          })),
+          (quest.questions as { object_id: number }[]).map((question) =>
+            answerRow({ user_id: user.id, quest_id: quest.id, object_id: question.object_id, course_id: 'season2' }),
+          ),
         )
         .execute();
 

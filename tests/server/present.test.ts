@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config';
 import { seedCatalogue } from '../../server/db/seed';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../helpers/databases';
-import { smallSky } from '../helpers/sky';
+import { answerRow, smallSky } from '../helpers/sky';
 
 const DAY = 24 * 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -93,18 +93,9 @@ describe.each(DATABASE_KINDS)('present202501 on %s', (kind) => {
       await database.db
         .insertInto('answers')
         .values(
-          targets.slice(0, count).map((objectId) => ({
-            user_id: user.id,
-            quest_id: null,
-            object_id: objectId,
-            course_id: 'season2',
-            galaxy_type: 'spiral',
-            interaction: 'no',
-            ring: false,
-            fan: false,
-            tail: false,
-            distorted: false,
-          })),
+          targets
+            .slice(0, count)
+            .map((objectId) => answerRow({ user_id: user.id, object_id: objectId, course_id: 'season2' })),
         )
         .execute();
     return user;
@@ -148,18 +139,7 @@ describe.each(DATABASE_KINDS)('present202501 on %s', (kind) => {
         .executeTakeFirstOrThrow();
       await database.db
         .insertInto('answers')
-        .values({
-          user_id: user.id,
-          quest_id: null,
-          object_id: training.object_id,
-          course_id: 'training',
-          galaxy_type: 'elliptical',
-          interaction: 'not_sure',
-          ring: false,
-          fan: false,
-          tail: false,
-          distorted: false,
-        })
+        .values(answerRow({ user_id: user.id, object_id: training.object_id, course_id: 'training' }))
         .execute();
       expect((await stat(user)).count).toBe(2);
     });
