@@ -31,9 +31,8 @@ export interface DiskFlushProbe {
  * Readies a probe in `directory` (which must exist) on a worker thread
  * (./disk-flush-probe-worker.ts): the thread started and the probe's file written and synced.
  * This is done before the load, not as its window opens: starting the thread (its modules loaded
- * and compiled) takes about 140 ms of a core, which on two cores came out of the server's and the
- * database's time just when the window opened. Some runs then had a slow first 300 ms (258 answers
- * over 25 ms in one, most of the 300 that make a 15 s window's 1 % at 2000/s).
+ * and compiled) takes about 140 ms of a core, which on two cores the server and the database would
+ * lose just as the window opens.
  */
 export async function openDiskFlushProbe(directory: string): Promise<DiskFlushProbe> {
   const file = path.join(directory, 'disk-flush-probe');
