@@ -2,7 +2,8 @@
 // posts that arrive together share one statement, yet each gets its own result, a user's second
 // post waits for the next batch, a post that breaks a whole batch fails alone, the statement keeps
 // one plan, and the answers are counted per volunteer and course. On PostgreSQL alone: a post is
-// not held back by the finish of another post's quest.
+// not held back by the finish of another post's quest, and a quest finished by a fetch and by its
+// last answer at once is finished once.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
@@ -317,5 +318,52 @@ describe('answer batches and quest finishes on postgres', () => {
       { id: completing.questId, finished_at: expect.any(Date) },
       { id: expect.any(Number), finished_at: null },
     ]);
+  }, 15_000);
+
+  it('finishes a quest once when a quest fetch finds it complete before the answer finished it', async () => {
+    const { user, questId, objectIds } = await volunteerWithQuest(game);
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      game.app.inject({ method, url, cookies: user.cookies, payload });
+    for (const objectId of objectIds.slice(0, -1))
+      expect((await call('POST', `/api/quests/${questId}/answers`, spiral(objectId))).statusCode).toBe(200);
+    let fetchedAt = 0;
+    let posted: ReturnType<typeof call> | undefined;
+    let fetched: ReturnType<typeof call> | undefined;
+    // Both finishes write notifications: while another session holds them off, the last answer is
+    // committed and its finish waits, and the fetch that now finds every question answered
+    // finishes the quest too, and waits as well.
+    await game.db.transaction().execute(async (blocker) => {
+      await sql`lock table notifications in share mode`.execute(blocker);
+      posted = call('POST', `/api/quests/${questId}/answers`, spiral(objectIds.at(-1)!));
+      for (let waited = 0; ; waited += 20) {
+        const committed = await game.db
+          .selectFrom('answers')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .where('object_id', '=', objectIds.at(-1)!)
+          .executeTakeFirst();
+        if (committed) break;
+        if (waited > 3000) throw new Error('the last answer was not committed');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      fetched = call('GET', '/api/courses/season2/quests/current');
+      void fetched.then(() => (fetchedAt = Date.now()));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The fetch is finishing the quest, not returning it unfinished.
+      expect(fetchedAt).toBe(0);
+    });
+    expect((await posted!).statusCode).toBe(200);
+    const next = (await fetched!).json() as { id: number };
+    const quests = await game.db
+      .selectFrom('quests')
+      .select(['id', 'finished_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(quests).toEqual([
+      { id: questId, finished_at: expect.any(Date) },
+      { id: next.id, finished_at: null },
+    ]);
+    expect(await notificationTypes(game.db, user.id)).toEqual(['level_unlocked']);
   }, 15_000);
 });
