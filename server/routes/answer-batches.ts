@@ -237,9 +237,9 @@ interface Finishing {
 
 /**
  * The queue of answer posts of one server process. Up to MAX_IN_FLIGHT batches are written at
- * once; the posts that arrive meanwhile form the next. If a batch fails as a whole (a deadlock with another
- * process's batch, a connection lost), its posts are written again one by one, so that one
- * post's failure is that post's alone.
+ * once; the posts that arrive meanwhile form the next. If a batch fails as a whole (a deadlock
+ * with another process's batch, a connection lost), its posts are written again one by one, so
+ * that one post's failure is that post's alone.
  */
 export class AnswerBatches {
   private waiting: Waiting[] = [];

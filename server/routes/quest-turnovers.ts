@@ -25,10 +25,10 @@ export type TurnoverBasis = Pick<
 >;
 
 /**
- * The turnover of the quest `posted` may have completed, decided from the done areas its answer's
- * statement read. They can change before the finish only by this quest finishing (one unfinished
- * quest per user and course) or by a new game, which deletes this quest too, so that nothing is
- * then finished, announced or created.
+ * The turnover of a quest that `basis` says may be complete, decided from the done areas that
+ * its answer's statement (or the quest fetch, ./quests.ts) read. They can change before the
+ * finish only by this quest finishing (one unfinished quest per user and course) or by a new
+ * game, which deletes this quest too, so that nothing is then finished, announced or created.
  * - The level_unlocked notification when the quest's area completes its level, naming the level
  *   the volunteer may now sail.
  * - The next quest, exactly where GET …/quests/current would create it (nextQuestArea, the ship
@@ -39,18 +39,18 @@ export async function planTurnover(
   db: Kysely<Database>,
   userId: number,
   questId: number,
-  posted: TurnoverBasis,
+  basis: TurnoverBasis,
 ): Promise<QuestTurnover> {
   const turnover: QuestTurnover = { userId, questId, notification: null, next: null };
-  if (posted.course_id === null || posted.area_id === null || posted.done_before === null) return turnover;
-  const levels = await cachedLevels(db, posted.catalogue_version, posted.course_id);
-  const level = levels.find((candidate) => candidate.id === posted.level_id);
-  const doneBefore = new Set(posted.done_before);
-  const finishedArea = levels.flatMap((candidate) => candidate.areas).find((area) => area.id === posted.area_id);
-  const next = nextQuestArea(levels, new Set(doneBefore).add(posted.area_id), finishedArea?.centre);
+  if (basis.course_id === null || basis.area_id === null || basis.done_before === null) return turnover;
+  const levels = await cachedLevels(db, basis.catalogue_version, basis.course_id);
+  const level = levels.find((candidate) => candidate.id === basis.level_id);
+  const doneBefore = new Set(basis.done_before);
+  const finishedArea = levels.flatMap((candidate) => candidate.areas).find((area) => area.id === basis.area_id);
+  const next = nextQuestArea(levels, new Set(doneBefore).add(basis.area_id), finishedArea?.centre);
   if (!next) return turnover;
   turnover.next = { levelId: next.level.id, areaId: next.area.id, type: next.level.type };
-  if (level && completesLevel(level, doneBefore, posted.area_id))
+  if (level && completesLevel(level, doneBefore, basis.area_id))
     turnover.notification = levelUnlockedNotification(userId, { key: next.level.key, name: next.level.name });
   return turnover;
 }
