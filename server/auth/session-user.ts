@@ -56,9 +56,14 @@ export function grantAdminByEmail(user: UserRow, adminEmails: ReadonlySet<string
  * Every other route looks the session up each time. A revocation in this process forgets the
  * lookups at once (server/auth/sessions.ts); one made by another process reaches these routes
  * within RECENT_SESSION_MS. A user deleted meanwhile has no quest left to answer in (404).
+ *
+ * Each lookup is reused for a random time between half of RECENT_SESSION_MS and all of it. With
+ * a fixed time, clients that started together (a class logging in at once, a server restart, the
+ * load bench's volunteers) looked their sessions up again together, every second, in a burst
+ * that drifted apart only slowly.
  */
 const RECENT_SESSION_MS = 1000;
-const recentSessions = new Map<string, { user: UserRow; at: number }>();
+const recentSessions = new Map<string, { user: UserRow; until: number }>();
 
 export function forgetRecentSessions(): void {
   recentSessions.clear();
@@ -67,8 +72,8 @@ export function forgetRecentSessions(): void {
 function rememberSession(tokenHash: string, user: UserRow, at: number): void {
   // Bounded by the clients active in the last second: stale entries go whenever it grows large.
   if (recentSessions.size >= 10_000)
-    for (const [key, entry] of recentSessions) if (at - entry.at >= RECENT_SESSION_MS) recentSessions.delete(key);
-  recentSessions.set(tokenHash, { user, at });
+    for (const [key, entry] of recentSessions) if (entry.until <= at) recentSessions.delete(key);
+  recentSessions.set(tokenHash, { user, until: at + RECENT_SESSION_MS * (0.5 + Math.random() / 2) });
 }
 
 /**
@@ -92,7 +97,7 @@ export function registerSessionUser(
     const now = Date.now();
     if (tokenHash && request.routeOptions.config.recentSession === true) {
       const recent = recentSessions.get(tokenHash);
-      if (recent && now - recent.at < RECENT_SESSION_MS) {
+      if (recent && now < recent.until) {
         request.user = recent.user;
         request.sessionTokenHash = tokenHash;
         return;

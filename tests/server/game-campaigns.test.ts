@@ -1,7 +1,7 @@
 // GET /api/campaigns, the new-record response, and GET /api/courses/{course_id}/rankings/{period}
 // (application-spec §3, §7, ARCHITECTURE.md) against PGlite and PostgreSQL.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCatalogue } from '../../server/db/seed';
 import { periodStart } from '../../server/game/rankings';
 import { campaignBoard } from '../../server/routes/game-store';
@@ -132,6 +132,37 @@ describe.each(DATABASE_KINDS)('campaigns and the new-record response on %s', (ki
 
   it('answers 401 to a guest', async () => {
     expect((await game.app.inject({ method: 'GET', url: '/api/campaigns' })).statusCode).toBe(401);
+  });
+
+  describe('a session revoked by another server process', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    // The poll's status at each time after the first lookup, when the lookup drew `random` for its
+    // reuse and the session row was then deleted directly, as another process's logout does.
+    const statusesAfterRevocation = async (random: number, times: number[]) => {
+      const volunteer = await createTestUser(game.db);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const start = Date.now();
+      vi.spyOn(Math, 'random').mockReturnValue(random);
+      await campaigns(volunteer);
+      vi.mocked(Math.random).mockRestore();
+      await game.db.deleteFrom('sessions').where('user_id', '=', volunteer.id).execute();
+      const statuses: number[] = [];
+      for (const time of times) {
+        vi.setSystemTime(start + time);
+        const poll = await game.app.inject({ method: 'GET', url: '/api/campaigns', cookies: volunteer.cookies });
+        statuses.push(poll.statusCode);
+      }
+      return statuses;
+    };
+
+    it('is seen within a second: a lookup is reused for a random half second to a second', async () => {
+      expect(await statusesAfterRevocation(0, [0, 499, 500])).toEqual([200, 200, 401]);
+      expect(await statusesAfterRevocation(0.9999, [0, 999, 1000])).toEqual([200, 200, 401]);
+    });
   });
 });
 
