@@ -51,6 +51,17 @@ const MAX_BATCH = 256;
  */
 const MAX_IN_FLIGHT = 2;
 
+/**
+ * A second batch goes out only once the one in flight has been out this long; until then the posts
+ * that arrive wait to go out together when it returns. A batch of a few posts is written in about
+ * this time (p50 1.7 ms for one post, 2.1 ms for two or three, at 2000 answers/s on PostgreSQL), so
+ * at a steady pace the posts that arrive meanwhile make one batch instead of two or three, and a
+ * batch held up (a slow flush, a large batch) still has another beside it soon. Against a second
+ * batch at once, ten interleaved paced pairs on PostgreSQL: its CPU 0.58–0.63 against 0.66–0.70 of
+ * a core, answer p50 lower in eight pairs, window p99 ≤ 50 ms in nine runs against six.
+ */
+const SECOND_BATCH_AFTER_MS = 2;
+
 /** What the statement returns: one row, each part a JSON list built from one CTE alone. */
 interface BatchResult {
   catalogue_version: string;
@@ -237,9 +248,10 @@ interface Finishing {
 
 /**
  * The queue of answer posts of one server process. Up to MAX_IN_FLIGHT batches are written at
- * once; the posts that arrive meanwhile form the next. If a batch fails as a whole (a deadlock
- * with another process's batch, a connection lost), its posts are written again one by one, so
- * that one post's failure is that post's alone.
+ * once, a second one only after the first's head start (SECOND_BATCH_AFTER_MS); the posts that
+ * arrive meanwhile form the next. If a batch fails as a whole (a deadlock with another process's
+ * batch, a connection lost), its posts are written again one by one, so that one post's failure is
+ * that post's alone.
  */
 export class AnswerBatches {
   private waiting: Waiting[] = [];
@@ -249,10 +261,14 @@ export class AnswerBatches {
    */
   private readonly writingUsers = new Set<number>();
   private batchesInFlight = 0;
+  /** When the last batch went out (performance.now()), and the timer that waits out its head start. */
+  private lastBatchAt = 0;
+  private secondBatchTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly maxInFlight = MAX_IN_FLIGHT,
+    private readonly secondBatchAfterMs = SECOND_BATCH_AFTER_MS,
   ) {}
 
   post(userId: number, questId: number, answer: Answer): Promise<PostedAnswer> {
@@ -269,9 +285,18 @@ export class AnswerBatches {
    * the paced window's p99 worse (31, 41, 36 ms against 29, 23, 26) in three interleaved pairs.
    */
   private startBatches(): void {
-    while (this.batchesInFlight < this.maxInFlight) {
+    while (this.batchesInFlight < this.maxInFlight && this.waiting.length > 0) {
+      const headStartLeft = this.lastBatchAt + this.secondBatchAfterMs - performance.now();
+      if (this.batchesInFlight > 0 && headStartLeft > 0) {
+        this.secondBatchTimer ??= setTimeout(() => {
+          this.secondBatchTimer = undefined;
+          this.startBatches();
+        }, headStartLeft);
+        return;
+      }
       const batch = this.takeBatch();
       if (batch.length === 0) return;
+      this.lastBatchAt = performance.now();
       this.batchesInFlight++;
       for (const post of batch) this.writingUsers.add(post.userId);
       void this.writeBatch(batch)

@@ -1,9 +1,10 @@
 // Answers written in batches (server/routes/answer-batches.ts), against PGlite and PostgreSQL:
 // posts that arrive together share one statement, yet each gets its own result, a user's second
 // post waits for the next batch, a post that breaks a whole batch fails alone, the statement keeps
-// one plan, and the answers are counted per volunteer and course. On PostgreSQL alone: a post is
-// not held back by the finish of another post's quest, and a quest finished by a fetch and by its
-// last answer at once is finished once.
+// one plan, the posts that arrive during a batch's head start go out together, and the answers are
+// counted per volunteer and course. On PostgreSQL alone: a post is not held back by the finish of
+// another post's quest or by a batch held up, and a quest finished by a fetch and by its last
+// answer at once is finished once.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
@@ -118,6 +119,26 @@ describe.each(DATABASE_KINDS)('answer batches on %s', (kind) => {
       const rows = await storedAnswers(volunteers[index].user.id);
       expect(rows.map((row) => row.galaxy_type)).toEqual(['elliptical']);
     }
+  });
+
+  it('gives a batch in flight a head start: the posts that arrive meanwhile go out together after it', async () => {
+    let statements = 0;
+    const counting = game.db.withPlugin({
+      transformQuery: ({ node }) => {
+        statements++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const batches = new AnswerBatches(counting);
+    const volunteers = await Promise.all(Array.from({ length: 5 }, () => volunteerWithQuest(game)));
+    const results = await Promise.all(
+      volunteers.map(({ user, questId, objectIds }) => batches.post(user.id, questId, spiral(objectIds[0]))),
+    );
+    expect(results.map((result) => result.inserted)).toEqual([true, true, true, true, true]);
+    // The first post alone, then the four that came during its head start. Without the head start
+    // the second post went out at once beside the first, alone, and the other three after: three.
+    expect(statements).toBe(2);
   });
 
   it('finishes the quests a batch completes, each with its notification and next quest', async () => {
@@ -318,6 +339,24 @@ describe('answer batches and quest finishes on postgres', () => {
       { id: completing.questId, finished_at: expect.any(Date) },
       { id: expect.any(Number), finished_at: null },
     ]);
+  }, 15_000);
+
+  it('writes a second batch beside one held up, once its head start is over', async () => {
+    const batches = new AnswerBatches(game.db);
+    const [held, other] = await Promise.all([volunteerWithQuest(game), volunteerWithQuest(game)]);
+    let first: Promise<PostedAnswer> | undefined;
+    let firstAnswered = false;
+    await game.db.transaction().execute(async (blocker) => {
+      // Another session holds the first post's quest row: its batch waits in the quest-row update.
+      await sql`select id from quests where id = ${held.questId} for update`.execute(blocker);
+      first = batches.post(held.user.id, held.questId, spiral(held.objectIds[0]));
+      void first.finally(() => (firstAnswered = true)).catch(() => {});
+      const second = batches.post(other.user.id, other.questId, spiral(other.objectIds[0]));
+      const within = Promise.race([second, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))]);
+      expect(await within).toMatchObject({ inserted: true });
+      expect(firstAnswered).toBe(false);
+    });
+    expect(await first).toMatchObject({ inserted: true });
   }, 15_000);
 
   it('finishes a quest once when a quest fetch finds it complete before the answer finished it', async () => {
