@@ -115,6 +115,15 @@ export interface LoadRow {
   cpu_server: number;
   cpu_database: number;
   cpu_bench: number;
+  /**
+   * Seconds per second of the window that the server's main thread, the database's processes
+   * (summed) and the bench's main thread were ready to run but waited for a CPU. The three share
+   * this machine's two cores: the server's wait delays every call, and the bench's wait is counted
+   * in the latencies it measures. 0 where the kernel keeps no scheduler statistics.
+   */
+  run_queue_server: number;
+  run_queue_database: number;
+  run_queue_bench: number;
   /** The machine's 1-minute load average when the window opened: other work skews the numbers. */
   load_average: number;
   /**
@@ -165,8 +174,26 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** CPU seconds of a process and all its children (the PostgreSQL postmaster and its backends). */
-function treeCpuSeconds(rootPid: number): number {
+/**
+ * The seconds a process's main thread spent runnable but waiting for a CPU: the second field of
+ * /proc/PID/schedstat (nanoseconds on the run queue; Linux's Documentation/scheduler/sched-stats).
+ * 0 when it is gone or the kernel keeps no such statistics.
+ */
+export function parseRunQueueWait(schedstat: string): number {
+  const waitNs = Number(schedstat.trim().split(/\s+/)[1]);
+  return Number.isFinite(waitNs) ? waitNs / 1e9 : 0;
+}
+
+function runQueueWaitSeconds(pid: number): number {
+  try {
+    return parseRunQueueWait(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
+/** A per-process reading summed over a process and all its children (PostgreSQL's backends). */
+function treeSum(rootPid: number, read: (pid: number) => number): number {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -183,10 +210,27 @@ function treeCpuSeconds(rootPid: number): number {
   const stack = [rootPid];
   while (stack.length > 0) {
     const pid = stack.pop()!;
-    total += cpuSeconds(pid);
+    total += read(pid);
     stack.push(...(children.get(pid) ?? []));
   }
   return total;
+}
+
+/** CPU and run-queue seconds so far of the server, the database (all its processes) and the bench. */
+function schedulerReadings(serverPid: number, postmasterPid: number) {
+  const benchCpu = process.cpuUsage();
+  return {
+    cpu: {
+      server: cpuSeconds(serverPid),
+      database: postmasterPid ? treeSum(postmasterPid, cpuSeconds) : 0,
+      bench: (benchCpu.user + benchCpu.system) / 1e6,
+    },
+    wait: {
+      server: runQueueWaitSeconds(serverPid),
+      database: postmasterPid ? treeSum(postmasterPid, runQueueWaitSeconds) : 0,
+      bench: runQueueWaitSeconds(process.pid),
+    },
+  };
 }
 
 interface Server {
@@ -657,12 +701,10 @@ async function runOne(
     );
     await sleep(start - performance.now());
     const loadAverage = os.loadavg()[0];
-    const serverCpu0 = cpuSeconds(server.child.pid!);
     const postmasterPid = postgres
       ? Number(fs.readFileSync(path.join(postgres.directory, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
       : 0;
-    const databaseCpu0 = postmasterPid ? treeCpuSeconds(postmasterPid) : 0;
-    const benchCpu0 = process.cpuUsage();
+    const scheduler0 = schedulerReadings(server.child.pid!, postmasterPid);
     // PostgreSQL's own statistics: the peer and PGlite have none to read.
     const countStatements = options.statements === true && databaseUrl !== '';
     if (countStatements) await topStatements(databaseUrl, 'reset');
@@ -684,9 +726,9 @@ async function runOne(
       );
     const databaseActivity = await activity;
     const statements = countStatements ? await topStatements(databaseUrl, 'read') : [];
-    const benchCpu = process.cpuUsage(benchCpu0);
-    const serverCpu = cpuSeconds(server.child.pid!) - serverCpu0;
-    const databaseCpu = postmasterPid ? treeCpuSeconds(postmasterPid) - databaseCpu0 : 0;
+    const scheduler1 = schedulerReadings(server.child.pid!, postmasterPid);
+    const perSecond = (reading: 'cpu' | 'wait', part: 'server' | 'database' | 'bench') =>
+      (scheduler1[reading][part] - scheduler0[reading][part]) / elapsed;
 
     client.close();
     client = undefined;
@@ -737,9 +779,12 @@ async function runOne(
       errors: warmup.errors + recorder.errors,
       error_samples: [...warmup.samples, ...recorder.samples].slice(0, 5),
       lost_answers: lost,
-      cpu_server: serverCpu / elapsed,
-      cpu_database: databaseCpu / elapsed,
-      cpu_bench: (benchCpu.user + benchCpu.system) / 1e6 / elapsed,
+      cpu_server: perSecond('cpu', 'server'),
+      cpu_database: perSecond('cpu', 'database'),
+      cpu_bench: perSecond('cpu', 'bench'),
+      run_queue_server: perSecond('wait', 'server'),
+      run_queue_database: perSecond('wait', 'database'),
+      run_queue_bench: perSecond('wait', 'bench'),
       load_average: loadAverage,
       disk_flush_p99_ms: percentile(diskFlushMs, 99),
       disk_flush_max_ms: diskFlushMs.at(-1) ?? NaN,
@@ -943,6 +988,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     'lost',
     'new+replaced',
     'cpu srv/db/bench',
+    'run queue srv/db/bench',
     'load avg',
     'disk flush p99/max',
   ];
@@ -965,6 +1011,7 @@ export function formatLoadTable(rows: LoadRow[]): string {
     row.lost_answers === null ? '-' : String(row.lost_answers),
     `${row.new_answers}+${row.replaced_answers}`,
     `${row.cpu_server.toFixed(2)}/${row.cpu_database.toFixed(2)}/${row.cpu_bench.toFixed(2)}`,
+    `${row.run_queue_server.toFixed(2)}/${row.run_queue_database.toFixed(2)}/${row.run_queue_bench.toFixed(2)}`,
     row.load_average.toFixed(1),
     `${row.disk_flush_p99_ms.toFixed(1)}/${row.disk_flush_max_ms.toFixed(0)} ms`,
   ]);

@@ -1,7 +1,9 @@
 // The load bench's table (cli/bench/load.ts formatLoadTable): each row's disk flush column, and a
-// line for each window whose disk stalled, since its answers waited for that flush.
+// line for each window whose disk stalled, since its answers waited for that flush; the run-queue
+// column, read from Linux's /proc/PID/schedstat.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DISK_STALL_MS, formatLoadTable, type LoadRow } from '../../cli/bench/load';
+import { DISK_STALL_MS, formatLoadTable, parseRunQueueWait, type LoadRow } from '../../cli/bench/load';
 
 function row(database: LoadRow['database'], diskFlushMaxMs: number): LoadRow {
   return {
@@ -35,6 +37,9 @@ function row(database: LoadRow['database'], diskFlushMaxMs: number): LoadRow {
     cpu_server: 0.5,
     cpu_database: 0.8,
     cpu_bench: 0.2,
+    run_queue_server: 0.17,
+    run_queue_database: 0.38,
+    run_queue_bench: 0.125,
     load_average: 1.5,
     disk_flush_p99_ms: diskFlushMaxMs / 2,
     disk_flush_max_ms: diskFlushMaxMs,
@@ -48,6 +53,25 @@ describe('the load bench table', () => {
     const table = formatLoadTable([row('postgres', 9.4)]);
     expect(table.split('\n')[0]).toMatch(/disk flush p99\/max$/);
     expect(table.split('\n')[2]).toMatch(/4\.7\/9 ms$/);
+  });
+
+  it("shows each window's run-queue wait of the server, the database and the bench", () => {
+    const [header, , line] = formatLoadTable([row('postgres', 9.4)]).split('\n');
+    const column = header.indexOf('run queue srv/db/bench');
+    expect(column).toBeGreaterThan(header.indexOf('cpu srv/db/bench'));
+    expect(line.slice(column).split(/\s+/)[0]).toBe('0.17/0.38/0.13');
+  });
+
+  it('reads the run-queue wait, the second field of schedstat, in seconds', () => {
+    // run time, run-queue wait (both in ns) and time slices, as Linux writes them.
+    expect(parseRunQueueWait('3117000000 1361328000 7476\n')).toBe(1.361328);
+    expect(parseRunQueueWait('')).toBe(0);
+  });
+
+  it.runIf(fs.existsSync('/proc/self/schedstat'))("reads this process's own schedstat", () => {
+    const wait = parseRunQueueWait(fs.readFileSync('/proc/self/schedstat', 'utf8'));
+    expect(wait).toBeGreaterThanOrEqual(0);
+    expect(Number.isFinite(wait)).toBe(true);
   });
 
   it('says which windows met a stalled disk, and only those of a database', () => {
