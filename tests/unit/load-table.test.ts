@@ -68,11 +68,21 @@ describe('the load bench table', () => {
     expect(parseRunQueueWait('')).toBe(0);
   });
 
-  it.runIf(fs.existsSync('/proc/self/schedstat'))("reads this process's own schedstat", () => {
-    const wait = parseRunQueueWait(fs.readFileSync('/proc/self/schedstat', 'utf8'));
-    expect(wait).toBeGreaterThanOrEqual(0);
-    expect(Number.isFinite(wait)).toBe(true);
-  });
+  it.runIf(fs.existsSync('/proc/thread-self/schedstat'))(
+    'reads schedstat as Linux lays it out: run time, then wait',
+    () => {
+      const read = () => fs.readFileSync('/proc/thread-self/schedstat', 'utf8');
+      const before = read();
+      // 30 ms of this process's CPU, however long the machine takes to give it.
+      const cpuAtStart = process.cpuUsage();
+      while (process.cpuUsage(cpuAtStart).user < 30_000);
+      const after = read();
+      const runNs = (text: string) => Number(text.trim().split(/\s+/)[0]);
+      // The first field is this thread's run time, so it grew by about what the thread spun.
+      expect(runNs(after) - runNs(before)).toBeGreaterThanOrEqual(15e6);
+      expect(parseRunQueueWait(after)).toBeGreaterThanOrEqual(parseRunQueueWait(before));
+    },
+  );
 
   it('says which windows met a stalled disk, and only those of a database', () => {
     const table = formatLoadTable([
