@@ -192,8 +192,8 @@ function runQueueWaitSeconds(pid: number): number {
   }
 }
 
-/** A per-process reading summed over a process and all its children (PostgreSQL's backends). */
-function treeSum(rootPid: number, read: (pid: number) => number): number {
+/** A process and all its children (the PostgreSQL postmaster and its backends), from /proc. */
+function processTree(rootPid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -206,28 +206,30 @@ function treeSum(rootPid: number, read: (pid: number) => number): number {
       // exited meanwhile
     }
   }
-  let total = 0;
+  const tree: number[] = [];
   const stack = [rootPid];
   while (stack.length > 0) {
     const pid = stack.pop()!;
-    total += read(pid);
+    tree.push(pid);
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return tree;
 }
 
 /** CPU and run-queue seconds so far of the server, the database (all its processes) and the bench. */
 function schedulerReadings(serverPid: number, postmasterPid: number) {
   const benchCpu = process.cpuUsage();
+  const database = postmasterPid ? processTree(postmasterPid) : [];
+  const sum = (read: (pid: number) => number) => database.reduce((total, pid) => total + read(pid), 0);
   return {
     cpu: {
       server: cpuSeconds(serverPid),
-      database: postmasterPid ? treeSum(postmasterPid, cpuSeconds) : 0,
+      database: sum(cpuSeconds),
       bench: (benchCpu.user + benchCpu.system) / 1e6,
     },
     wait: {
       server: runQueueWaitSeconds(serverPid),
-      database: postmasterPid ? treeSum(postmasterPid, runQueueWaitSeconds) : 0,
+      database: sum(runQueueWaitSeconds),
       bench: runQueueWaitSeconds(process.pid),
     },
   };
