@@ -296,6 +296,9 @@ export class AnswerBatches {
       }
       const batch = this.takeBatch();
       if (batch.length === 0) return;
+      // A batch going out ends any head start being waited out: its timer would only wake to no purpose.
+      clearTimeout(this.secondBatchTimer);
+      this.secondBatchTimer = undefined;
       this.lastBatchAt = performance.now();
       this.batchesInFlight++;
       for (const post of batch) this.writingUsers.add(post.userId);
