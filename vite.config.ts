@@ -13,7 +13,8 @@ export default defineConfig({
     plugins: () => [wasm()],
   },
   build: {
-    outDir: 'dist',
+    // DIST_DIR: the server reads the client from the same place (server/config.ts).
+    outDir: process.env.DIST_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: true,
   },

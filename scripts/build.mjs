@@ -28,7 +28,7 @@ function newest(paths) {
 function stale(outputs, inputs) {
   if (!ifStale) return true;
   const outputTimes = outputs
-    .map((file) => path.join(root, file))
+    .map((file) => path.resolve(root, file))
     .map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0));
   return Math.min(...outputTimes) < newest(inputs);
 }
@@ -53,7 +53,9 @@ const steps = {
   },
   client() {
     const inputs = ['index.html', 'vite.config.ts', 'src', 'workers', 'build/wasm/core.wasm', 'package-lock.json'];
-    if (stale(['dist/index.html'], inputs)) run('client bundle (vite)', bin('vite'), ['build', '--logLevel', 'warn']);
+    const distDirectory = process.env.DIST_DIR ?? 'dist';
+    if (stale([path.join(distDirectory, 'index.html')], inputs))
+      run('client bundle (vite)', bin('vite'), ['build', '--logLevel', 'warn', '--emptyOutDir']);
   },
   data() {
     // The data builder keeps its own stamp of its inputs; it is always asked.
