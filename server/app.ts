@@ -17,7 +17,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { registerSessionUser } from './auth/session-user';
 import { sessionRoutes } from './routes/session';
-import { CampaignBoardCache } from './routes/game-store';
+import { CampaignBoardCache } from './game/model-reads';
 import { levelRoutes } from './routes/levels';
 import { questRoutes } from './routes/quests';
 import { campaignRoutes } from './routes/campaigns';

@@ -9,7 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { bufferedStdoutLog, RequestLog } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/session-user';
-import { answerBodySchema } from '../../server/routes/game-schemas';
+import { answerBodySchema } from '../../server/routes/schemas';
 
 /** Questions per quest, as in the small sky's areas. */
 const QUESTIONS = 4;

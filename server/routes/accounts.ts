@@ -19,20 +19,15 @@ import {
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
-import { createMailer, type Mailer } from '../mail/mailer';
+import { createMailer } from '../mail/mailer';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import { ValidationFailed } from '../plugins/security';
+import type { AccountRouteOptions } from './account-options';
 import { currentUserRoutes } from './current-user';
 import { nicknameRoutes } from './nicknames';
 import { passwordResetRoutes } from './password-reset';
 import { sessionResponse } from './session';
 import { signupRoutes } from './signup';
-
-export interface AccountRouteOptions {
-  db: Kysely<Database>;
-  config: ServerConfig;
-  mailer: Mailer;
-}
 
 /** Long enough for any 128-character password in any script; longer is simply wrong. */
 const PASSWORD_FIELD = { type: 'string', maxLength: 1024 } as const;

@@ -8,8 +8,8 @@ import { gravatarUrl } from '../auth/gravatar';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { RANKING_SIZE, periodStart } from '../game/rankings';
-import type { CampaignBoardCache } from './game-store';
-import { courseIdSchema, throwValidationError } from './game-schemas';
+import type { CampaignBoardCache } from '../game/model-reads';
+import { courseIdSchema, throwValidationError } from './schemas';
 
 export interface CampaignRouteOptions {
   db: Kysely<Database>;

@@ -14,7 +14,7 @@ import {
 import { requireUser } from '../auth/session-user';
 import { clearSessionCookie } from '../auth/sessions';
 import { ValidationFailed } from '../plugins/security';
-import type { AccountRouteOptions } from './accounts';
+import type { AccountRouteOptions } from './account-options';
 import { sessionResponse } from './session';
 
 const updateSchema = {

@@ -8,8 +8,8 @@ import type { CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
-import { doneAreaIds, doneAreaIdsByCourse, loadLevels, statusesOf, type StoredLevel } from './game-store';
-import { courseIdSchema, int4IdSchema, throwValidationError } from './game-schemas';
+import { doneAreaIds, doneAreaIdsByCourse, loadLevels, statusesOf, type StoredLevel } from '../game/model-reads';
+import { courseIdSchema, int4IdSchema, throwValidationError } from './schemas';
 
 function summary(level: StoredLevel, status: LevelSummary['status']): LevelSummary {
   return {

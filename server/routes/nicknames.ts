@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { NicknameCountResponse } from '../../src/shared/api';
 import { requireUser } from '../auth/session-user';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
-import type { AccountRouteOptions } from './accounts';
+import type { AccountRouteOptions } from './account-options';
 
 const nicknameSchema = {
   params: {

@@ -12,7 +12,7 @@ import { linkFailurePage } from '../mail/link-page';
 import { renderMail } from '../mail/templates';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import { ValidationFailed } from '../plugins/security';
-import type { AccountRouteOptions } from './accounts';
+import type { AccountRouteOptions } from './account-options';
 import { linkQuerySchema } from './signup';
 
 const verifyEmailSchema = {

@@ -23,10 +23,10 @@ import { crossesMedal } from '../game/campaigns';
 import { NEW_GAME_COURSES, nextQuestArea } from '../game/quests';
 import type { SkyPoint } from '../game/sky';
 import { HttpError } from '../http-error';
-import { AnswerBatches } from './answer-batches';
-import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from './game-store';
-import { answerBodySchema, courseIdSchema, int8IdSchema, throwValidationError } from './game-schemas';
-import { finishQuests, planTurnover } from './quest-turnovers';
+import { AnswerBatches } from '../game/answer-batches';
+import { cachedLevels, catalogueVersion, toIso, type CampaignBoardCache, type Db } from '../game/model-reads';
+import { answerBodySchema, courseIdSchema, int8IdSchema, throwValidationError } from './schemas';
+import { finishQuests, planTurnover } from '../game/quest-turnovers';
 
 const courseParams = {
   type: 'object',
@@ -106,7 +106,7 @@ function toQuestions(rows: QuestState['questions']): Question[] {
  * - every current question answered: its remaining questions retired by a re-seed, or its answers
  *   committed without the finish that follows them (the server stopped in between, or the finish
  *   failed; ./answer-batches.ts). It is finished as an answer would have finished it
- *   (./quest-turnovers.ts): the level_unlocked notification and the next quest come with it.
+ *   (../game/quest-turnovers.ts): the level_unlocked notification and the next quest come with it.
  */
 async function currentQuest(db: Kysely<Database>, userId: number, courseId: CourseId): Promise<CurrentQuestResponse> {
   for (let attempt = 0; ; attempt++) {

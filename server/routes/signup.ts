@@ -13,7 +13,7 @@ import { linkFailurePage } from '../mail/link-page';
 import { renderMail } from '../mail/templates';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import { ValidationFailed } from '../plugins/security';
-import type { AccountRouteOptions } from './accounts';
+import type { AccountRouteOptions } from './account-options';
 
 const verifyEmailSchema = {
   body: {

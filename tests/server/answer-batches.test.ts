@@ -1,4 +1,4 @@
-// Answers written in batches (server/routes/answer-batches.ts), against PGlite and PostgreSQL:
+// Answers written in batches (server/game/answer-batches.ts), against PGlite and PostgreSQL:
 // posts that arrive together share one statement, yet each gets its own result, a user's second
 // post waits for the next batch, a post that breaks a whole batch fails alone, the statement keeps
 // one plan, the posts that arrive during a batch's head start go out together, and the answers are
@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
 import * as courseAnswerCounts from '../../server/db/migrations/0006_course_answer_counts';
-import { AnswerBatches, writeAnswers, type PostedAnswer } from '../../server/routes/answer-batches';
+import { AnswerBatches, writeAnswers, type PostedAnswer } from '../../server/game/answer-batches';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { notificationTypes, openGame, type GameFixture } from '../helpers/sky';

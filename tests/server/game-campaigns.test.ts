@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCatalogue } from '../../server/db/seed';
 import { periodStart } from '../../server/game/rankings';
-import { campaignBoard } from '../../server/routes/game-store';
+import { campaignBoard } from '../../server/game/model-reads';
 import type { Catalogue } from '../../src/shared/catalogue';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';

@@ -340,7 +340,7 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
     });
 
     it('finishes, on the next GET, a quest whose answers committed without its finish, with the notification', async () => {
-      // The answers commit before their quest's finish (server/routes/answer-batches.ts); a server
+      // The answers commit before their quest's finish (server/game/answer-batches.ts); a server
       // killed in between, or a finish that failed, leaves every question answered and the quest
       // open. Here the answers are written as such a batch leaves them.
       const user = await createTestUser(game.db);

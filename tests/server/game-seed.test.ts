@@ -2,7 +2,7 @@
 // catalogue changes, idempotently) against PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/db/seed';
-import { campaignBoard } from '../../server/routes/game-store';
+import { campaignBoard } from '../../server/game/model-reads';
 import { createTestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { copyCatalogue, notificationTypes, openGame, type GameFixture } from '../helpers/sky';

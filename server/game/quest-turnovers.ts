@@ -3,12 +3,12 @@
 // the next quest) is decided here in JavaScript by the pure rules of server/game/; the finishes
 // of one answer batch are then written by one statement.
 import { sql, type Insertable, type Kysely } from 'kysely';
+import type { CourseId } from '../../src/shared/enums';
 import type { Database, NotificationsTable } from '../db/schema';
-import { completesLevel } from '../game/levels';
-import { nextQuestArea } from '../game/quests';
+import { completesLevel } from './levels';
+import { nextQuestArea } from './quests';
 import { levelUnlockedNotification } from '../notifications/personal';
-import type { PostedAnswer } from './answer-batches';
-import { cachedLevels, type Db } from './game-store';
+import { cachedLevels, type Db } from './model-reads';
 
 /** What finishing one quest writes, if it turns out complete under its row lock. */
 export interface QuestTurnover {
@@ -18,15 +18,20 @@ export interface QuestTurnover {
   next: { levelId: number; areaId: number; type: 'regular' | 'greed' | 'tunnel_effect' } | null;
 }
 
-/** What a turnover is decided from: an answer's statement (PostedAnswer) or a quest's read state. */
-export type TurnoverBasis = Pick<
-  PostedAnswer,
-  'course_id' | 'level_id' | 'area_id' | 'done_before' | 'catalogue_version'
->;
+/** What a turnover is decided from: an answer's statement (a PostedAnswer) or a quest's read state. */
+export interface TurnoverBasis {
+  /** The quest's course, level and area (null when the quest is not the user's). */
+  course_id: CourseId | null;
+  level_id: number | null;
+  area_id: number | null;
+  /** Only when the quest may be complete: the areas of the course the user had finished before it. */
+  done_before: number[] | null;
+  catalogue_version: string;
+}
 
 /**
  * The turnover of a quest that `basis` says may be complete, decided from the done areas that
- * its answer's statement (or the quest fetch, ./quests.ts) read. They can change before the
+ * its answer's statement (or the quest fetch, ../routes/quests.ts) read. They can change before the
  * finish only by this quest finishing (one unfinished quest per user and course) or by a new
  * game, which deletes this quest too, so that nothing is then finished, announced or created.
  * - The level_unlocked notification when the quest's area completes its level, naming the level

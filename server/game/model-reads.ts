@@ -6,8 +6,8 @@ import type { CampaignEntry } from '../../src/shared/api';
 import type { MapLabel } from '../../src/shared/catalogue';
 import type { CourseId, LevelStatus } from '../../src/shared/enums';
 import type { Database } from '../db/schema';
-import { levelStatuses } from '../game/levels';
-import type { SkyPoint } from '../game/sky';
+import { levelStatuses } from './levels';
+import type { SkyPoint } from './sky';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

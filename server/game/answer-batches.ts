@@ -10,11 +10,11 @@ import { sql, type Kysely } from 'kysely';
 import type { Answer } from '../../src/shared/api';
 import type { CourseId } from '../../src/shared/enums';
 import type { Database } from '../db/schema';
-import type { MedalCount } from '../game/campaigns';
-import { catalogueVersion, type Db } from './game-store';
-import { finishQuests, planTurnover } from './quest-turnovers';
+import type { MedalCount } from './campaigns';
+import { catalogueVersion, type Db } from './model-reads';
+import { finishQuests, planTurnover, type TurnoverBasis } from './quest-turnovers';
 
-export interface PostedAnswer {
+export interface PostedAnswer extends TurnoverBasis {
   /** The quest exists and is the user's. */
   quest_found: boolean;
   /** The object is a current question of the quest's area. */
@@ -25,13 +25,6 @@ export interface PostedAnswer {
   answers_before: number;
   /** The quest may now be complete: finishQuests decided under the quest's lock, after the commit. */
   maybe_complete: boolean | null;
-  /** The quest's course, level and area (null when the quest is not the user's). */
-  course_id: CourseId | null;
-  level_id: number | null;
-  area_id: number | null;
-  /** Only when maybe_complete: the areas of the course the user had finished before this quest. */
-  done_before: number[] | null;
-  catalogue_version: string;
   /** Per open campaign window, the ordinal this (first) answer drew in it. */
   ordinals: { id: number; ordinal: number; medals: MedalCount[] }[];
 }
@@ -369,7 +362,7 @@ export class AnswerBatches {
    * Finishes the quests of these posts in one statement; if it fails as a whole (a deadlock with
    * another process), one by one, so that a failure is its post's alone. The answers are
    * committed either way: a failed post's answer is kept, and posting it again finishes the quest,
-   * as does the volunteer's next GET …/quests/current (./quests.ts).
+   * as does the volunteer's next GET …/quests/current (../routes/quests.ts).
    */
   private async finish(finishing: Finishing[]): Promise<void> {
     const plan = ({ post, posted }: Finishing) => planTurnover(this.db, post.userId, post.questId, posted);
