@@ -35,8 +35,8 @@ export interface AppOptions {
 
 /**
  * One log line per request, written when it is answered and naming the request (Fastify's default
- * is two: one on arrival, one without the URL when answered). Under the load bench, writing the
- * log took 8 % of the server's time.
+ * is two: one on arrival, one without the URL when answered): writing the log is a noticeable
+ * share of a busy server's time.
  */
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
@@ -50,8 +50,8 @@ export class RequestLog extends LogController {
 }
 
 /**
- * The request log on stdout, in blocks of 4 KiB rather than one write(2) per line: those writes
- * were 11 % of the server's time on a cached GET under the load bench. `flush` is called each
+ * The request log on stdout, in blocks of 4 KiB rather than one write(2) per line, a system call
+ * per request that would cost as much as a cached GET's own work. `flush` is called each
  * second, so that a quiet server's lines appear within a second, and pino flushes the rest when
  * the process exits (a SIGKILL loses at most the last second of log, never data).
  */

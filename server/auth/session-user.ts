@@ -51,8 +51,8 @@ export function grantAdminByEmail(user: UserRow, adminEmails: ReadonlySet<string
  * The game's hot calls (an answer post, the current quest, the campaign board polled every second
  * by every client) opt in with the route config `recentSession: true`: their session check may
  * reuse a lookup made for the same token less than RECENT_SESSION_MS ago, by any request. Without
- * this, each costs one more database round trip than its own work (under the load bench a third
- * of PostgreSQL's statements were session lookups; on PGlite they queue on its one connection).
+ * this, each costs one more database round trip than its own work (session lookups would be a
+ * large share of the database's statements; on PGlite they queue on its one connection).
  * Every other route looks the session up each time. A revocation in this process forgets the
  * lookups at once (server/auth/sessions.ts); one made by another process reaches these routes
  * within RECENT_SESSION_MS. A user deleted meanwhile has no quest left to answer in (404).

@@ -22,10 +22,10 @@ const INT8_OID = 20;
 
 /**
  * How long an idle pg connection stays open. pg.Pool's default, 10 s, is shorter than the pause
- * between one volunteer's answers, so on a quiet server nearly every request opened a connection
- * and prepared its statements anew (./named-statements.ts): measured on a local PostgreSQL, a
- * query after 11 s idle took 5.5–8.3 ms against 0.8–1.0 ms after 5 s. Ten connections held a few
- * minutes cost PostgreSQL little; a server quiet for longer gives them back.
+ * between one volunteer's answers, so on a quiet server nearly every request would open a
+ * connection and prepare its statements anew (./named-statements.ts), several times the cost of
+ * the query itself. Ten connections held a few minutes cost PostgreSQL little; a server quiet for
+ * longer gives them back.
  */
 export const IDLE_CONNECTION_MS = 5 * 60_000;
 

@@ -1,7 +1,6 @@
 // PostgreSQL plans an unnamed statement anew at every execution. The game's hot statements (the
 // answer path, the quest state, the session look-up) are CTEs whose planning cost as much as
-// their execution: measured with pg_stat_statements under the load bench, 0.7 ms of planning
-// per answer on top of 0.66 ms of execution. Kysely sends every query unnamed, so this pool
+// their execution (pg_stat_statements shows both). Kysely sends every query unnamed, so this pool
 // adapter gives each distinct SQL text a name (its hash): node-postgres then parses it once per
 // connection and only binds and executes it afterwards, and PostgreSQL keeps its plan (a generic
 // one after five executions when that is no costlier, see "plan_cache_mode" in the PostgreSQL

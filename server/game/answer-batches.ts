@@ -4,8 +4,8 @@
 // the per-statement cost (a round trip, the executor's start-up, the commit and its WAL flush; on
 // PGlite a whole turn of its one connection) among the batch; an answer alone goes out at once,
 // so a quiet server adds no wait. Each volunteer is answered only after the batch holding the
-// answer committed, so an acknowledged answer is as durable as before. The quests that the batch
-// may have completed are finished by one more statement for the whole batch.
+// answer committed, so an acknowledged answer is durable. The quests that the batch may have
+// completed are finished by one more statement for the whole batch (./quest-turnovers.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Answer } from '../../src/shared/api';
 import type { CourseId } from '../../src/shared/enums';
@@ -47,11 +47,9 @@ const MAX_IN_FLIGHT = 2;
 /**
  * A second batch goes out only once the one in flight has been out this long; until then the posts
  * that arrive wait to go out together when it returns. A batch of a few posts is written in about
- * this time (p50 1.7 ms for one post, 2.1 ms for two or three, at 2000 answers/s on PostgreSQL), so
- * at a steady pace the posts that arrive meanwhile make one batch instead of two or three, and a
- * batch held up (a slow flush, a large batch) still has another beside it soon. Against a second
- * batch at once, in fifteen interleaved paced pairs on PostgreSQL (the README has the numbers): a
- * third fewer batch statements, a tenth less of PostgreSQL's CPU, and a window p99 no worse.
+ * this time, so at a steady pace the posts that arrive meanwhile make one batch instead of two or
+ * three (fewer statements, less of the database's CPU), and a batch held up (a slow flush, a large
+ * batch) still has another beside it soon.
  */
 const SECOND_BATCH_AFTER_MS = 2;
 
@@ -96,21 +94,18 @@ interface BatchResult {
  *
  * Each CTE reads only the one before it and indexed tables, and carries forward what later ones
  * need; the results leave as one JSON list per CTE, matched up here. Joining CTEs with each other
- * instead (by position) is what the previous form did: a prepared statement's generic plan
- * guesses 10 rows for unnest and 1 for each CTE, so every such join was a nested loop over both,
- * quadratic in the batch. Batches grow exactly when the server falls behind, so the statement
- * cost most per answer when it could least afford it (auto_explain: 2970 rows filtered out per
- * join at 55 posts).
+ * instead (by position) would not scale: a prepared statement's generic plan guesses 10 rows for
+ * unnest and 1 for each CTE, so every such join is a nested loop over both, quadratic in the
+ * batch. Batches grow exactly when the server falls behind, so the statement would cost most per
+ * answer when the server could least afford it.
  *
  * The arrays are unnested from the columns of a one-row subquery that `offset 0` keeps apart, not
  * from the parameters themselves, so that no plan knows the batch's length: a custom plan (made
- * with the parameters' values) counted a batch's rows exactly, and for the small batches of a
- * quiet moment that looked cheaper than the generic plan's guess of 10 rows, so PostgreSQL's plan
- * cache kept planning the statement anew (see "plan_cache_mode" in the manual, PREPARE). Measured
- * with the load bench's --statements at 2000 answers/s: 2608 plans in 9851 calls, 1.8 s of
- * planning in the 15 s window; now 3 plans, 2 ms. Forcing generic plans for every statement
- * (plan_cache_mode) would have done the same here, but the rankings want plans made for their
- * time window's value.
+ * with the parameters' values) would count a batch's rows exactly, and for the small batches of a
+ * quiet moment that looks cheaper than the generic plan's guess of 10 rows, so PostgreSQL's plan
+ * cache would keep planning the statement anew (see "plan_cache_mode" in the manual, PREPARE).
+ * Forcing generic plans for every statement (plan_cache_mode) would do the same here, but the
+ * rankings want plans made for their time window's value.
  */
 export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promise<PostedAnswer[]> {
   const positionOfUser = new Map<number, number>();
@@ -273,9 +268,8 @@ export class AnswerBatches {
 
   /**
    * A batch holds its place in flight until its answers are written and the quests they may have
-   * completed are finished, so at most two statements of the answer path run at once. Finishing
-   * beside the next batch instead made PostgreSQL busier (0.69–0.72 of a core against 0.67) and
-   * the paced window's p99 worse (31, 41, 36 ms against 29, 23, 26) in three interleaved pairs.
+   * completed are finished, so at most two statements of the answer path run at once: finishing
+   * beside the next batch instead would make a third, and the database busier.
    */
   private startBatches(): void {
     while (this.batchesInFlight < this.maxInFlight && this.waiting.length > 0) {
@@ -334,8 +328,8 @@ export class AnswerBatches {
    * Writes the batch's answers and answers at once the posts that completed no quest; returns the
    * others, whose quests ./quest-turnovers.ts finishes next (a post that may have completed its
    * quest is answered after the finish, so that the quest it fetches next is the new one). The
-   * other posts of a batch do not wait for that finish: under the load bench, a finish took about
-   * as long as the batch's write (p50 1.7 ms, p99 10–12 ms), and a quarter of the batches had one.
+   * other posts of a batch do not wait for that finish, which takes about as long as the batch's
+   * write.
    */
   private async writeBatch(batch: Waiting[]): Promise<Finishing[]> {
     let results: PostedAnswer[];

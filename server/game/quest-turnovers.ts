@@ -71,10 +71,10 @@ export async function planTurnover(
  * latter a no-op if a quest exists by then.
  *
  * The answers are probed by (user_id, object_id), the unique key, with the quest id: by object
- * alone PostgreSQL walked answers_user_object over every user's answer to the object
- * (auto_explain: 229 buffers a call), and correlated to the updated row it planned a hash of every
- * answer whenever the statistics were those of a young table (pg_stat_statements, auto_explain).
- * The updated rows carry their input row along (returning input.*), so no step joins another.
+ * alone PostgreSQL would walk answers_user_object over every user's answer to the object, and
+ * correlated to the updated row it may plan a hash of every answer while the statistics are those
+ * of a young table. The updated rows carry their input row along (returning input.*), so no step
+ * joins another.
  */
 export async function finishQuests(db: Db, turnovers: readonly QuestTurnover[]): Promise<void> {
   const column = <T>(pick: (turnover: QuestTurnover) => T) => turnovers.map(pick);

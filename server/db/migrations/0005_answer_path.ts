@@ -1,8 +1,9 @@
-// The answer path under load (issue 5).
+// The answer path under load.
 //
-// Campaign counters become sequences. Every new answer used to add 1 to the same campaigns row(s)
-// and hold that row lock until its COMMIT, WAL fsync included, so all answers of all volunteers
-// queued on one row: at ~3 ms per commit that caps the whole server near 300 answers/s. A sequence
+// Campaign counters become sequences. A counter in the campaigns row would have every new answer
+// add 1 to the same row(s) and hold that row lock until its COMMIT, WAL fsync included, so all
+// answers of all volunteers would queue on one row: the server's answers per second could not
+// exceed the commits per second of one row. A sequence
 // per campaign (campaign_answers_<id>) gives each new answer its ordinal in the window with
 // nextval, which takes no row lock and does not wait for other transactions. The answer that draws
 // ordinal n is the n-th answer of the window, so new_record ("this answer reached a medal count")
@@ -12,7 +13,7 @@
 // What a sequence gives up, by design of PostgreSQL: nextval is not rolled back, so a statement
 // that fails after its nextval leaves a gap (the count runs ahead by one and that ordinal's medal,
 // if any, is never reported). The answer statement therefore draws nextval as its last step and
-// commits at once (server/routes/quests.ts). A database crash may also move a sequence ahead (it
+// commits at once (server/game/answer-batches.ts). A database crash may also move a sequence ahead (it
 // logs 32 values ahead). campaigns.answers_count stays the count recounted from the answers at
 // seeding, and a trigger sets the sequence to it whenever it is written: a re-seed (or
 // `update campaigns set answers_count = …`) repairs both.
