@@ -1,9 +1,10 @@
 // The globe: owns the canvas's WebGL2 context, the camera and the layers, and draws a frame
-// only when something changed, so an idle globe costs a low-end laptop nothing.
+// only when something changed or is still animating (a mode blend, a layer's fade), so an idle
+// globe costs a low-end laptop nothing.
 import { mat3 } from 'gl-matrix';
-import { Camera, type CameraState } from './camera';
+import { Camera, MODE_BLEND_MS, eyeDistance, type CameraState, type ProjectionMode } from './camera';
 import { attachGestures } from './gestures';
-import type { FrameContext, Layer } from './layers/layer';
+import type { FrameContext, Layer, LayerContext } from './layers/layer';
 
 export interface GlobeOptions {
   /** Render at devicePixelRatio (viewer-spec §9: off in the renderer, on in the container). */
@@ -24,6 +25,13 @@ export class Globe {
   private readonly view = mat3.create();
   private frameRequest = 0;
   private released = false;
+  /** Frames drawn so far (an idle globe draws none; the tests and the bench read it). */
+  frames = 0;
+  /** The mode last drawn and the blend from the eye distance drawn before a mode change. */
+  private drawnMode: ProjectionMode;
+  private drawnEye: number;
+  private modeBlend: { from: number; start: number } | null = null;
+  private readonly layerContext: LayerContext;
 
   constructor(
     readonly canvas: HTMLCanvasElement,
@@ -43,6 +51,9 @@ export class Globe {
       throw new Error(message);
     }
     this.gl = gl;
+    this.drawnMode = this.camera.mode;
+    this.drawnEye = eyeDistance(this.camera.mode, this.camera.fovy);
+    this.layerContext = { gl, requestFrame: () => this.requestFrame() };
     this.detachGestures = attachGestures(canvas, { camera: this.camera, changed: () => this.cameraChanged() });
     this.resizeObserver = new ResizeObserver(() => this.requestFrame());
     this.resizeObserver.observe(canvas);
@@ -50,7 +61,7 @@ export class Globe {
   }
 
   addLayer(layer: Layer): void {
-    layer.create(this.gl);
+    layer.create(this.layerContext);
     this.layers.push(layer);
     this.requestFrame();
   }
@@ -107,17 +118,51 @@ export class Globe {
     const [r, g, b, a] = this.options.background ?? [0.01, 0.02, 0.06, 1];
     gl.clearColor(r, g, b, a);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    const halfHeight = this.camera.projectionScale();
+    const eye = this.eyeAt(time);
+    const halfHeight = this.camera.projectionScale(eye);
     const frame: FrameContext = {
       gl,
       camera: this.camera,
       view: this.camera.viewMatrix(this.view),
       scale: [height / (width * halfHeight), 1 / halfHeight],
+      eye,
       width,
       height,
       time,
+      requestFrame: () => this.requestFrame(),
     };
+    this.frames++;
     for (const layer of this.layers) layer.draw(frame);
+  }
+
+  /**
+   * The projection's eye distance for this frame: the mode's own, or on the way to it for
+   * MODE_BLEND_MS after the mode changed (viewer-spec §4), asking for frames until it is there.
+   */
+  private eyeAt(time: number): number {
+    const { camera } = this;
+    if (camera.mode !== this.drawnMode) {
+      this.modeBlend = { from: this.drawnEye, start: time };
+      this.drawnMode = camera.mode;
+    }
+    const target = eyeDistance(camera.mode, camera.fovy);
+    let eye = target;
+    if (this.modeBlend) {
+      const t = (time - this.modeBlend.start) / MODE_BLEND_MS;
+      if (t >= 1) this.modeBlend = null;
+      else {
+        const eased = t <= 0 ? 0 : t * t * (3 - 2 * t);
+        eye = this.modeBlend.from + (target - this.modeBlend.from) * eased;
+        this.requestFrame();
+      }
+    }
+    this.drawnEye = eye;
+    return eye;
+  }
+
+  /** The eye distance of the frame last drawn (projection.ts). */
+  get eye(): number {
+    return this.drawnEye;
   }
 
   release(): void {

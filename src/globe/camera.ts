@@ -12,6 +12,32 @@ export enum ProjectionMode {
 
 const ARCSECOND = Math.PI / (180 * 3600);
 
+/** Changing the projection blends the old view into the new one over this time (viewer-spec §4). */
+export const MODE_BLEND_MS = 200;
+
+/**
+ * Every projection here is a perspective view of the unit sphere from an eye on the axis,
+ * `eye` behind the centre (projection.ts): 0 is the gnomonic projection (eye at the centre),
+ * 1 the stereographic one (eye at the antipode). FLOATING_EYE moves the eye with the field of
+ * view, min(fovy, 1): gnomonic as fovy → 0, stereographic from fovy = 1 rad on. A mode blend
+ * moves the eye from one value to the other.
+ */
+export function eyeDistance(mode: ProjectionMode, fovy: number): number {
+  if (mode === ProjectionMode.GNOMONIC) return 0;
+  if (mode === ProjectionMode.STEREOGRAPHIC) return 1;
+  return Math.min(1, Math.max(0, fovy));
+}
+
+/**
+ * Where a view-space unit vector (z forward) lands on the projection plane, scaled so that
+ * every projection agrees near the centre: (x, y)·(1 + eye)/(z + eye); null behind the eye.
+ */
+export function projectView(view: ArrayLike<number>, eye: number): [number, number] | null {
+  const w = view[2] + eye;
+  if (w <= 1e-9) return null;
+  return [(view[0] * (1 + eye)) / w, (view[1] * (1 + eye)) / w];
+}
+
 export const CAMERA_DEFAULTS = {
   fovy: (45 * Math.PI) / 180,
   min_fovy: 5 * ARCSECOND,
@@ -71,10 +97,12 @@ export class Camera implements CameraState {
   }
 
   /**
-   * Half-height of the screen in the projection plane: a point at angle α from the view
-   * direction lands at tan α (gnomonic) or 2 tan(α/2) (stereographic) from the centre.
+   * Half-height of the screen in the projection plane: a point at angle α = fovy/2 from the
+   * view direction lands at sin α·(1 + eye)/(cos α + eye) from the centre, that is tan α
+   * (gnomonic, eye 0) or 2 tan(α/2) (stereographic, eye 1). `eye` defaults to the mode's own.
    */
-  projectionScale(): number {
-    return this.mode === ProjectionMode.GNOMONIC ? Math.tan(this.fovy / 2) : 2 * Math.tan(this.fovy / 4);
+  projectionScale(eye: number = eyeDistance(this.mode, this.fovy)): number {
+    const alpha = this.fovy / 2;
+    return (Math.sin(alpha) * (1 + eye)) / (Math.cos(alpha) + eye);
   }
 }

@@ -3,13 +3,20 @@
 import { attributeLocation, compileProgram, uniformLocation } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { appendRibbon, unitVector } from '../ribbon';
-import type { FrameContext, Layer } from './layer';
+import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 
-export const GRID_DEFAULTS = {
+export interface GridOptions {
+  thetaDivisions: number;
+  phiDivisions: number;
+  lineWidth: number;
+  color: [number, number, number, number];
+}
+
+export const GRID_DEFAULTS: GridOptions = {
   thetaDivisions: 18,
   phiDivisions: 24,
   lineWidth: 0.008,
-  color: [0.35, 0.55, 0.85, 0.55] as [number, number, number, number],
+  color: [0.35, 0.55, 0.85, 0.55],
 };
 
 const SAMPLES = 144;
@@ -46,28 +53,52 @@ out vec4 color;
 void main() { color = u_color; }
 `;
 
-export class GridLayer implements Layer {
+export class GridLayer implements Layer<GridOptions> {
   readonly name = 'grid';
+  private context: LayerContext | null = null;
   private program: WebGLProgram | null = null;
   private buffer: WebGLBuffer | null = null;
   private vertexArray: WebGLVertexArrayObject | null = null;
   private count = 0;
+  private options: GridOptions;
 
-  constructor(private readonly options = GRID_DEFAULTS) {}
+  constructor(options: Partial<GridOptions> = {}) {
+    this.options = { ...GRID_DEFAULTS, ...options };
+  }
 
-  create(gl: WebGL2RenderingContext): void {
+  create(context: LayerContext): void {
+    const { gl } = context;
+    this.context = context;
     this.program = compileProgram(gl, VERTEX, FRAGMENT);
-    const vertices = gridVertices(this.options.thetaDivisions, this.options.phiDivisions, this.options.lineWidth);
-    this.count = vertices.length / 3;
     this.vertexArray = gl.createVertexArray();
     gl.bindVertexArray(this.vertexArray);
     this.buffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, vertices, gl.STATIC_DRAW);
     const position = attributeLocation(gl, this.program, 'a_position');
     gl.enableVertexAttribArray(position);
     gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 0, 0);
     gl.bindVertexArray(null);
+    this.upload();
+  }
+
+  update(options: Partial<GridOptions>): void {
+    const before = this.options;
+    this.options = { ...before, ...options };
+    const geometry = (['thetaDivisions', 'phiDivisions', 'lineWidth'] as const).some(
+      (key) => this.options[key] !== before[key],
+    );
+    if (geometry) this.upload();
+    this.context?.requestFrame();
+  }
+
+  /** Builds the ribbons for the current divisions and width into the buffer. */
+  private upload(): void {
+    const gl = this.context?.gl;
+    if (!gl || !this.program) return;
+    const vertices = gridVertices(this.options.thetaDivisions, this.options.phiDivisions, this.options.lineWidth);
+    this.count = vertices.length / 3;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, vertices, gl.STATIC_DRAW);
   }
 
   draw(frame: FrameContext): void {
@@ -84,10 +115,11 @@ export class GridLayer implements Layer {
   }
 
   release(gl: WebGL2RenderingContext): void {
-    if (!this.program) throw new Error('Released more than once');
+    if (!this.program) throw releasedMoreThanOnce();
     gl.deleteProgram(this.program);
     gl.deleteBuffer(this.buffer);
     gl.deleteVertexArray(this.vertexArray);
     this.program = null;
+    this.context = null;
   }
 }

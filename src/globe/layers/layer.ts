@@ -1,7 +1,22 @@
-// The lifecycle every layer shares (after deck.gl): create GL resources once, draw each frame,
-// release once. Adding a layer means copying the shape of a neighbour.
+// The lifecycle every layer shares (after deck.gl): create GL resources once, update when the
+// layer's data or options change, draw each frame, release once. Adding a layer means copying
+// the shape of a neighbour:
+//
+//   create(context)   compile programs, make buffers, start loading data (once);
+//   update(options)   options or data changed: rebuild only what depends on them, then ask
+//                     for a frame through the context;
+//   draw(frame)       draw; a layer that is still animating (a fade) asks for the next frame
+//                     through the context, so that an idle globe draws nothing;
+//   release(gl)       delete what create made; a second release throws 'Released more than once'.
 import type { mat3 } from 'gl-matrix';
 import type { Camera } from '../camera';
+
+/** What a layer gets when it is added to a globe. */
+export interface LayerContext {
+  gl: WebGL2RenderingContext;
+  /** Asks the globe for one more frame (data arrived, an animation is under way). */
+  requestFrame(): void;
+}
 
 export interface FrameContext {
   gl: WebGL2RenderingContext;
@@ -9,14 +24,26 @@ export interface FrameContext {
   view: mat3;
   /** Projection scale per axis: 1 / (half-size of the screen in the projection plane). */
   scale: [number, number];
+  /** The projection's eye distance behind the sphere's centre (projection.ts). */
+  eye: number;
   width: number;
   height: number;
+  /** requestAnimationFrame's timestamp, ms. */
   time: number;
+  /** Asks for the next frame (a layer still fading in calls it while it draws). */
+  requestFrame(): void;
 }
 
-export interface Layer {
+export interface Layer<Options = object> {
   readonly name: string;
-  create(gl: WebGL2RenderingContext): void;
+  create(context: LayerContext): void;
+  /** The layer's options (or data) changed; only the given fields are replaced. */
+  update(options: Partial<Options>): void;
   draw(frame: FrameContext): void;
   release(gl: WebGL2RenderingContext): void;
+}
+
+/** Thrown by release() the second time, as viewer-spec §8 says. */
+export function releasedMoreThanOnce(): Error {
+  return new Error('Released more than once');
 }

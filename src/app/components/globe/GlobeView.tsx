@@ -30,7 +30,7 @@ export function GlobeView({ retina = true, children }: { retina?: boolean; child
     const created = new Globe(canvas.current, { retina });
     created.setCamera(viewFromHash(location.hash));
     created.addLayer(new GridLayer());
-    created.addLayer(new StarLayer(dataRepositoryUrl(location, dataHost()), () => created.requestFrame()));
+    created.addLayer(new StarLayer(dataRepositoryUrl(location, dataHost())));
     const keepLink = throttle(() => {
       if (followsView(location.hash))
         history.replaceState(history.state, '', hashWithView(location.hash, created.camera.state()));
