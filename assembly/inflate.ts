@@ -17,25 +17,27 @@
 // capacity, every distance by the bytes produced so far in this stream, and every table by its
 // capacity. Over-subscribed and incomplete codes are rejected as zlib rejects them. Errors set
 // `errorCode` and trap (unreachable); src/core/wasm.ts catches the trap and raises an Error with
-// the message for that code. A full output traps with OUTPUT_FULL so the caller can grow the
+// the message for that code. A full output traps with INFLATE_OUTPUT_FULL so the caller can grow the
 // output and decode again.
 
-// Error codes, read by src/core/wasm.ts through inflateError().
-const OUTPUT_FULL = 1;
-const TRUNCATED = 2;
-const BAD_BLOCK_TYPE = 3;
-const BAD_STORED_LENGTH = 4;
-const TOO_MANY_SYMBOLS = 5;
-const BAD_CODE_LENGTHS = 6;
-const BAD_REPEAT = 7;
-const MISSING_EOB = 8;
-const BAD_LITLEN_SET = 9;
-const BAD_DIST_SET = 10;
-const BAD_LITLEN_CODE = 11;
-const BAD_DIST_CODE = 12;
-const DIST_TOO_FAR = 13;
-const TABLE_OVERFLOW = 14;
+import {
+  INFLATE_BAD_BLOCK_TYPE,
+  INFLATE_BAD_CODE_LENGTHS,
+  INFLATE_BAD_DIST_CODE,
+  INFLATE_BAD_DIST_SET,
+  INFLATE_BAD_LITLEN_CODE,
+  INFLATE_BAD_LITLEN_SET,
+  INFLATE_BAD_REPEAT,
+  INFLATE_BAD_STORED_LENGTH,
+  INFLATE_DIST_TOO_FAR,
+  INFLATE_MISSING_EOB,
+  INFLATE_OUTPUT_FULL,
+  INFLATE_TABLE_OVERFLOW,
+  INFLATE_TOO_MANY_SYMBOLS,
+  INFLATE_TRUNCATED,
+} from './errors';
 
+// The reason the last inflateRaw() trapped: a code of assembly/errors.ts.
 let errorCode: i32 = 0;
 
 // @ts-ignore: decorator
@@ -126,7 +128,7 @@ function symbolEntry(kind: i32, symbol: u32): u32 {
  * at all, for distances), as zlib does.
  */
 function buildTable(lens: usize, n: i32, table: usize, rootBits: i32, cap: i32, kind: i32): void {
-  const badSet = kind == KIND_LITLEN ? BAD_LITLEN_SET : kind == KIND_DIST ? BAD_DIST_SET : BAD_CODE_LENGTHS;
+  const badSet = kind == KIND_LITLEN ? INFLATE_BAD_LITLEN_SET : kind == KIND_DIST ? INFLATE_BAD_DIST_SET : INFLATE_BAD_CODE_LENGTHS;
   memory.fill(COUNT, 0, 32);
   for (let s = 0; s < n; s++) {
     const len = <usize>load<u8>(lens + <usize>s);
@@ -196,7 +198,7 @@ function buildTable(lens: usize, n: i32, table: usize, rootBits: i32, cap: i32, 
         }
         subStart = next;
         next += 1 << subBits;
-        if (next > cap) fail(TABLE_OVERFLOW);
+        if (next > cap) fail(INFLATE_TABLE_OVERFLOW);
         for (let i = subStart; i < next; i++) store<u32>(table + (<usize>i << 2), F_BAD);
         store<u32>(table + (<usize>prefix << 2), F_SUB | (<u32>subStart << 16) | (<u32>subBits << 8) | <u32>rootBits);
         subPrefix = prefix;
@@ -254,14 +256,14 @@ function bits(n: i32): u32 {
   const value = <u32>(bitBuf & (((<u64>1) << (<u64>n)) - 1));
   bitBuf >>= <u64>n;
   bitCount -= n;
-  if (bitCount < phantom) fail(TRUNCATED);
+  if (bitCount < phantom) fail(INFLATE_TRUNCATED);
   return value;
 }
 
 /** Drops the bits up to the next byte boundary and hands unread whole bytes back to input. */
 function alignToByte(): void {
   const real = bitCount - phantom;
-  if (real < 0) fail(TRUNCATED);
+  if (real < 0) fail(INFLATE_TRUNCATED);
   inPos -= <usize>(real >>> 3);
   bitBuf = 0;
   bitCount = 0;
@@ -270,13 +272,13 @@ function alignToByte(): void {
 
 function storedBlock(): void {
   alignToByte();
-  if (inEnd - inPos < 4) fail(TRUNCATED);
+  if (inEnd - inPos < 4) fail(INFLATE_TRUNCATED);
   const len = <usize>load<u16>(inPos);
   const nlen = <usize>load<u16>(inPos + 2);
-  if ((len ^ 0xffff) != nlen) fail(BAD_STORED_LENGTH);
+  if ((len ^ 0xffff) != nlen) fail(INFLATE_BAD_STORED_LENGTH);
   inPos += 4;
-  if (inEnd - inPos < len) fail(TRUNCATED);
-  if (outEnd - outPos < len) fail(OUTPUT_FULL);
+  if (inEnd - inPos < len) fail(INFLATE_TRUNCATED);
+  if (outEnd - outPos < len) fail(INFLATE_OUTPUT_FULL);
   memory.copy(outPos, inPos, len);
   inPos += len;
   outPos += len;
@@ -286,7 +288,7 @@ function dynamicTables(): void {
   const nlen = <i32>bits(5) + 257;
   const ndist = <i32>bits(5) + 1;
   const ncode = <i32>bits(4) + 4;
-  if (nlen > 286 || ndist > 30) fail(TOO_MANY_SYMBOLS);
+  if (nlen > 286 || ndist > 30) fail(INFLATE_TOO_MANY_SYMBOLS);
   memory.fill(LENS, 0, 19);
   for (let i = 0; i < ncode; i++) store<u8>(LENS + <usize>load<u8>(CODELEN_ORDER + <usize>i), <u8>bits(3));
   buildTable(LENS, 19, CODELEN_TABLE, CODELEN_BITS, 1 << CODELEN_BITS, KIND_CODELEN);
@@ -295,11 +297,11 @@ function dynamicTables(): void {
   while (i < total) {
     if (bitCount < 16) refillSlow();
     const entry = load<u32>(CODELEN_TABLE + ((<usize>(<u32>bitBuf) & ((1 << CODELEN_BITS) - 1)) << 2));
-    if (entry & F_BAD) fail(phantom > 0 ? TRUNCATED : BAD_CODE_LENGTHS);
+    if (entry & F_BAD) fail(phantom > 0 ? INFLATE_TRUNCATED : INFLATE_BAD_CODE_LENGTHS);
     const used = <i32>(entry & 63);
     bitBuf >>= <u64>used;
     bitCount -= used;
-    if (bitCount < phantom) fail(TRUNCATED);
+    if (bitCount < phantom) fail(INFLATE_TRUNCATED);
     const symbol = entry >>> 16;
     if (symbol < 16) {
       store<u8>(LENS + <usize>i, <u8>symbol);
@@ -309,7 +311,7 @@ function dynamicTables(): void {
     let value: u8 = 0;
     let repeat: i32;
     if (symbol == 16) {
-      if (i == 0) fail(BAD_REPEAT);
+      if (i == 0) fail(INFLATE_BAD_REPEAT);
       value = load<u8>(LENS + <usize>(i - 1));
       repeat = 3 + <i32>bits(2);
     } else if (symbol == 17) {
@@ -317,11 +319,11 @@ function dynamicTables(): void {
     } else {
       repeat = 11 + <i32>bits(7);
     }
-    if (i + repeat > total) fail(BAD_REPEAT);
+    if (i + repeat > total) fail(INFLATE_BAD_REPEAT);
     memory.fill(LENS + <usize>i, value, <usize>repeat);
     i += repeat;
   }
-  if (load<u8>(LENS + 256) == 0) fail(MISSING_EOB);
+  if (load<u8>(LENS + 256) == 0) fail(INFLATE_MISSING_EOB);
   // Distance code lengths follow the literal/length ones in LENS (RFC 1951 §3.2.7).
   buildTable(LENS, nlen, LITLEN_DYN, LITLEN_BITS, LITLEN_CAP, KIND_LITLEN);
   buildTable(LENS + <usize>nlen, ndist, DIST_DYN, DIST_BITS, DIST_CAP, KIND_DIST);
@@ -368,9 +370,9 @@ function huffmanBlock(litlen: usize, dist: usize): void {
     let used = <i32>(entry & 63);
     buf >>= <u64>used;
     count -= used;
-    if (count < ghost) fail(TRUNCATED);
+    if (count < ghost) fail(INFLATE_TRUNCATED);
     if (entry & F_LIT) {
-      if (out >= outLimit) fail(OUTPUT_FULL);
+      if (out >= outLimit) fail(INFLATE_OUTPUT_FULL);
       store<u8>(out, <u8>(entry >>> 16));
       out++;
       // A second literal without refilling: at least 41 bits remain after the first.
@@ -379,8 +381,8 @@ function huffmanBlock(litlen: usize, dist: usize): void {
         used = <i32>(entry & 63);
         buf >>= <u64>used;
         count -= used;
-        if (count < ghost) fail(TRUNCATED);
-        if (out >= outLimit) fail(OUTPUT_FULL);
+        if (count < ghost) fail(INFLATE_TRUNCATED);
+        if (out >= outLimit) fail(INFLATE_OUTPUT_FULL);
         store<u8>(out, <u8>(entry >>> 16));
         out++;
         // And a third: at least 26 bits remain after two.
@@ -389,8 +391,8 @@ function huffmanBlock(litlen: usize, dist: usize): void {
           used = <i32>(entry & 63);
           buf >>= <u64>used;
           count -= used;
-          if (count < ghost) fail(TRUNCATED);
-          if (out >= outLimit) fail(OUTPUT_FULL);
+          if (count < ghost) fail(INFLATE_TRUNCATED);
+          if (out >= outLimit) fail(INFLATE_OUTPUT_FULL);
           store<u8>(out, <u8>(entry >>> 16));
           out++;
         }
@@ -399,7 +401,7 @@ function huffmanBlock(litlen: usize, dist: usize): void {
     }
     if (entry & (F_EOB | F_BAD)) {
       // A code that only phantom bits past the end complete is a truncation, not corruption.
-      if (entry & F_BAD) fail(ghost > 0 ? TRUNCATED : BAD_LITLEN_CODE);
+      if (entry & F_BAD) fail(ghost > 0 ? INFLATE_TRUNCATED : INFLATE_BAD_LITLEN_CODE);
       break;
     }
     // Length: base plus extra bits (at most 5).
@@ -414,7 +416,7 @@ function huffmanBlock(litlen: usize, dist: usize): void {
       count -= <i32>(entry & 63);
       entry = load<u32>(dist + (<usize>((entry >>> 16) + (<u32>buf & ((1 << ((entry >>> 8) & 15)) - 1))) << 2));
     }
-    if (entry & F_BAD) fail(ghost > 0 ? TRUNCATED : BAD_DIST_CODE);
+    if (entry & F_BAD) fail(ghost > 0 ? INFLATE_TRUNCATED : INFLATE_BAD_DIST_CODE);
     used = <i32>(entry & 63);
     buf >>= <u64>used;
     count -= used;
@@ -422,9 +424,9 @@ function huffmanBlock(litlen: usize, dist: usize): void {
     const distance = <usize>((entry >>> 16) + (<u32>buf & ((1 << extra) - 1)));
     buf >>= <u64>extra;
     count -= <i32>extra;
-    if (count < ghost) fail(TRUNCATED);
-    if (distance > out - outBase) fail(DIST_TOO_FAR);
-    if (length > outLimit - out) fail(OUTPUT_FULL);
+    if (count < ghost) fail(INFLATE_TRUNCATED);
+    if (distance > out - outBase) fail(INFLATE_DIST_TOO_FAR);
+    if (length > outLimit - out) fail(INFLATE_OUTPUT_FULL);
     let src = out - distance;
     const end = out + length;
     if (outLimit - end >= 16) {
@@ -498,7 +500,7 @@ export function inflateRaw(input: usize, inputLength: usize, output: usize, outp
     else if (type == 2) {
       dynamicTables();
       huffmanBlock(LITLEN_DYN, DIST_DYN);
-    } else fail(BAD_BLOCK_TYPE);
+    } else fail(INFLATE_BAD_BLOCK_TYPE);
   } while (!final);
   alignToByte();
   consumed = inPos - input;
@@ -510,7 +512,7 @@ export function inflateConsumed(): usize {
   return consumed;
 }
 
-/** The reason the last inflateRaw() trapped (see the codes at the top of this file). */
+/** The reason the last inflateRaw() trapped (a code of assembly/errors.ts). */
 export function inflateError(): i32 {
   return errorCode;
 }

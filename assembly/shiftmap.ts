@@ -28,11 +28,12 @@
 // meet, are singular points of the projection as the poles are. Texel centres never fall on a
 // cell edge (8 texels per cell), so the map never samples across the patch's own creases.
 //
-// One HEALPix in the project: the directions and face coordinates come from healpix.ts, but
+// One HEALPix in the project: the directions and face coordinates come from healpix/face-coordinates.ts, but
 // for texel rows inside a polar cap, where the cap's formula runs here fused with the longitude
 // (see "Rows inside a polar cap").
 
-import { INV_HALFPI, ang2xyf, nest2loc, nest2vec, vec2xyf2 } from './healpix';
+import { INV_HALFPI } from './healpix/constants';
+import { ang2xyf, nest2loc, nest2vec, vec2xyf2 } from './healpix/face-coordinates';
 
 /** Texels along each side of a map (viewer-spec §9: distortion map size 64). */
 export const SHIFTMAP_SIZE: i32 = 64;
