@@ -1,5 +1,5 @@
-// Browser entry: i18n, React Query and the hash router. An uncaught start-up error is alerted
-// with its stack and re-thrown (application-spec §8).
+// Browser entry: i18n, React Query, the dialog stack, flash messages and the hash router. An
+// uncaught start-up error is alerted with its stack and re-thrown (application-spec §8).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

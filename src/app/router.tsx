@@ -1,39 +1,73 @@
-// Hash routes (application-spec §2). No errorElement is set on purpose: React Router's
-// default error page is headed 'Unexpected Application Error!', as the spec asks.
-import { Outlet, createHashRouter } from 'react-router-dom';
+// Hash routes (application-spec §2). The globe stays mounted across routes and screens are
+// drawn over it; the dialog stack and flash messages sit inside the router so that dialogs can
+// navigate. Heavy or rarely used screens are lazy routes, so that their code stays out of the
+// login screen's first download. A route that cannot render shows ErrorPage.
+import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { CameraIndicator } from './components/globe/CameraIndicator';
 import { GlobeView } from './components/globe/GlobeView';
+import { DialogProvider } from './components/dialogs';
+import { PageFade } from './components/Fade';
+import { FlashProvider } from './components/Flash';
+import { developerMode } from './developerMode';
+import { ErrorPage } from './features/errors/ErrorPage';
 import { AccessGate } from './features/gate/AccessGate';
 import { HomePage } from './features/home/HomePage';
 import { LoginPage } from './features/login/LoginPage';
 
-/** The globe stays mounted across routes; screens are drawn over it. */
 function Shell() {
   return (
     <GlobeView>
-      <div className="screen">
-        <Outlet />
-      </div>
-      <CameraIndicator />
+      <FlashProvider>
+        <DialogProvider>
+          <div className="screen">
+            <PageFade />
+          </div>
+          <CameraIndicator />
+        </DialogProvider>
+      </FlashProvider>
     </GlobeView>
   );
 }
 
+/** The /devel pages of developer mode (application-spec §2, §6). */
+const develRoutes: RouteObject[] = developerMode
+  ? [{ path: '/devel/*', lazy: async () => ({ Component: (await import('./features/devel/DevelPages')).DevelPages }) }]
+  : [];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          {
+            path: '/',
+            element: (
+              <AccessGate>
+                <HomePage />
+              </AccessGate>
+            ),
+          },
+          { path: '/login', element: <LoginPage /> },
+          {
+            path: '/signup',
+            lazy: async () => ({ Component: (await import('./features/signup/SignupPage')).SignupPage }),
+          },
+          {
+            path: '/password_reset',
+            lazy: async () => ({
+              Component: (await import('./features/password-reset/PasswordResetPage')).PasswordResetPage,
+            }),
+          },
+          ...develRoutes,
+        ],
+      },
+    ],
+  },
+];
+
 export function createRouter() {
-  return createHashRouter([
-    {
-      element: <Shell />,
-      children: [
-        {
-          path: '/',
-          element: (
-            <AccessGate>
-              <HomePage />
-            </AccessGate>
-          ),
-        },
-        { path: '/login', element: <LoginPage /> },
-      ],
-    },
-  ]);
+  return createHashRouter(routes);
 }

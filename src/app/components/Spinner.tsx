@@ -1,6 +1,7 @@
+// The loading spinner of application-spec §2: a wheel with a text, 'Loading' by default.
+// Usage: <Spinner /> or <Spinner text={t('common.loadingSession')} />.
 import { useTranslation } from 'react-i18next';
 
-/** The loading spinner of application-spec §2, with optional text (default 'Loading'). */
 export function Spinner({ text }: { text?: string }) {
   const { t } = useTranslation();
   return (

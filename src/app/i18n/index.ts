@@ -1,14 +1,36 @@
-// i18next set-up: English and Japanese (application-spec §1). The chosen language is kept in
-// localStorage; otherwise the browser's language picks ja or en.
+// i18next set-up: English and Japanese (application-spec §1). Every feature's strings.ts is one
+// key group of the single namespace (see define.ts); a new feature adds its group to GROUPS.
+// The chosen language is kept in localStorage; otherwise the browser's language picks ja or en.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/api';
-import { en } from './en';
-import { ja } from './ja';
+import { gate } from '../features/gate/strings';
+import { home } from '../features/home/strings';
+import { login } from '../features/login/strings';
+import { passwordReset } from '../features/password-reset/strings';
+import { signup } from '../features/signup/strings';
+import { common, globe, validation } from './common';
+import type { StringGroup } from './define';
+
+/** Group name → its strings; the group name is the first part of every key (t('login.email')). */
+export const GROUPS = {
+  common,
+  validation,
+  globe,
+  home,
+  login,
+  signup,
+  passwordReset,
+  gate,
+} satisfies Record<string, StringGroup<object>>;
+
+function language(locale: Locale): Record<string, object> {
+  return Object.fromEntries(Object.entries(GROUPS).map(([name, group]) => [name, group[locale]]));
+}
+
+export const resources = { en: { translation: language('en') }, ja: { translation: language('ja') } };
 
 const STORAGE_KEY = 'galaxy-cruise.locale';
-
-export const resources = { en: { translation: en }, ja: { translation: ja } } as const;
 
 function initialLocale(): Locale {
   const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
@@ -22,6 +44,7 @@ export async function initI18n(): Promise<typeof i18next> {
     resources,
     lng: initialLocale(),
     fallbackLng: 'en',
+    supportedLngs: [...LOCALES],
     interpolation: { escapeValue: false },
   });
   document.documentElement.lang = i18next.language;
@@ -30,4 +53,9 @@ export async function initI18n(): Promise<typeof i18next> {
     localStorage.setItem(STORAGE_KEY, language);
   });
   return i18next;
+}
+
+/** The current language as a Locale (dates and numbers go through Intl in this locale). */
+export function currentLocale(): Locale {
+  return i18next.resolvedLanguage === 'ja' ? 'ja' : 'en';
 }

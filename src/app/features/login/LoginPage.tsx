@@ -1,27 +1,45 @@
-// The login screen (application-spec §2): intro, e-mail, password, forgot-password link, free
-// sign-up, the season-1 note, contact and credits links, language selector and an error line.
-// POST /api/session; 422 shows 'E-mail or password is incorrect.'
+// The login screen (application-spec §2, §4, §8): intro, e-mail, password, forgot-password
+// link, free sign-up button, the season 1 note, contact-form and credits links, language
+// selector and the error line for wrong credentials, over the globe's idle camera tour.
+// POST /api/session: success stores the session, switches to the user's language, fetches the
+// session again and opens the recommended course (/?course=…) or the page the visitor came
+// from; 422 shows 'E-mail or password is incorrect.'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { SessionResponse } from '../../../shared/api';
 import { RequestError, request } from '../../api/request';
 import { sessionQueryKey } from '../../api/session';
+import { useGlobe } from '../../components/globe/GlobeContext';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { TextField } from '../../components/Field';
+import { currentLocale } from '../../i18n';
+import { startCameraTour } from './cameraTour';
+
+/** application-spec §9: season 1 ended 25 April 2022. */
+const SEASON1_END = new Date(Date.UTC(2022, 3, 25));
+/** The project's contact form (an external page). */
+export const CONTACT_FORM_URL = 'https://hsc-galaxy-cruise.nao.ac.jp/contact/';
 
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const globe = useGlobe();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+
+  useEffect(() => {
+    if (!globe) return;
+    return startCameraTour(globe, window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }, [globe]);
+
   const login = useMutation({
-    mutationFn: () => request<SessionResponse>('post', '/api/session', { email, password }),
+    mutationFn: () => request<SessionResponse>('post', '/api/session', { email: email.trim(), password }),
     onSuccess: async (session) => {
-      // application-spec §4: store the session, switch to the user's language, fetch the session
-      // again. The session query has no observer on this screen, so the refetch is asked for
+      // The session query has no observer on this screen, so the refetch is asked for
       // explicitly ('all'); otherwise the gate would first see the visitor's cached null session.
       queryClient.setQueryData(sessionQueryKey, session);
       if (session.current_user) await i18n.changeLanguage(session.current_user.locale);
@@ -32,6 +50,9 @@ export function LoginPage() {
     },
   });
   const unauthorized = login.error instanceof RequestError && login.error.status === 422;
+  const season1End = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    SEASON1_END,
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,33 +60,54 @@ export function LoginPage() {
   }
 
   return (
-    <main className="login-page">
-      <form className="login-card" onSubmit={submit} aria-labelledby="login-title">
+    <main className="page-center login-page">
+      <form className="panel form-card login-card" onSubmit={submit} aria-labelledby="login-title">
         <h1 id="login-title">{t('common.appName')}</h1>
         <p className="intro">{t('login.intro')}</p>
-        <label>
-          {t('login.email')}
-          <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label>
-          {t('login.password')}
-          <input
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={setEmail}
+          touched={false}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          touched={false}
+        />
         {unauthorized && (
           <p className="form-error" role="alert">
             {t('login.unauthorized')}
           </p>
         )}
-        <button type="submit" disabled={login.isPending}>
+        <button type="submit" className="button primary" disabled={login.isPending}>
           {t('login.submit')}
         </button>
-        <p className="season1">{t('login.season1Note')}</p>
+        <Link to="/password_reset" className="link">
+          {t('login.forgotPassword')}
+        </Link>
+        <div className="signup-row">
+          <span>{t('login.noAccount')}</span>
+          <Link to="/signup" className="button secondary">
+            {t('login.signUp')}
+          </Link>
+        </div>
+        <p className="season1">{t('login.season1Note', { date: season1End })}</p>
+        <nav className="login-links" aria-label={t('login.title')}>
+          <a href={CONTACT_FORM_URL} target="_blank" rel="noreferrer" className="link">
+            {t('login.contact')}
+          </a>
+          <Link to="/credits" className="link">
+            {t('login.credits')}
+          </Link>
+        </nav>
         <LanguageSwitch />
       </form>
     </main>

@@ -1,0 +1,209 @@
+// The modal dialog stack of application-spec §2 and §4. Usage:
+//
+//   const dialogs = useDialogs();
+//   const password = await dialogs.open<string>(<SetPasswordDialog />, { dismissable: false });
+//
+// and inside the dialog's content:
+//
+//   const dialog = useDialog<string>();
+//   <DialogFrame title={t('…')}> … <button onClick={() => dialog.resolve(value)}> … </DialogFrame>
+//
+// open() returns a promise that the content settles with dialog.resolve(value) or
+// dialog.reject(reason); a dismissable dialog is also rejected with DialogDismissed by a backdrop
+// click or Escape, while a backdrop click on an undismissable one makes it shake for 200 ms
+// (dialog.shake() does the same, for a failed save). A settled dialog closes for 400 ms, then is
+// removed. Only the front dialog that is not closing is active: the others are inert, and
+// react-aria keeps focus inside the front one and returns it to where it was on close.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Modal, ModalOverlay } from 'react-aria-components';
+import { MODAL_ANIMATION_MS, SHAKE_MS } from '../../developerMode';
+
+/** The rejection of a dialog dismissed by its backdrop or Escape. */
+export class DialogDismissed extends Error {
+  constructor() {
+    super('dialog dismissed');
+    this.name = 'DialogDismissed';
+  }
+}
+
+export interface DialogOptions {
+  /** Whether a backdrop click or Escape cancels the dialog (true) or makes it shake (false). */
+  dismissable?: boolean;
+  /** Extra class on the modal panel (width, say). */
+  className?: string;
+}
+
+export interface DialogControl<T> {
+  resolve(value: T): void;
+  reject(reason?: unknown): void;
+  /** The 200 ms shake of a failed save or an invalid form. */
+  shake(): void;
+}
+
+interface Entry {
+  id: number;
+  content: ReactNode;
+  dismissable: boolean;
+  className?: string;
+  closing: boolean;
+  shaking: boolean;
+  settle: { resolve(value: unknown): void; reject(reason: unknown): void };
+}
+
+interface DialogStack {
+  open<T = void>(content: ReactNode, options?: DialogOptions): Promise<T>;
+}
+
+const StackContext = createContext<DialogStack | null>(null);
+const EntryContext = createContext<DialogControl<unknown> | null>(null);
+
+/** The dialogs of the app; mounted once, around the router. */
+export function DialogProvider({ children }: { children: ReactNode }) {
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const nextId = useRef(1);
+
+  const update = useCallback((id: number, change: Partial<Entry>) => {
+    setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
+  }, []);
+
+  const close = useCallback(
+    (id: number) => {
+      update(id, { closing: true });
+      setTimeout(() => setEntries((list) => list.filter((entry) => entry.id !== id)), MODAL_ANIMATION_MS);
+    },
+    [update],
+  );
+
+  const open = useCallback(<T,>(content: ReactNode, options: DialogOptions = {}) => {
+    return new Promise<T>((resolve, reject) => {
+      const id = nextId.current++;
+      const entry: Entry = {
+        id,
+        content,
+        dismissable: options.dismissable ?? true,
+        className: options.className,
+        closing: false,
+        shaking: false,
+        settle: { resolve: resolve as (value: unknown) => void, reject },
+      };
+      setEntries((list) => [...list, entry]);
+    });
+  }, []);
+
+  const stack = useMemo<DialogStack>(() => ({ open }), [open]);
+  const front = entries.findLast((entry) => !entry.closing)?.id;
+
+  return (
+    <StackContext.Provider value={stack}>
+      {children}
+      {entries.map((entry) => (
+        <StackEntry key={entry.id} entry={entry} active={entry.id === front} update={update} close={close} />
+      ))}
+    </StackContext.Provider>
+  );
+}
+
+function StackEntry({
+  entry,
+  active,
+  update,
+  close,
+}: {
+  entry: Entry;
+  active: boolean;
+  update: (id: number, change: Partial<Entry>) => void;
+  close: (id: number) => void;
+}) {
+  const settled = useRef(false);
+  const control = useMemo<DialogControl<unknown>>(() => {
+    const finish = (settle: () => void) => {
+      if (settled.current) return;
+      settled.current = true;
+      settle();
+      close(entry.id);
+    };
+    return {
+      resolve: (value) => finish(() => entry.settle.resolve(value)),
+      reject: (reason) => finish(() => entry.settle.reject(reason)),
+      shake: () => {
+        update(entry.id, { shaking: true });
+        setTimeout(() => update(entry.id, { shaking: false }), SHAKE_MS);
+      },
+    };
+  }, [entry.id, entry.settle, update, close]);
+
+  return (
+    <ModalShell
+      active={active}
+      dismissable={entry.dismissable}
+      closing={entry.closing}
+      shaking={entry.shaking}
+      className={entry.className}
+      onDismiss={() => control.reject(new DialogDismissed())}
+      onShake={control.shake}
+    >
+      <EntryContext.Provider value={control}>{entry.content}</EntryContext.Provider>
+    </ModalShell>
+  );
+}
+
+/**
+ * The overlay, backdrop and panel of one modal: a backdrop click or Escape calls onDismiss when
+ * dismissable, a backdrop click calls onShake otherwise. The stack uses it for every dialog; a
+ * route shown as a modal (/password_reset) uses it directly.
+ */
+export function ModalShell({
+  active = true,
+  dismissable,
+  closing = false,
+  shaking = false,
+  className,
+  onDismiss,
+  onShake,
+  children,
+}: {
+  active?: boolean;
+  dismissable: boolean;
+  closing?: boolean;
+  shaking?: boolean;
+  className?: string;
+  onDismiss: () => void;
+  onShake?: () => void;
+  children: ReactNode;
+}) {
+  const backdrop = () => {
+    if (!active) return;
+    if (dismissable) onDismiss();
+    else onShake?.();
+  };
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable={false}
+      isKeyboardDismissDisabled={!dismissable || !active}
+      onOpenChange={(open) => {
+        if (!open && active && dismissable) onDismiss();
+      }}
+      className="dialog-overlay"
+      data-closing={closing || undefined}
+      inert={!active}
+    >
+      <div className="dialog-backdrop" data-testid="dialog-backdrop" onClick={backdrop} aria-hidden="true" />
+      <Modal className={['dialog-modal', shaking ? 'shake' : '', className ?? ''].join(' ').trim()}>{children}</Modal>
+    </ModalOverlay>
+  );
+}
+
+/** The dialog stack, for opening dialogs. */
+export function useDialogs(): DialogStack {
+  const stack = useContext(StackContext);
+  if (!stack) throw new Error('useDialogs() needs a <DialogProvider> above it');
+  return stack;
+}
+
+/** Inside a dialog's content: settle it or shake it. */
+export function useDialog<T = void>(): DialogControl<T> {
+  const control = useContext(EntryContext);
+  if (!control) throw new Error('useDialog() is for content opened with useDialogs().open()');
+  return control as DialogControl<T>;
+}

@@ -1,0 +1,4 @@
+export { DialogDismissed, DialogProvider, ModalShell, useDialog, useDialogs } from './DialogStack';
+export type { DialogControl, DialogOptions } from './DialogStack';
+export { DialogFrame } from './DialogFrame';
+export { MessageDialog } from './MessageDialog';

@@ -1,0 +1,3 @@
+import { defineStrings } from '../../i18n/define';
+
+export const home = defineStrings({ preparing: 'Preparing your cruise' }, { preparing: 'クルーズの準備中' });
