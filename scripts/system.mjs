@@ -19,8 +19,12 @@ export const REQUIREMENTS = [
   },
 ];
 
-/** Finds a PostgreSQL server binary (initdb, pg_ctl, postgres) in Debian's versioned folders. */
-export function findPostgresBin(name) {
+/**
+ * Finds a PostgreSQL server binary in Debian's versioned folders. Scripts run before anything is
+ * built and import no TypeScript, so this check keeps its own copy of the lookup that
+ * server/db/temporary-postgres.ts makes for the tests and the load bench.
+ */
+function findPostgresBin(name) {
   const root = '/usr/lib/postgresql';
   if (!fs.existsSync(root)) return undefined;
   const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));

@@ -5,14 +5,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { projectRoot } from '../server/config';
 import { CREDITS } from './credits';
 import { buildHipparcos } from './hipparcos';
 import { buildHips } from './hips';
 import { buildMilkyWay } from './milkyway';
 import { renderSkyMap } from './skymap';
-import { cataloguePath, skyRoot } from './paths';
+import { cataloguePath, projectRoot, skyRoot } from './paths';
 import { planSky } from './plan';
 import { buildPrettyPictures } from './pretty';
 import { writeMedals } from './rewards';
@@ -32,8 +30,10 @@ export interface SkyBuildOptions {
 function inputsHash(options: { small: boolean; seed: number }): string {
   const hash = crypto.createHash('sha256');
   hash.update(JSON.stringify(options));
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const file of fs.readdirSync(here).sort()) hash.update(file).update(fs.readFileSync(path.join(here, file)));
+  // The builder's own sources, read from the project (not from wherever this module runs).
+  const sources = path.join(projectRoot, 'skydata');
+  for (const file of fs.readdirSync(sources).sort())
+    hash.update(file).update(fs.readFileSync(path.join(sources, file)));
   hash.update(fs.readFileSync(path.join(projectRoot, 'src', 'shared', 'catalogue.ts')));
   const celestial = path.join(projectRoot, 'node_modules', 'd3-celestial', 'package.json');
   hash.update(fs.readFileSync(celestial));

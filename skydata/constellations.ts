@@ -7,8 +7,7 @@
 //   npx tsx skydata/constellations.ts && npx prettier --write src/core/data   (rewrites the JSON)
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../server/config';
-import { packageData } from './paths';
+import { packageData, projectRoot } from './paths';
 
 export interface ConstellationStar {
   name: string;

@@ -1,6 +1,6 @@
 // The disk flush probe's loop (./disk-flush-probe.ts) on a thread of its own: a synchronous write
 // and fdatasync, timed where they run. Timed from the bench's event loop, which the load keeps
-// busy, each flush also counted the wait for that loop to run its callback.
+// busy, each flush would also count the wait for that loop to run its callback.
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';

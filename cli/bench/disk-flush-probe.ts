@@ -1,10 +1,9 @@
 // How long the disk takes to make a write durable while the load bench runs: an 8 KiB write and
 // its fdatasync, every PROBE_INTERVAL_MS, in the folder the database writes to. Every acknowledged
 // answer waits for such a flush (PostgreSQL's commit; PGlite's too, server/db/pglite-durable.ts),
-// so a run whose disk stalled cannot have a short tail, whatever the server does. On this
-// project's virtual machines the flush usually takes well under a millisecond, but the disk has
-// stretches in which single writes take 40–250 ms, and a run may meet one or none (README, "How
-// the bench plays a running game"): the probe says which kind of run a row came from.
+// so a run whose disk stalled cannot have a short tail, whatever the server does. A shared or
+// virtual disk may have stretches in which single writes stall, and a run may meet one or none:
+// the probe says which kind of run a row came from.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as Comlink from 'comlink';
@@ -31,8 +30,8 @@ export interface DiskFlushProbe {
  * Readies a probe in `directory` (which must exist) on a worker thread
  * (./disk-flush-probe-worker.ts): the thread started and the probe's file written and synced.
  * This is done before the load, not as its window opens: starting the thread (its modules loaded
- * and compiled) takes about 140 ms of a core, which on two cores the server and the database would
- * lose just as the window opens.
+ * and compiled) takes a core for a while, which the server and the database would lose just as
+ * the window opens.
  */
 export async function openDiskFlushProbe(directory: string): Promise<DiskFlushProbe> {
   const file = path.join(directory, 'disk-flush-probe');

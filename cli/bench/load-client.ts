@@ -1,10 +1,9 @@
 // The load bench's HTTP client: keep-alive HTTP/1.1 over plain sockets to 127.0.0.1. The bench
 // shares the machine with the server and its database, so whatever the client spends is taken
-// from what it measures: node:http's client cost about 190 µs of CPU per call here (a 2000
-// answers/s run kept half a core busy in the bench), most of it in objects and events this bench
-// never looks at. This one writes each request as one string and reads only what the bench needs:
-// the status, the headers (set-cookie at login) and the body, by Content-Length or chunked
-// transfer coding (RFC 9112 §6, §7.1).
+// from what it measures: node:http's client spends most of its CPU per call in objects and
+// events this bench never looks at. This one writes each request as one string and reads only
+// what the bench needs: the status, the headers (set-cookie at login) and the body, by
+// Content-Length or chunked transfer coding (RFC 9112 §6, §7.1).
 import net from 'node:net';
 
 export interface Reply {

@@ -42,7 +42,7 @@ export const benchCommand: Command = {
     if (json) process.stdout.write(`${JSON.stringify([...rows, ...loadRows], null, 2)}\n`);
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
-      if (loadRows.length > 0) process.stdout.write(`${(await import('../bench/load')).formatLoadTable(loadRows)}\n`);
+      if (loadRows.length > 0) process.stdout.write(`${(await import('../bench/load-table')).formatLoadTable(loadRows)}\n`);
     }
     return 0;
   },

@@ -1,14 +1,13 @@
 // A throw-away PostgreSQL server on 127.0.0.1 under a temporary data directory, for the server
-// tests (tests/helpers/postgres-global.ts) and the load bench. pg_ctl stops it through the pid
-// file of its data directory, so only the server started here is stopped. initdb refuses to run
-// as root, so as root the cluster is run by Debian's 'postgres' user.
+// tests (tests/helpers/postgres-global.ts) and the load bench (cli/bench/): one home that both may
+// import, and the production server never does. pg_ctl stops it through the pid file of its data
+// directory, so only the server started here is stopped. initdb refuses to run as root, so as
+// root the cluster is run by Debian's 'postgres' user.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error plain ES module shared with scripts/test.mjs
-import { findPostgresBin } from '../../scripts/system.mjs';
 
 export interface TemporaryPostgres {
   /** The 'postgres' database of the superuser 'postgres' (trust authentication, loopback only). */
@@ -19,6 +18,22 @@ export interface TemporaryPostgres {
   stop(): void;
 }
 
+/**
+ * A PostgreSQL server binary (initdb, pg_ctl, postgres) in Debian's versioned folders
+ * (/usr/lib/postgresql/VERSION/bin), the newest version first; undefined when none is installed.
+ */
+export function findPostgresBin(name: string): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return undefined;
+  const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const version of versions) {
+    const candidate = path.join(root, version, 'bin', name);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** A TCP port free on 127.0.0.1 now, chosen by the kernel. */
 export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -33,8 +48,8 @@ export function freeLoopbackPort(): Promise<number> {
 export async function startTemporaryPostgres(
   options: { maxConnections?: number; settings?: Record<string, string> } = {},
 ): Promise<TemporaryPostgres> {
-  const initdb = findPostgresBin('initdb') as string | undefined;
-  const pgCtl = findPostgresBin('pg_ctl') as string | undefined;
+  const initdb = findPostgresBin('initdb');
+  const pgCtl = findPostgresBin('pg_ctl');
   if (!initdb || !pgCtl) throw new Error("PostgreSQL is not installed: run 'apt-get install -y postgresql'");
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-pg-'));
   const data = path.join(directory, 'data');

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freeLoopbackPort } from '../../cli/bench/temporary-postgres';
+import { freeLoopbackPort } from '../../server/db/temporary-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
