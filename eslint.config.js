@@ -10,7 +10,9 @@ const forbid = (...groups) => [
   {
     patterns: groups.map((group) => ({
       group: [group],
-      message: 'ARCHITECTURE.md: imports flow app → globe → workers → core → wasm; server → shared/core',
+      message:
+        'ARCHITECTURE.md: imports flow app → globe → workers → core → wasm; server → shared/core; ' +
+        'skydata → shared/core; cli → server/skydata/core',
     })),
   },
 ];
@@ -48,5 +50,32 @@ export default tseslint.config(
   {
     files: ['server/**'],
     rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/workers/**', 'react*') },
+  },
+  {
+    // The app reaches the workers through the globe, and the server only over HTTP.
+    files: ['src/app/**'],
+    rules: {
+      'no-restricted-imports': forbid('**/server/**', '**/workers/**', '**/cli/**', '**/skydata/**', '**/scripts/**'),
+    },
+  },
+  {
+    files: ['skydata/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        '**/server/**',
+        '**/app/**',
+        '**/globe/**',
+        '**/workers/**',
+        '**/cli/**',
+        '**/scripts/**',
+        'react*',
+      ),
+    },
+  },
+  {
+    // The command line sits above the server and the data builder; workers/node-pool.ts runs the
+    // decoder (and the bench's probes) on Node worker threads for it.
+    files: ['cli/**'],
+    rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/scripts/**', 'react*') },
   },
 );
