@@ -1,23 +1,50 @@
-// Dispatches `galaxy-cruise <sub-command>`. Sub-commands live in cli/commands/, one file each.
-import { UsageError, type Command } from './command';
-import { adminCommand } from './commands/admin';
-import { benchCommand } from './commands/bench';
-import { crc32Command } from './commands/crc32';
-import { dataCommand } from './commands/data';
-import { fitsCommand } from './commands/fits';
-import { healpixCommand } from './commands/healpix';
-import { inflateCommand } from './commands/inflate';
-import { serveCommand } from './commands/serve';
+// Dispatches `galaxy-cruise <sub-command>`. Sub-commands live in cli/commands/, one file each,
+// imported only when they run: `galaxy-cruise --help` loads this file and nothing else of ours.
+import { UsageError, type CommandEntry } from './command';
 
-const commands: Command[] = [
-  serveCommand,
-  dataCommand,
-  crc32Command,
-  inflateCommand,
-  fitsCommand,
-  healpixCommand,
-  benchCommand,
-  adminCommand,
+const commands: CommandEntry[] = [
+  {
+    name: 'serve',
+    summary: 'serve the application, the API and the sky data (PORT, DATABASE_URL, DATA_HOST)',
+    load: async () => (await import('./commands/serve')).serveCommand,
+  },
+  {
+    name: 'data',
+    summary:
+      'build the sky data repository under $VAR_DIR/sky (--if-stale skips an up-to-date one; --small builds the small test sky, also when GALAXY_CRUISE_SKY=small)',
+    load: async () => (await import('./commands/data')).dataCommand,
+  },
+  {
+    name: 'crc32',
+    summary: 'print the CRC-32 (gzip/zlib) of files, computed by the wasm core',
+    load: async () => (await import('./commands/crc32')).crc32Command,
+  },
+  {
+    name: 'inflate',
+    summary: 'decompress a gzip file with the wasm inflater',
+    load: async () => (await import('./commands/inflate')).inflateCommand,
+  },
+  {
+    name: 'fits',
+    summary: 'decode a FITS image with the wasm core and print its header values and statistics',
+    load: async () => (await import('./commands/fits')).fitsCommand,
+  },
+  {
+    name: 'healpix',
+    summary: 'HEALPix ang2pix, pix2ang, nest2ring, ring2nest and query_disc on JSON from stdin',
+    load: async () => (await import('./commands/healpix')).healpixCommand,
+  },
+  {
+    name: 'bench',
+    summary:
+      "time the wasm core beside its peers, the server under load and whole-process start-up ('bench --help' lists the suites)",
+    load: async () => (await import('./commands/bench')).benchCommand,
+  },
+  {
+    name: 'admin',
+    summary: 'grant or revoke the admin role, or list administrators (DATABASE_URL or VAR_DIR/db)',
+    load: async () => (await import('./commands/admin')).adminCommand,
+  },
 ];
 
 function help(): string {
@@ -39,11 +66,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(help());
     return name ? 0 : 2;
   }
-  const command = commands.find((candidate) => candidate.name === name);
-  if (!command) {
+  const entry = commands.find((candidate) => candidate.name === name);
+  if (!entry) {
     process.stderr.write(`galaxy-cruise: unknown command '${name}'\n\n${help()}`);
     return 2;
   }
+  const command = await entry.load();
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`Usage: ${command.usage}\n`);
     return 0;

@@ -22,6 +22,7 @@ import { levelRoutes } from './routes/levels';
 import { questRoutes } from './routes/quests';
 import { campaignRoutes } from './routes/campaigns';
 import { registerSecurity } from './plugins/security';
+import { BODY_LIMIT } from './plugins/json-body';
 import { accountRoutes } from './routes/accounts';
 import { notificationRoutes } from './routes/notifications';
 import { presentRoutes } from './routes/present';
@@ -65,10 +66,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   const app = Fastify({
     logger,
     logController: new RequestLog(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
-  // First: headers, JSON-only bodies, the Origin check, rate limits and the error handler.
+  // First: headers, JSON-only bodies (BODY_LIMIT, nesting bounded), the Origin check, no-store
+  // on the API, rate limits and the error handler.
   await registerSecurity(app, { config, db });
   await app.register(fastifyCookie);
   registerSessionUser(app, db, { adminEmails: config.adminEmails });

@@ -24,6 +24,11 @@ export interface ServerConfig {
   present: { opensAt: Date; deadline: Date; minGalaxies: number };
   /** The site as volunteers reach it, no trailing slash: mail links and the Origin check (PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * Every origin the Origin check lets through: PUBLIC_URL's, those of ALLOWED_ORIGINS and, with
+   * PUBLIC_URL unset, the loopback names of PORT (localhost, 127.0.0.1, [::1]).
+   */
+  allowedOrigins: string[];
   /** Sender of sign-up and reset mail (MAIL_FROM). */
   mailFrom: string;
   /** Fastify's trustProxy (TRUST_PROXY): true, a hop count, or addresses/CIDRs of the proxies. */
@@ -38,6 +43,40 @@ function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] 
   // A hop count: trust that many proxies in front of this server (proxy-addr's meaning).
   if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
   return value;
+}
+
+/** The origins of ALLOWED_ORIGINS, each an http(s) origin (a path, query or fragment is an error). */
+function parseAllowedOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(entry);
+      } catch {
+        // Reported below with the entry.
+      }
+      const originOnly =
+        url !== null &&
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.pathname === '/' &&
+        !url.search &&
+        !url.hash &&
+        !url.username &&
+        !url.password;
+      if (!originOnly)
+        throw new Error(
+          `ALLOWED_ORIGINS must be a comma-separated list of origins such as https://galaxy.example.org, got '${entry}'`,
+        );
+      return url!.origin;
+    });
+}
+
+/** With PUBLIC_URL unset the site is http://localhost:PORT, which a browser may also reach by address. */
+function loopbackOrigins(port: number): string[] {
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => new URL(`http://${host}:${port}`).origin);
 }
 
 function checkedTimeZone(timeZone: string): string {
@@ -78,6 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     timeZone: checkedTimeZone(env.TIME_ZONE || 'Asia/Tokyo'),
     present: loadPresentConfig(env),
     publicUrl: publicUrl.href.replace(/\/$/, ''),
+    allowedOrigins: [
+      ...new Set([
+        publicUrl.origin,
+        ...parseAllowedOrigins(env.ALLOWED_ORIGINS),
+        ...(env.PUBLIC_URL ? [] : loopbackOrigins(port)),
+      ]),
+    ],
     mailFrom: env.MAIL_FROM || `Galaxy Cruise <no-reply@${publicUrl.hostname}>`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: env.RATE_LIMITS !== 'off',

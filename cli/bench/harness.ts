@@ -42,7 +42,7 @@ function timeRound(contender: Contender, minimumMs: number): number {
   return elapsed / runs;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = values.slice().sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }

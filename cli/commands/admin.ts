@@ -6,11 +6,9 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { normalizeEmail } from '../../server/auth/users';
-import { UsageError, type Command } from '../command';
+import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
 export const adminCommand: Command = {
-  name: 'admin',
-  summary: 'grant or revoke the admin role, or list administrators (DATABASE_URL or VAR_DIR/db)',
   usage: [
     'galaxy-cruise admin grant EMAIL | admin revoke EMAIL | admin list',
     '',
@@ -18,9 +16,12 @@ export const adminCommand: Command = {
     'stop the server first: only one process may open VAR_DIR/db at a time.',
   ].join('\n'),
   async run(args) {
-    const [action, email, ...extra] = args;
-    if (action === 'list' ? email !== undefined : !['grant', 'revoke'].includes(action) || !email || extra.length > 0)
-      throw new UsageError(action ? `unexpected arguments: ${args.join(' ')}` : 'admin needs grant, revoke or list');
+    const { positionals } = parseOptions(args, {});
+    const [action, email] = positionals;
+    if (action !== 'list' && action !== 'grant' && action !== 'revoke')
+      throw new UsageError(action === undefined ? 'admin needs grant, revoke or list' : `unknown action '${action}'`);
+    atMostPositionals(positionals, action === 'list' ? 1 : 2);
+    if (action !== 'list' && email === undefined) throw new UsageError(`admin ${action} needs an EMAIL`);
     const config = loadConfig();
     const { db } = await openDatabase({
       databaseUrl: config.databaseUrl,

@@ -1,55 +1,87 @@
-import { crc32Cases } from '../bench/crc32';
+// `galaxy-cruise bench [suite…] [options]`: the in-process suites time the wasm core beside its
+// JavaScript and native peers; `load` plays volunteers against a running server; `startup` times
+// whole processes (the command line and the server from their start).
 import type { LoadDatabase, LoadSky } from '../bench/load';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
-import { loadCore } from '../../src/core/wasm';
-import { UsageError, type Command } from '../command';
+import { UsageError, parseOptions, type Command } from '../command';
 
 /** 'none' is the load suite's peer: the same calls answered from memory, no database. */
 const LOAD_DATABASES: readonly LoadDatabase[] = ['none', 'pglite', 'postgres'];
 
-const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load'] as const;
+const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load', 'startup'] as const;
 type Suite = (typeof SUITES)[number];
 
 export const benchCommand: Command = {
-  name: 'bench',
-  summary: `time the wasm core beside its JavaScript and native peers (${SUITES.join(', ')}, all)`,
-  usage: `galaxy-cruise bench [${SUITES.join('|')}|all] [--json] [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--modes closed,paced] [--sky small|default] [--warmup S] [--history N] [--profile DIR] [--statements]`,
+  usage: [
+    `galaxy-cruise bench [${SUITES.join('|')}|all]... [--json]`,
+    '  load:    [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--modes closed,paced]',
+    '           [--sky small|default] [--warmup S] [--history N] [--profile DIR] [--statements]',
+    '  startup: [--runs N]',
+  ].join('\n'),
   async run(args) {
-    const json = args.includes('--json');
-    const { loadArgs, rest } = splitLoadArgs(args);
-    const names = rest.filter((arg) => arg !== '--json');
-    for (const name of names) {
-      if (name !== 'all' && !SUITES.includes(name as Suite)) throw new UsageError(`unknown suite '${name}'`);
-    }
-    const wanted = (suite: Suite) => names.length === 0 || names.includes('all') || names.includes(suite);
-    const core = await loadCore();
+    const { suites, json, loadArgs, startupArgs } = parseBenchArgs(args);
+    const wanted = (suite: Suite) => suites.length === 0 || suites.includes('all') || suites.includes(suite);
     const cases: BenchCase[] = [];
-    if (wanted('crc32')) cases.push(...crc32Cases(core));
-    // Loaded on demand: their peers (fflate, pako, fitsjs) are development dependencies.
-    if (wanted('inflate')) cases.push(...(await import('../bench/inflate')).inflateCases(core));
-    if (wanted('fits')) cases.push(...(await import('../bench/fits')).fitsCases(core));
-    if (wanted('healpix')) cases.push(...(await import('../bench/healpix')).healpixCases(core));
-    if (wanted('shiftmap')) cases.push(...(await import('../bench/shiftmap')).shiftmapCases(core));
+    // Each suite's module is loaded only when it runs: the peers (fflate, pako, fitsjs) are
+    // development dependencies, and the load and start-up suites start processes of their own.
+    const inProcess = SUITES.filter((suite) => suite !== 'load' && suite !== 'startup' && wanted(suite));
+    if (inProcess.length > 0) {
+      const core = await (await import('../../src/core/wasm')).loadCore();
+      if (wanted('crc32')) cases.push(...(await import('../bench/crc32')).crc32Cases(core));
+      if (wanted('inflate')) cases.push(...(await import('../bench/inflate')).inflateCases(core));
+      if (wanted('fits')) cases.push(...(await import('../bench/fits')).fitsCases(core));
+      if (wanted('healpix')) cases.push(...(await import('../bench/healpix')).healpixCases(core));
+      if (wanted('shiftmap')) cases.push(...(await import('../bench/shiftmap')).shiftmapCases(core));
+    }
+    const log = (line: string) => process.stderr.write(`${line}\n`);
     const rows: Measurement[] = [];
     for (const bench of cases) {
-      if (!json) process.stderr.write(`bench ${bench.suite}: ${bench.input}\n`);
+      if (!json) log(`bench ${bench.suite}: ${bench.input}`);
       rows.push(...runCase(bench));
     }
-    // The load run starts server processes (and a PostgreSQL): loaded on demand like the peers.
-    const loadRows = wanted('load')
-      ? await (await import('../bench/load')).runLoad({ ...loadArgs, log: (line) => process.stderr.write(`${line}\n`) })
-      : [];
-    if (json) process.stdout.write(`${JSON.stringify([...rows, ...loadRows], null, 2)}\n`);
+    const loadRows = wanted('load') ? await (await import('../bench/load')).runLoad({ ...loadArgs, log }) : [];
+    const startup = wanted('startup') ? await import('../bench/startup') : undefined;
+    const startupRows = startup ? await startup.runStartup({ ...startupArgs, log }) : [];
+    if (json) process.stdout.write(`${JSON.stringify([...rows, ...loadRows, ...startupRows], null, 2)}\n`);
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
-      if (loadRows.length > 0) process.stdout.write(`${(await import('../bench/load-table')).formatLoadTable(loadRows)}\n`);
+      if (loadRows.length > 0)
+        process.stdout.write(`${(await import('../bench/load-table')).formatLoadTable(loadRows)}\n`);
+      if (startup) process.stdout.write(`${startup.formatStartupTable(startupRows)}\n`);
     }
     return 0;
   },
 };
 
-/** --seconds, --warmup, --history, --volunteers, --databases, --rate, --modes, --sky, --profile and --statements of the load suite; the rest is left. */
-export function splitLoadArgs(args: string[]) {
+/** The suites asked for, --json, and the options of the load and start-up suites. */
+export function parseBenchArgs(args: string[]) {
+  const { values, positionals } = parseOptions(args, {
+    json: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    warmup: { type: 'string' },
+    history: { type: 'string' },
+    volunteers: { type: 'string' },
+    profile: { type: 'string' },
+    statements: { type: 'boolean', default: false },
+    sky: { type: 'string' },
+    rate: { type: 'string' },
+    modes: { type: 'string' },
+    databases: { type: 'string' },
+    runs: { type: 'string' },
+  });
+  for (const name of positionals)
+    if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
+      throw new UsageError(`unknown suite '${name}': ${SUITES.join(', ')}, all`);
+
+  /** A whole number of at least `minimum`, or a usage error that says what `option` needs. */
+  const wholeNumber = (option: string, text: string, minimum: number, needed: string) => {
+    const number = Number(text);
+    if (text.trim() === '' || !Number.isInteger(number) || number < minimum)
+      throw new UsageError(`--${option} needs ${needed}`);
+    return number;
+  };
+  const count = (option: string, text: string) => wholeNumber(option, text, 1, 'a positive whole number');
+
   const loadArgs = {
     databases: [...LOAD_DATABASES],
     // The game itself: with the warm-up, the small sky's volunteers finish it before the window.
@@ -58,65 +90,50 @@ export function splitLoadArgs(args: string[]) {
     seconds: 15,
     // Long enough for the first second after a start (JIT, sessions, plans) to pass; shown apart.
     warmupSeconds: 2,
-    // A season behind the run: 500 volunteers who finished the course (27 000 quests and 220 000
-    // answers on the default sky), so that the tables are not those of a fresh install.
+    // A season behind the run: 500 volunteers who finished the course, so that the tables are
+    // not those of a fresh install.
     history: 500,
-    // The issue's targets: each database is also offered its target rate, and the peer without
-    // a database the highest of them.
+    // The target rates: each database is also offered its own, and the peer without a database
+    // the highest of them.
     paced: { none: 2000, pglite: 500, postgres: 2000 } as Partial<Record<LoadDatabase, number>>,
     closedLoop: true,
-    profileDirectory: undefined as string | undefined,
-    statements: false,
+    profileDirectory: values.profile,
+    statements: values.statements,
   };
-  const rest: string[] = [];
-  // Applied after the loop, so that --rate cannot bring back the paced runs --modes left out.
-  let pacedRuns = true;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    const value = () => {
-      const next = args[++index];
-      if (next === undefined) throw new UsageError(`${arg} needs a value`);
-      return next;
-    };
-    /** A whole number of at least `minimum`; `needed` words the usage error. */
-    const wholeNumber = (text: string, minimum: number, needed: string) => {
-      const number = Number(text);
-      if (!Number.isInteger(number) || number < minimum) throw new UsageError(`${arg} needs ${needed}`);
-      return number;
-    };
-    const count = (text: string) => wholeNumber(text, 1, 'a positive whole number');
-    if (arg === '--seconds') loadArgs.seconds = count(value());
-    else if (arg === '--warmup') loadArgs.warmupSeconds = wholeNumber(value(), 0, 'a whole number of seconds');
-    else if (arg === '--history') loadArgs.history = wholeNumber(value(), 0, 'a whole number of past volunteers');
-    else if (arg === '--volunteers') loadArgs.volunteers = count(value());
-    else if (arg === '--profile') loadArgs.profileDirectory = value();
-    else if (arg === '--statements') loadArgs.statements = true;
-    // The small test sky instead of the one `npm start` serves: re-posts once it is exhausted.
-    else if (arg === '--sky') {
-      const sky = value();
-      if (sky !== 'small' && sky !== 'default') throw new UsageError(`unknown sky '${sky}': small, default`);
-      loadArgs.sky = sky;
-    }
-    // The paced runs at another offered rate (answers/s), e.g. the highest one that keeps p99 low.
-    else if (arg === '--rate') {
-      const rate = count(value());
-      loadArgs.paced = { none: rate, pglite: rate, postgres: rate };
-    }
-    // One mode alone, e.g. the paced run while trying a change that should lower its p99.
-    else if (arg === '--modes') {
-      const modes = value().split(',');
-      for (const mode of modes)
-        if (mode !== 'closed' && mode !== 'paced') throw new UsageError(`unknown mode '${mode}': closed, paced`);
-      loadArgs.closedLoop = modes.includes('closed');
-      pacedRuns = modes.includes('paced');
-    } else if (arg === '--databases') {
-      const databases = value().split(',');
-      for (const database of databases)
-        if (!(LOAD_DATABASES as readonly string[]).includes(database))
-          throw new UsageError(`unknown database '${database}': ${LOAD_DATABASES.join(', ')}`);
-      loadArgs.databases = databases as LoadDatabase[];
-    } else rest.push(arg);
+  if (values.seconds !== undefined) loadArgs.seconds = count('seconds', values.seconds);
+  if (values.warmup !== undefined)
+    loadArgs.warmupSeconds = wholeNumber('warmup', values.warmup, 0, 'a whole number of seconds');
+  if (values.history !== undefined)
+    loadArgs.history = wholeNumber('history', values.history, 0, 'a whole number of past volunteers');
+  if (values.volunteers !== undefined) loadArgs.volunteers = count('volunteers', values.volunteers);
+  // The small test sky instead of the one `npm start` serves: re-posts once it is exhausted.
+  if (values.sky !== undefined) {
+    if (values.sky !== 'small' && values.sky !== 'default')
+      throw new UsageError(`unknown sky '${values.sky}': small, default`);
+    loadArgs.sky = values.sky;
   }
-  if (!pacedRuns) loadArgs.paced = {};
-  return { loadArgs, rest };
+  // The paced runs at another offered rate (answers/s), e.g. the highest one that keeps p99 low.
+  if (values.rate !== undefined) {
+    const rate = count('rate', values.rate);
+    loadArgs.paced = { none: rate, pglite: rate, postgres: rate };
+  }
+  // One mode alone, e.g. the paced run while trying a change that should lower its p99; applied
+  // after --rate, so that --rate cannot bring back the paced runs that --modes left out.
+  if (values.modes !== undefined) {
+    const modes = values.modes.split(',');
+    for (const mode of modes)
+      if (mode !== 'closed' && mode !== 'paced') throw new UsageError(`unknown mode '${mode}': closed, paced`);
+    loadArgs.closedLoop = modes.includes('closed');
+    if (!modes.includes('paced')) loadArgs.paced = {};
+  }
+  if (values.databases !== undefined) {
+    const databases = values.databases.split(',');
+    for (const database of databases)
+      if (!(LOAD_DATABASES as readonly string[]).includes(database))
+        throw new UsageError(`unknown database '${database}': ${LOAD_DATABASES.join(', ')}`);
+    loadArgs.databases = databases as LoadDatabase[];
+  }
+  // Whole processes are noisy on a shared machine: several interleaved runs, min and median.
+  const startupArgs = { runs: values.runs === undefined ? 5 : count('runs', values.runs) };
+  return { suites: positionals, json: values.json, loadArgs, startupArgs };
 }

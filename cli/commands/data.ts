@@ -1,21 +1,21 @@
+// `galaxy-cruise data [--if-stale] [--small]`: builds the sky data repository under
+// $VAR_DIR/sky (skydata/build.ts), or the small test sky.
 import { loadConfig } from '../../server/config';
 import { buildSky } from '../../skydata/build';
-import { UsageError, type Command } from '../command';
-
-const OPTIONS = ['--if-stale', '--small'];
+import { atMostPositionals, parseOptions, type Command } from '../command';
 
 export const dataCommand: Command = {
-  name: 'data',
-  summary:
-    'build the sky data repository under $VAR_DIR/sky (--if-stale skips an up-to-date one; --small builds the small test sky, also when GALAXY_CRUISE_SKY=small)',
   usage: 'galaxy-cruise data [--if-stale] [--small]',
   async run(args) {
-    const unknown = args.filter((arg) => !OPTIONS.includes(arg));
-    if (unknown.length) throw new UsageError(`unknown option ${unknown[0]}`);
+    const { values, positionals } = parseOptions(args, {
+      'if-stale': { type: 'boolean', default: false },
+      small: { type: 'boolean', default: false },
+    });
+    atMostPositionals(positionals, 0);
     await buildSky({
       varDirectory: loadConfig().varDirectory,
-      ifStale: args.includes('--if-stale'),
-      small: args.includes('--small') || process.env.GALAXY_CRUISE_SKY === 'small',
+      ifStale: values['if-stale'],
+      small: values.small || process.env.GALAXY_CRUISE_SKY === 'small',
     });
     return 0;
   },

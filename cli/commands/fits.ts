@@ -6,33 +6,16 @@
 import fs from 'node:fs/promises';
 import { decodeFits } from '../../src/core/fits';
 import { loadCore } from '../../src/core/wasm';
-import { UsageError, type Command } from '../command';
+import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
 export const fitsCommand: Command = {
-  name: 'fits',
-  summary: 'decode a FITS image with the wasm core and print its header values and statistics',
   usage: 'galaxy-cruise fits IN [--hdu N] [--f64 OUT]',
   async run(args) {
-    let input: string | undefined;
-    let hdu: number | undefined;
-    let f64Out: string | undefined;
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
-      if (arg === '--hdu') {
-        const value = args[++i];
-        if (value === undefined || !/^\d+$/.test(value)) throw new UsageError('--hdu needs a 0-based HDU index');
-        hdu = Number(value);
-      } else if (arg === '--f64') {
-        f64Out = args[++i];
-        if (f64Out === undefined) throw new UsageError('--f64 needs a file name');
-      } else if (arg.startsWith('-')) {
-        throw new UsageError(`unknown option '${arg}'`);
-      } else if (input === undefined) {
-        input = arg;
-      } else {
-        throw new UsageError(`unexpected argument '${arg}'`);
-      }
-    }
+    const { values, positionals } = parseOptions(args, { hdu: { type: 'string' }, f64: { type: 'string' } });
+    const [input] = atMostPositionals(positionals, 1);
+    if (values.hdu !== undefined && !/^\d+$/.test(values.hdu)) throw new UsageError('--hdu needs a 0-based HDU index');
+    const hdu = values.hdu === undefined ? undefined : Number(values.hdu);
+    const f64Out = values.f64;
     if (input === undefined) throw new UsageError('fits needs an input file');
     const core = await loadCore();
     const image = decodeFits(await fs.readFile(input), core, { hdu, f64: true });

@@ -1,6 +1,6 @@
 // `galaxy-cruise healpix ang2pix|pix2ang|nest2ring|ring2nest|query_disc --nside N
 //   [--scheme ring|nest] [--inclusive] [--fact F]`: the wasm HEALPix (src/core/healpix.ts) on
-// JSON from stdin, one JSON array on stdout (issue 3, item 7):
+// JSON from stdin, one JSON array on stdout:
 //   ang2pix     [[theta, phi], …]            → [pix, …]
 //   pix2ang     [pix, …]                     → [[theta, phi], …]
 //   nest2ring   [pix, …]                     → [pix, …]   (--scheme does not apply)
@@ -12,7 +12,7 @@
 // both forms are read. Bad input exits 1 with the message on stderr; bad usage exits 2.
 import { Healpix, checkNside, pixelArray, pixelList, type PixelId, type Scheme } from '../../src/core/healpix';
 import { loadCore } from '../../src/core/wasm';
-import { UsageError, type Command } from '../command';
+import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
 const OPERATIONS = ['ang2pix', 'pix2ang', 'nest2ring', 'ring2nest', 'query_disc'] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -25,52 +25,40 @@ interface Options {
   fact?: number;
 }
 
-function parseArgs(args: string[]): Options {
-  let operation: Operation | undefined;
-  let nside: number | undefined;
-  let scheme: Scheme = 'ring';
-  let inclusive = false;
-  let fact: number | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--nside') {
-      const value = args[++i];
-      if (value === undefined || !/^\d+$/.test(value))
-        throw new UsageError('--nside needs a power of two from 1 to 2^29');
-      nside = Number(value);
-      try {
-        checkNside(nside);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
-    } else if (arg === '--scheme') {
-      const value = args[++i];
-      if (value !== 'ring' && value !== 'nest') throw new UsageError("--scheme must be 'ring' or 'nest'");
-      scheme = value;
-    } else if (arg === '--inclusive') {
-      inclusive = true;
-    } else if (arg === '--fact') {
-      const value = args[++i];
-      if (value === undefined || !/^\d+$/.test(value) || Number(value) < 1) {
-        throw new UsageError('--fact needs an integer ≥ 1');
-      }
-      fact = Number(value);
-    } else if (arg.startsWith('-')) {
-      throw new UsageError(`unknown option '${arg}'`);
-    } else if (operation === undefined) {
-      if (!OPERATIONS.includes(arg as Operation)) throw new UsageError(`unknown operation '${arg}'`);
-      operation = arg as Operation;
-    } else {
-      throw new UsageError(`unexpected argument '${arg}'`);
-    }
-  }
+/** A whole number written in decimal digits, or a usage error saying what `option` needs. */
+function whole(text: string | undefined, option: string, needed: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`${option} needs ${needed}`);
+  return Number(text);
+}
+
+function healpixOptions(args: string[]): Options {
+  const { values, positionals } = parseOptions(args, {
+    nside: { type: 'string' },
+    scheme: { type: 'string', default: 'ring' },
+    inclusive: { type: 'boolean', default: false },
+    fact: { type: 'string' },
+  });
+  const [operation] = atMostPositionals(positionals, 1);
   if (operation === undefined) throw new UsageError(`healpix needs an operation (${OPERATIONS.join(', ')})`);
+  if (!OPERATIONS.includes(operation as Operation)) throw new UsageError(`unknown operation '${operation}'`);
+  const nside = whole(values.nside, '--nside', 'a power of two from 1 to 2^29');
   if (nside === undefined) throw new UsageError('healpix needs --nside N');
+  try {
+    checkNside(nside);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const scheme = values.scheme;
+  if (scheme !== 'ring' && scheme !== 'nest') throw new UsageError("--scheme must be 'ring' or 'nest'");
+  const fact = whole(values.fact, '--fact', 'an integer ≥ 1');
+  if (fact === 0) throw new UsageError('--fact needs an integer ≥ 1');
+  const inclusive = values.inclusive;
   if (operation !== 'query_disc' && (inclusive || fact !== undefined)) {
     throw new UsageError('--inclusive and --fact apply to query_disc');
   }
   if (fact !== undefined && !inclusive) throw new UsageError('--fact applies with --inclusive');
-  return { operation, nside, scheme, inclusive, fact };
+  return { operation: operation as Operation, nside, scheme, inclusive, fact };
 }
 
 async function readStdin(): Promise<string> {
@@ -127,12 +115,10 @@ function idsJson(list: PixelId[]): string {
 }
 
 export const healpixCommand: Command = {
-  name: 'healpix',
-  summary: 'HEALPix ang2pix, pix2ang, nest2ring, ring2nest and query_disc on JSON from stdin',
   usage:
     'galaxy-cruise healpix ang2pix|pix2ang|nest2ring|ring2nest|query_disc --nside N [--scheme ring|nest] [--inclusive] [--fact F]',
   async run(args) {
-    const options = parseArgs(args);
+    const options = healpixOptions(args);
     const input = parseJson(await readStdin());
     const core = await loadCore();
     const hp = new Healpix(core, options.nside, options.scheme);

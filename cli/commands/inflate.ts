@@ -1,29 +1,15 @@
-// `galaxy-cruise inflate IN [-o OUT]`: decompresses a gzip file (every member) with the wasm
-// inflater and writes the bytes to OUT or stdout. Errors (viewer-spec §5 messages) exit 1.
+// `galaxy-cruise inflate IN|- [-o OUT]`: decompresses a gzip file (or stdin, every member) with
+// the wasm inflater and writes the bytes to OUT or stdout. Errors (viewer-spec §5 messages) exit 1.
 import fs from 'node:fs/promises';
 import { loadCore } from '../../src/core/wasm';
-import { UsageError, type Command } from '../command';
+import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
 export const inflateCommand: Command = {
-  name: 'inflate',
-  summary: 'decompress a gzip file with the wasm inflater',
-  usage: 'galaxy-cruise inflate IN [-o OUT]',
+  usage: 'galaxy-cruise inflate IN|- [-o OUT]',
   async run(args) {
-    let input: string | undefined;
-    let output: string | undefined;
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
-      if (arg === '-o' || arg === '--output') {
-        output = args[++i];
-        if (output === undefined) throw new UsageError(`${arg} needs a file name`);
-      } else if (arg.startsWith('-') && arg !== '-') {
-        throw new UsageError(`unknown option '${arg}'`);
-      } else if (input === undefined) {
-        input = arg;
-      } else {
-        throw new UsageError(`unexpected argument '${arg}'`);
-      }
-    }
+    const { values, positionals } = parseOptions(args, { output: { type: 'string', short: 'o' } });
+    const [input] = atMostPositionals(positionals, 1);
+    const output = values.output;
     if (input === undefined) throw new UsageError('inflate needs an input file');
     const bytes = input === '-' ? await readStdin() : await fs.readFile(input);
     const core = await loadCore();

@@ -53,9 +53,9 @@ export function grantAdminByEmail(user: UserRow, adminEmails: ReadonlySet<string
  * reuse a lookup made for the same token less than RECENT_SESSION_MS ago, by any request. Without
  * this, each costs one more database round trip than its own work (session lookups would be a
  * large share of the database's statements; on PGlite they queue on its one connection).
- * Every other route looks the session up each time. A revocation in this process forgets the
- * lookups at once (server/auth/sessions.ts); one made by another process reaches these routes
- * within RECENT_SESSION_MS. A user deleted meanwhile has no quest left to answer in (404).
+ * Every other route looks the session up each time. A revocation in this process (logout,
+ * account deletion: server/auth/sessions.ts) forgets the lookups at once; one made by another
+ * process reaches these routes within RECENT_SESSION_MS.
  *
  * Each lookup is reused for a random time between half of RECENT_SESSION_MS and all of it. With
  * a fixed time, clients that started together (a class logging in at once, a server restart, the
@@ -64,9 +64,16 @@ export function grantAdminByEmail(user: UserRow, adminEmails: ReadonlySet<string
  */
 const RECENT_SESSION_MS = 1000;
 const recentSessions = new Map<string, { user: UserRow; until: number }>();
+/**
+ * Counts forgetRecentSessions calls. A lookup that was under way when the sessions were forgotten
+ * may have read a session that no longer exists: it is used for its own request but not kept.
+ */
+let forgetCount = 0;
 
+/** Call once a revocation is committed: no lookup made before it is reused after it. */
 export function forgetRecentSessions(): void {
   recentSessions.clear();
+  forgetCount++;
 }
 
 function rememberSession(tokenHash: string, user: UserRow, at: number): void {
@@ -103,11 +110,12 @@ export function registerSessionUser(
         return;
       }
     }
+    const forgetCountBefore = forgetCount;
     const user = await findSessionUser(db, token);
     if (user) grantAdminByEmail(user, adminEmails);
     request.user = user;
     request.sessionTokenHash = user && tokenHash;
-    if (user && tokenHash) rememberSession(tokenHash, user, now);
+    if (user && tokenHash && forgetCount === forgetCountBefore) rememberSession(tokenHash, user, now);
     else if (tokenHash) recentSessions.delete(tokenHash);
   });
 }

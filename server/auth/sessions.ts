@@ -1,5 +1,9 @@
 // Opening and closing server-side sessions. A session is a random 256-bit token in an HttpOnly
 // cookie; the database keeps only its SHA-256 (session-user.ts reads it back on each request).
+// A revocation deletes the rows and makes this process forget its recent session lookups. Called
+// with `db` itself, the forgetting follows the commit and the sessions end at once; called within
+// a transaction it precedes the commit, and a hot route's lookup made in between may be reused for
+// up to a second (session-user.ts, RECENT_SESSION_MS).
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';

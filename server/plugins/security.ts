@@ -1,16 +1,18 @@
 // Request safety for the whole application, registered on the root instance before anything
-// else: security headers (helmet, with a CSP the built client runs under), JSON-only bodies,
-// an Origin check on state-changing methods (the session cookie is sent on cross-site form
-// posts to a Lax site only for top-level GETs, but a check costs nothing), the rate-limit store,
-// and one error handler that answers {statusCode, error, message} and never leaks a stack.
+// else: security headers (helmet, with a CSP the built client runs under), Cache-Control: no-store
+// on the API, JSON-only bodies of bounded size and nesting, an Origin check on state-changing
+// methods against the configured origins (the session cookie is sent on cross-site form posts to
+// a Lax site only for top-level GETs, but a check costs nothing), the rate-limit store, and one
+// error handler that answers {statusCode, error, message} and never leaks a stack.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
+import { registerJsonBodyParser } from './json-body';
 import { kyselyRateLimitStore } from './rate-limit-store';
 
 /** A 422 with the §5 messages per field (ErrorResponse.errors in src/shared/api.ts). */
@@ -39,10 +41,6 @@ function normalizeOrigin(origin: string): string | null {
   } catch {
     return null;
   }
-}
-
-function ownOrigin(request: FastifyRequest): string | null {
-  return normalizeOrigin(`${request.protocol}://${request.host}`);
 }
 
 function errorBody(statusCode: number, message: string, errors?: Record<string, string[]>) {
@@ -122,19 +120,25 @@ export async function registerSecurity(
     strictTransportSecurity: false,
   });
   // One synchronous hook for every response, 404s included (onRequest runs before routing ends).
+  // API answers depend on the session (a user's profile, postal address, quests): no cache,
+  // shared or the browser's, keeps them. A route's own Cache-Control (reply.header) wins.
   app.addHook('onRequest', (request, reply, done) => {
     const response = reply.raw;
     for (const name of securityHeaders.remove) response.removeHeader(name);
     for (const [name, value] of securityHeaders.set) response.setHeader(name, value);
     if (request.protocol === 'https') response.setHeader('strict-transport-security', 'max-age=15552000');
+    if (request.url.startsWith('/api/')) response.setHeader('cache-control', 'no-store');
     done();
   });
 
   // JSON bodies only: without the text/plain parser a cross-site "simple" request cannot carry
-  // a body, and anything but application/json is a 415.
+  // a body, and anything but application/json is a 415. Nesting is bounded before parsing.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
-  const publicOrigin = new URL(config.publicUrl).origin;
+  // The origins are the configured ones (config.allowedOrigins), never one derived from the
+  // request: a DNS-rebinding page sends its own name both as Origin and as Host.
+  const allowedOrigins = new Set(config.allowedOrigins);
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site')
@@ -142,7 +146,7 @@ export async function registerSecurity(
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const normalized = normalizeOrigin(origin);
-    if (normalized === null || (normalized !== publicOrigin && normalized !== ownOrigin(request)))
+    if (normalized === null || !allowedOrigins.has(normalized))
       throw new HttpError(403, `Requests from origin ${origin} are not allowed.`);
   });
 

@@ -12,7 +12,7 @@ import {
   type PrivateInformationInput,
 } from '../../src/shared/validation';
 import { requireUser } from '../auth/session-user';
-import { clearSessionCookie } from '../auth/sessions';
+import { clearSessionCookie, revokeUserSessions } from '../auth/sessions';
 import { ValidationFailed } from '../plugins/security';
 import type { AccountRouteOptions } from './account-options';
 import { sessionResponse } from './session';
@@ -129,6 +129,9 @@ export const currentUserRoutes: FastifyPluginAsync<AccountRouteOptions> = async 
 
   app.delete('/api/current_user', async (request, reply) => {
     const user = requireUser(request);
+    // The sessions end first and at once, as at logout: no request of this process goes on as
+    // the user (the game's hot routes reuse recent session lookups) while the account goes.
+    await revokeUserSessions(db, user.id);
     await db.transaction().execute(async (trx) => {
       // Sessions, the questionnaire and reset links go with the row (ON DELETE CASCADE);
       // classification results stay, unlinked (answers and quests: ON DELETE SET NULL).

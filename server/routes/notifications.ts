@@ -11,6 +11,7 @@ import { LOCALES, NOTIFICATION_TYPES, type NotificationInput, type UserNotificat
 import { requireAdmin, requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
+import { NOTIFICATION_BODY_LIMIT } from '../plugins/json-body';
 import {
   NotificationInputError,
   isWithinValidity,
@@ -58,9 +59,10 @@ const notificationBody = {
 } as const;
 
 // Checked before the body is validated, so that a guest or a volunteer learns nothing more
-// than 401 / 403 whatever they send.
+// than 401 / 403 whatever they send; the administrator's check before the body is even read,
+// as only the administrator may send the editor's large bodies (NOTIFICATION_BODY_LIMIT).
 const asUser = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
-const asAdmin = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
+const asAdmin = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
 
 function parseInput(body: NotificationInput) {
   try {
@@ -146,7 +148,7 @@ export const notificationRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = 
 
   app.post<{ Body: NotificationInput }>(
     '/api/notifications',
-    { ...asAdmin, schema: { body: notificationBody } },
+    { ...asAdmin, bodyLimit: NOTIFICATION_BODY_LIMIT, schema: { body: notificationBody } },
     async (request, reply) => {
       requireAdmin(request);
       if (request.body.id !== undefined) throw new HttpError(400, 'body/id must not be given when creating');
@@ -158,7 +160,7 @@ export const notificationRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = 
 
   app.put<{ Params: { id: number }; Body: NotificationInput }>(
     '/api/notifications/:id',
-    { ...asAdmin, schema: { params: idParams, body: notificationBody } },
+    { ...asAdmin, bodyLimit: NOTIFICATION_BODY_LIMIT, schema: { params: idParams, body: notificationBody } },
     async (request) => {
       requireAdmin(request);
       const { id } = request.params;

@@ -91,5 +91,11 @@ describe.each(DATABASE_KINDS)('galaxy-cruise admin on %s', { timeout: 120_000 },
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Usage: galaxy-cruise admin grant EMAIL | admin revoke EMAIL | admin list');
     expect((await admin('grant')).code).toBe(2);
+    const flag = await admin('grant', '--force', 'vega@example.org');
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("unknown option '--force' (it takes none)");
+    const extra = await admin('list', 'vega@example.org');
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toContain("unexpected argument 'vega@example.org'");
   });
 });

@@ -3,6 +3,7 @@
 // {statusCode, error, message} and never a 500, and the rate limits of the account routes,
 // counted in the database so that several server processes share them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { createTestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { insertUserWithPassword, nextIp, startTestApp, uniqueEmail, type TestApp } from '../helpers/test-app';
@@ -54,6 +55,22 @@ describe.each(DATABASE_KINDS)('request safety on %s', (kind) => {
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(secure.headers['strict-transport-security']).toBe('max-age=15552000');
+    });
+
+    it('sends Cache-Control: no-store on every /api/ response, personal or not, errors included', async () => {
+      const user = await createTestUser(t.database.db);
+      for (const [url, cookies, status] of [
+        ['/api/session', user.cookies, 200],
+        ['/api/present202501/stat', user.cookies, 200],
+        ['/api/notifications', user.cookies, 200],
+        ['/api/session', undefined, 200],
+        ['/api/present202501/stat', undefined, 401],
+        ['/api/no-such-route', undefined, 404],
+      ] as const) {
+        const response = await t.inject({ method: 'GET', url, cookies });
+        expect(response.statusCode).toBe(status);
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
     });
 
     it('lets images and fetches come from DATA_HOST when it is set', async () => {
@@ -135,12 +152,8 @@ describe.each(DATABASE_KINDS)('request safety on %s', (kind) => {
       }
     });
 
-    it('lets through the site itself: PUBLIC_URL, the Host it was reached at, or no Origin at all', async () => {
-      for (const headers of [
-        { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' },
-        { origin: 'http://127.0.0.1:8080', host: '127.0.0.1:8080' },
-        {},
-      ]) {
+    it('lets through the site itself: PUBLIC_URL, or no Origin at all', async () => {
+      for (const headers of [{ origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' }, {}]) {
         const response = await t.inject({
           method: 'POST',
           url: '/api/password_reset/verify_email',
@@ -149,6 +162,79 @@ describe.each(DATABASE_KINDS)('request safety on %s', (kind) => {
         });
         expect(response.statusCode).toBe(204);
       }
+    });
+
+    it('answers 403 to an Origin that matches only the Host header (a DNS-rebinding page)', async () => {
+      // The rebinding page's name resolves to this server: browser and Host both say its name.
+      for (const [origin, host] of [
+        ['http://rebinding.example:8080', 'rebinding.example:8080'],
+        ['http://127.0.0.1:8080', '127.0.0.1:8080'],
+      ]) {
+        const response = await t.inject({
+          method: 'POST',
+          url: '/api/signup/verify_email',
+          headers: { origin, host },
+          payload: { email: uniqueEmail(), locale: 'en' },
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message).toBe(`Requests from origin ${origin} are not allowed.`);
+      }
+    });
+
+    it('lets through the extra origins of ALLOWED_ORIGINS, in any spelling of the same origin', async () => {
+      const app = await t.sibling({
+        PUBLIC_URL,
+        ALLOWED_ORIGINS: ' http://localhost:5173/ ,https://Mirror.example.org:443',
+      });
+      for (const origin of [PUBLIC_URL, 'http://localhost:5173', 'https://mirror.example.org']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/password_reset/verify_email',
+          headers: { origin },
+          remoteAddress: nextIp(),
+          payload: { email: uniqueEmail() },
+        });
+        expect(response.statusCode).toBe(204);
+      }
+      const other = await app.inject({
+        method: 'POST',
+        url: '/api/password_reset/verify_email',
+        headers: { origin: 'http://localhost:5174' },
+        remoteAddress: nextIp(),
+        payload: { email: uniqueEmail() },
+      });
+      expect(other.statusCode).toBe(403);
+    });
+
+    it('lets through the loopback names of the port when PUBLIC_URL is not set', async () => {
+      const app = await t.sibling({ PUBLIC_URL: '', PORT: '8080' });
+      for (const origin of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/password_reset/verify_email',
+          headers: { origin },
+          remoteAddress: nextIp(),
+          payload: { email: uniqueEmail() },
+        });
+        expect(response.statusCode).toBe(204);
+      }
+      for (const origin of ['http://localhost:8081', 'http://rebinding.example:8080']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/password_reset/verify_email',
+          headers: { origin },
+          remoteAddress: nextIp(),
+          payload: { email: uniqueEmail() },
+        });
+        expect(response.statusCode).toBe(403);
+      }
+    });
+
+    it('refuses to start with an ALLOWED_ORIGINS entry that is not an origin', () => {
+      for (const entry of ['*', 'localhost:5173', 'https://galaxy.example.org/path', 'ftp://galaxy.example.org'])
+        expect(() => loadConfig({ ALLOWED_ORIGINS: `http://localhost:5173,${entry}` })).toThrow(
+          `ALLOWED_ORIGINS must be a comma-separated list of origins such as https://galaxy.example.org, got '${entry}'`,
+        );
     });
 
     it('does not apply to GET', async () => {
@@ -174,15 +260,93 @@ describe.each(DATABASE_KINDS)('request safety on %s', (kind) => {
       expect(response.json().message).toMatch(/^Request body is not valid JSON/);
     });
 
-    it('answers 400 for a body over the 1 MiB limit', async () => {
+    it('answers 400 for a body over the 16 KiB limit', async () => {
       const response = await t.inject({
         method: 'POST',
         url: '/api/signup/verify_email',
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'a@b.c', locale: 'en', padding: 'x'.repeat(1024 * 1024) }),
+        payload: JSON.stringify({ email: 'a@b.c', locale: 'en', padding: 'x'.repeat(16 * 1024) }),
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Request body is too large.' });
+    });
+
+    it('answers 400 for JSON nested deeper than 32 levels, before parsing it', async () => {
+      const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+      for (const payload of [nested(33), `{"email": ${nested(40)}, "password": "whatever1"}`, nested(8000)]) {
+        const response = await t.inject({
+          method: 'POST',
+          url: '/api/session',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Request body is nested too deeply: at most 32 levels of arrays and objects.',
+        });
+      }
+      // 32 levels are parsed, and the schema answers.
+      const deepest = await t.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email": ${nested(31)}, "password": "whatever1"}`,
+      });
+      expect(deepest.statusCode).toBe(400);
+      expect(deepest.json().message).toMatch(/^Invalid request: body\/email /);
+    });
+
+    it('counts no brackets inside strings, escaped quotes included', async () => {
+      const response = await t.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: uniqueEmail(), password: `"\\${'[{'.repeat(100)}` }),
+      });
+      expect(response.statusCode).toBe(422);
+    });
+
+    it('takes up to 1 MiB from an administrator editing notifications, and nothing large from anyone else', async () => {
+      const admin = await createTestUser(t.database.db, { admin: true });
+      const volunteer = await createTestUser(t.database.db);
+      const long = 'あ'.repeat(18_000);
+      const payload = { type: 'captain_message', title: { en: 'Long', ja: '長い' }, message: { en: long, ja: long } };
+      expect(Buffer.byteLength(JSON.stringify(payload))).toBeGreaterThan(100_000);
+      const created = await t.inject({ method: 'POST', url: '/api/notifications', cookies: admin.cookies, payload });
+      expect(created.statusCode).toBe(201);
+      const updated = await t.inject({
+        method: 'PUT',
+        url: `/api/notifications/${created.json().id}`,
+        cookies: admin.cookies,
+        payload,
+      });
+      expect(updated.statusCode).toBe(200);
+      // Half a million nested arrays fit in 1 MiB: refused, not parsed.
+      const deep = await t.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        cookies: admin.cookies,
+        headers: { 'content-type': 'application/json' },
+        payload: '['.repeat(500_000) + ']'.repeat(500_000),
+      });
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json().message).toBe('Request body is nested too deeply: at most 32 levels of arrays and objects.');
+      // A guest or a volunteer is refused before the body is read: the too-deep body is not looked at.
+      for (const [cookies, status] of [
+        [undefined, 401],
+        [volunteer.cookies, 403],
+      ] as const) {
+        const response = await t.inject({
+          method: 'POST',
+          url: '/api/notifications',
+          cookies,
+          headers: { 'content-type': 'application/json' },
+          payload: '['.repeat(500_000) + ']'.repeat(500_000),
+        });
+        expect(response.statusCode).toBe(status);
+      }
     });
 
     it('answers 400 naming the field when the body does not match the schema', async () => {

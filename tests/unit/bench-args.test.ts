@@ -1,12 +1,12 @@
-// The load suite's arguments (cli/commands/bench.ts): what `npm run bench -- load …` will run.
+// The bench's arguments (cli/commands/bench.ts): what `npm run bench -- load …` will run.
 import { describe, expect, it } from 'vitest';
-import { splitLoadArgs } from '../../cli/commands/bench';
+import { parseBenchArgs } from '../../cli/commands/bench';
 import { UsageError } from '../../cli/command';
 
-describe('the load bench arguments', () => {
-  it('runs both modes on every database at the issue targets by default', () => {
-    const { loadArgs, rest } = splitLoadArgs(['load']);
-    expect(rest).toEqual(['load']);
+describe('the bench arguments', () => {
+  it('runs both modes on every database at the target rates by default', () => {
+    const { loadArgs, suites } = parseBenchArgs(['load']);
+    expect(suites).toEqual(['load']);
     expect(loadArgs).toMatchObject({
       databases: ['none', 'pglite', 'postgres'],
       sky: 'default',
@@ -21,15 +21,15 @@ describe('the load bench arguments', () => {
   });
 
   it('runs one mode alone with --modes, whatever --rate says before or after it', () => {
-    expect(splitLoadArgs(['--modes', 'closed', '--rate', '100']).loadArgs).toMatchObject({
+    expect(parseBenchArgs(['--modes', 'closed', '--rate', '100']).loadArgs).toMatchObject({
       paced: {},
       closedLoop: true,
     });
-    expect(splitLoadArgs(['--rate', '100', '--modes', 'paced']).loadArgs).toMatchObject({
+    expect(parseBenchArgs(['--rate', '100', '--modes', 'paced']).loadArgs).toMatchObject({
       paced: { none: 100, pglite: 100, postgres: 100 },
       closedLoop: false,
     });
-    expect(splitLoadArgs(['--modes', 'paced,closed', '--statements']).loadArgs).toMatchObject({
+    expect(parseBenchArgs(['--modes', 'paced,closed', '--statements']).loadArgs).toMatchObject({
       paced: { postgres: 2000 },
       closedLoop: true,
       statements: true,
@@ -37,30 +37,61 @@ describe('the load bench arguments', () => {
   });
 
   it('plays the small test sky with --sky small, the sky npm start serves with --sky default', () => {
-    expect(splitLoadArgs(['load', '--sky', 'small']).loadArgs.sky).toBe('small');
-    expect(splitLoadArgs(['load', '--sky', 'default']).loadArgs.sky).toBe('default');
-    expect(() => splitLoadArgs(['--sky', 'large'])).toThrow(new UsageError("unknown sky 'large': small, default"));
-    expect(() => splitLoadArgs(['--sky'])).toThrow(new UsageError('--sky needs a value'));
+    expect(parseBenchArgs(['load', '--sky', 'small']).loadArgs.sky).toBe('small');
+    expect(parseBenchArgs(['load', '--sky', 'default']).loadArgs.sky).toBe('default');
+    expect(() => parseBenchArgs(['--sky', 'large'])).toThrow(new UsageError("unknown sky 'large': small, default"));
+    expect(() => parseBenchArgs(['--sky'])).toThrow(new UsageError('--sky needs a value'));
   });
 
   it('sets the warm-up before the window with --warmup, none with 0', () => {
-    expect(splitLoadArgs(['--warmup', '5']).loadArgs.warmupSeconds).toBe(5);
-    expect(splitLoadArgs(['--warmup', '0']).loadArgs.warmupSeconds).toBe(0);
-    expect(() => splitLoadArgs(['--warmup', '-1'])).toThrow(new UsageError('--warmup needs a whole number of seconds'));
-    expect(() => splitLoadArgs(['--warmup', 'soon'])).toThrow(UsageError);
+    expect(parseBenchArgs(['--warmup', '5']).loadArgs.warmupSeconds).toBe(5);
+    expect(parseBenchArgs(['--warmup', '0']).loadArgs.warmupSeconds).toBe(0);
+    expect(() => parseBenchArgs(['--warmup=-1'])).toThrow(new UsageError('--warmup needs a whole number of seconds'));
+    // A value starting with '-' reads as an option unless joined to its name with '='.
+    expect(() => parseBenchArgs(['--warmup', '-1'])).toThrow(
+      new UsageError("--warmup needs a value (one starting with '-' is written --warmup=-…)"),
+    );
+    expect(() => parseBenchArgs(['--warmup', 'soon'])).toThrow(UsageError);
+    expect(() => parseBenchArgs(['--warmup', ''])).toThrow(new UsageError('--warmup needs a whole number of seconds'));
   });
 
   it('sets the past volunteers in the database with --history, none with 0', () => {
-    expect(splitLoadArgs(['--history', '20']).loadArgs.history).toBe(20);
-    expect(splitLoadArgs(['--history', '0']).loadArgs.history).toBe(0);
-    expect(() => splitLoadArgs(['--history', '1.5'])).toThrow(
+    expect(parseBenchArgs(['--history', '20']).loadArgs.history).toBe(20);
+    expect(parseBenchArgs(['--history', '0']).loadArgs.history).toBe(0);
+    expect(() => parseBenchArgs(['--history', '1.5'])).toThrow(
       new UsageError('--history needs a whole number of past volunteers'),
     );
   });
 
   it('refuses an unknown mode or database with a usage error', () => {
-    expect(() => splitLoadArgs(['--modes', 'open'])).toThrow(new UsageError("unknown mode 'open': closed, paced"));
-    expect(() => splitLoadArgs(['--databases', 'mysql'])).toThrow(UsageError);
-    expect(() => splitLoadArgs(['--modes'])).toThrow(new UsageError('--modes needs a value'));
+    expect(() => parseBenchArgs(['--modes', 'open'])).toThrow(new UsageError("unknown mode 'open': closed, paced"));
+    expect(() => parseBenchArgs(['--databases', 'mysql'])).toThrow(UsageError);
+    expect(() => parseBenchArgs(['--modes'])).toThrow(new UsageError('--modes needs a value'));
+  });
+
+  it('refuses an unknown option, an unknown suite and a value given to a flag', () => {
+    expect(() => parseBenchArgs(['load', '--volunters', '5'])).toThrow(
+      /^unknown option '--volunters' \(options: --json, /,
+    );
+    expect(() => parseBenchArgs(['lode'])).toThrow(
+      new UsageError("unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, all"),
+    );
+    expect(() => parseBenchArgs(['--json=yes'])).toThrow(new UsageError('--json takes no value'));
+  });
+
+  it('reads the suites in any order with the options, and --json', () => {
+    const { suites, json, loadArgs } = parseBenchArgs(['--seconds', '3', 'load', '--json', 'startup']);
+    expect(suites).toEqual(['load', 'startup']);
+    expect(json).toBe(true);
+    expect(loadArgs.seconds).toBe(3);
+    expect(parseBenchArgs([]).json).toBe(false);
+  });
+
+  it('runs each start-up contender --runs times, 5 by default', () => {
+    expect(parseBenchArgs(['startup']).startupArgs.runs).toBe(5);
+    expect(parseBenchArgs(['startup', '--runs', '3']).startupArgs.runs).toBe(3);
+    expect(() => parseBenchArgs(['startup', '--runs', '0'])).toThrow(
+      new UsageError('--runs needs a positive whole number'),
+    );
   });
 });
