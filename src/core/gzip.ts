@@ -1,5 +1,5 @@
 // gzip files (RFC 1952) over the wasm inflater (assembly/inflate.ts, RFC 1951). The member
-// header is read here; src/core/wasm.ts runs the inflater member by member and checks each
+// header is read here; src/core/kernels/inflate.ts runs the inflater member by member and checks each
 // trailer's CRC-32 and ISIZE. Messages of viewer-spec §5 are kept verbatim.
 import type { Core } from './wasm';
 
@@ -16,22 +16,25 @@ export const GZIP_ERRORS = {
 /** More output than DEFLATE's 1032:1 bound allows for the input: the stream cannot be valid. */
 export const DEFLATE_TOO_LARGE = 'Corrupt DEFLATE stream: output larger than any valid stream of this size';
 
-/** Messages for the error codes of assembly/inflate.ts. */
-export const DEFLATE_ERRORS: Readonly<Record<number, string>> = {
-  2: 'Unexpected end of DEFLATE stream',
-  3: 'Corrupt DEFLATE stream: invalid block type',
-  4: 'Corrupt DEFLATE stream: invalid stored block lengths',
-  5: 'Corrupt DEFLATE stream: too many length or distance symbols',
-  6: 'Corrupt DEFLATE stream: invalid code lengths set',
-  7: 'Corrupt DEFLATE stream: invalid bit length repeat',
-  8: 'Corrupt DEFLATE stream: missing end-of-block code',
-  9: 'Corrupt DEFLATE stream: invalid literal/lengths set',
-  10: 'Corrupt DEFLATE stream: invalid distances set',
-  11: 'Corrupt DEFLATE stream: invalid literal/length code',
-  12: 'Corrupt DEFLATE stream: invalid distance code',
-  13: 'Corrupt DEFLATE stream: invalid distance too far back',
-  14: 'Corrupt DEFLATE stream: Huffman table overflow',
-};
+/**
+ * Messages for the error codes of assembly/inflate.ts, by their names in assembly/errors.ts
+ * (src/core/kernels/inflate.ts reads the numbers from the module).
+ */
+export const DEFLATE_ERRORS = {
+  INFLATE_TRUNCATED: 'Unexpected end of DEFLATE stream',
+  INFLATE_BAD_BLOCK_TYPE: 'Corrupt DEFLATE stream: invalid block type',
+  INFLATE_BAD_STORED_LENGTH: 'Corrupt DEFLATE stream: invalid stored block lengths',
+  INFLATE_TOO_MANY_SYMBOLS: 'Corrupt DEFLATE stream: too many length or distance symbols',
+  INFLATE_BAD_CODE_LENGTHS: 'Corrupt DEFLATE stream: invalid code lengths set',
+  INFLATE_BAD_REPEAT: 'Corrupt DEFLATE stream: invalid bit length repeat',
+  INFLATE_MISSING_EOB: 'Corrupt DEFLATE stream: missing end-of-block code',
+  INFLATE_BAD_LITLEN_SET: 'Corrupt DEFLATE stream: invalid literal/lengths set',
+  INFLATE_BAD_DIST_SET: 'Corrupt DEFLATE stream: invalid distances set',
+  INFLATE_BAD_LITLEN_CODE: 'Corrupt DEFLATE stream: invalid literal/length code',
+  INFLATE_BAD_DIST_CODE: 'Corrupt DEFLATE stream: invalid distance code',
+  INFLATE_DIST_TOO_FAR: 'Corrupt DEFLATE stream: invalid distance too far back',
+  INFLATE_TABLE_OVERFLOW: 'Corrupt DEFLATE stream: Huffman table overflow',
+} as const;
 
 const DEFLATE = 8;
 // RFC 1952 §2.3.1 FLG bits.

@@ -1,5 +1,5 @@
 // HEALPix (Górski et al. 2005, ApJ 622, 759) for the whole project: the checked public face of
-// the wasm kernels in assembly/healpix.ts, reached through src/core/wasm.ts.
+// the wasm kernels in assembly/healpix/, reached through src/core/wasm.ts.
 //
 // nside is any power of two from 1 to 2^29 (order 0..29), so there are up to 12·4^29 ≈ 3.5e18
 // pixels. Ids are JavaScript numbers while they are exact (below 2^53) and BigInt at or above
