@@ -465,7 +465,7 @@ function storeTexelsRow(i: i32, texels: usize, limit: v128): void {
  * pairs when it is not 0, and clamped to ±maxShift as binary16 pairs to `texels` when that is
  * not 0.
  *
- * Speed (issue 3: one map under 0.1 ms). A map goes texel row by texel row (fixed u), each row
+ * Speed (a viewer asks for thousands of maps). A map goes texel row by texel row (fixed u), each row
  * in short passes over its texel pairs (f64x2 lanes along v) with per-row arrays in between:
  * the patch points (three multiply-adds each: the blend is linear along a row inside a cell)
  * and their longitudes' tangents, the longitudes (the cell's atan2 plus a short series, above),
@@ -473,8 +473,8 @@ function storeTexelsRow(i: i32, texels: usize, limit: v128): void {
  * divisions, no acos/asin, no cos θ / sin θ taken again; in a polar cap the cap's formula
  * alone, its division shared with the tangent's) and shifts, then the outputs. Each pass's
  * loop is short and its pairs independent, so the processor runs several pairs' long division
- * and square-root chains at once instead of waiting on one (one pass doing it all, with its
- * many live values spilled to the stack, took 1.6 times as long).
+ * and square-root chains at once instead of waiting on one (one pass doing it all would spill
+ * its many live values to the stack).
  */
 function shiftmapKernel(order: i32, ipix: i64, offsets: usize, texels: usize, maxShift: f64): f64 {
   if (<u32>order > 29) return -1.0;
