@@ -22,6 +22,7 @@ import { levelRoutes } from './routes/levels';
 import { questRoutes } from './routes/quests';
 import { campaignRoutes } from './routes/campaigns';
 import { registerSecurity } from './plugins/security';
+import { requestValidatorCompiler } from './plugins/request-validation';
 import { BODY_LIMIT } from './plugins/json-body';
 import { accountRoutes } from './routes/accounts';
 import { notificationRoutes } from './routes/notifications';
@@ -74,6 +75,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await registerSecurity(app, { config, db });
   await app.register(fastifyCookie);
   registerSessionUser(app, db, { adminEmails: config.adminEmails });
+  // Bodies strict, paths and query strings read from text: ./plugins/request-validation.ts.
+  app.setValidatorCompiler(requestValidatorCompiler);
   // API route plugins, one per group of application-spec §7.
   await app.register(sessionRoutes, { db });
   // The game: levels and server_info, quests and answers, campaigns and rankings.

@@ -1,5 +1,6 @@
 // The present202501 gift campaign rules (application-spec §5 "Gift form", §8, §9), free of HTTP.
 import type { PresentApplication } from '../../src/shared/api';
+import { isCountryCode } from '../../src/shared/validation';
 
 export const BLANK = 'Cannot be blank';
 export const INVALID_FORMAT = 'Invalid Format';
@@ -49,12 +50,7 @@ export function validatePresentApplication(
   const country = input.country_code;
   // A numeric country code of the country table: ISO 3166-1 numeric (Japan 392), or -1 for 'other'.
   if (country === null || country === undefined || country === '') errors.country_code = [BLANK];
-  else if (
-    typeof country !== 'number' ||
-    !Number.isInteger(country) ||
-    !(country === -1 || (country >= 1 && country <= 999))
-  )
-    errors.country_code = [INVALID_FORMAT];
+  else if (!isCountryCode(country)) errors.country_code = [INVALID_FORMAT];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,

@@ -23,13 +23,14 @@ import { createMailer } from '../mail/mailer';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import { ValidationFailed } from '../plugins/security';
 import type { AccountRouteOptions } from './account-options';
+import { text } from './schemas';
 import { currentUserRoutes } from './current-user';
 import { nicknameRoutes } from './nicknames';
 import { passwordResetRoutes } from './password-reset';
 import { sessionResponse } from './session';
 import { signupRoutes } from './signup';
 
-/** Long enough for any 128-character password in any script; longer is simply wrong. */
+/** Long enough for any 128-character password in any script; longer is simply wrong. Never stored as given. */
 const PASSWORD_FIELD = { type: 'string', maxLength: 1024 } as const;
 
 const loginSchema = {
@@ -37,7 +38,7 @@ const loginSchema = {
     type: 'object',
     required: ['email', 'password'],
     additionalProperties: false,
-    properties: { email: { type: 'string', maxLength: 1024 }, password: PASSWORD_FIELD },
+    properties: { email: text(1024), password: PASSWORD_FIELD },
   },
 } as const;
 

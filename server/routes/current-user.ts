@@ -15,6 +15,7 @@ import { requireUser } from '../auth/session-user';
 import { clearSessionCookie, revokeUserSessions } from '../auth/sessions';
 import { ValidationFailed } from '../plugins/security';
 import type { AccountRouteOptions } from './account-options';
+import { int2Schema, int4Schema, text } from './schemas';
 import { sessionResponse } from './session';
 
 const updateSchema = {
@@ -22,7 +23,7 @@ const updateSchema = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      nickname: { type: 'string', maxLength: 1024 },
+      nickname: text(1024),
       locale: { type: 'string', enum: ['en', 'ja'] },
       gravatar_private: { type: 'boolean' },
       gravatar_public: { type: 'boolean' },
@@ -30,19 +31,20 @@ const updateSchema = {
   },
 } as const;
 
-// Types and sizes here; presence and the §5 rules (with their messages) in the handler.
+// Types, sizes and the columns' ranges here (400); presence and the §5 rules, with their
+// messages, in the handler (422).
 const privateInformationSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      birth_year: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 32 }] },
-      country_code: { type: 'integer' },
-      gender: { type: 'string', maxLength: 32 },
-      reasons_for_participation: { type: 'array', maxItems: 32, items: { type: 'string', maxLength: 1000 } },
-      relation_to_astronomy: { type: 'integer' },
-      time_spent_in_astronomy: { type: 'integer' },
-      way_to_know_this_site: { type: 'string', maxLength: 1000 },
+      birth_year: { anyOf: [int4Schema, text(32)] },
+      country_code: int4Schema,
+      gender: text(32),
+      reasons_for_participation: { type: 'array', maxItems: 32, items: text(1000) },
+      relation_to_astronomy: int2Schema,
+      time_spent_in_astronomy: int2Schema,
+      way_to_know_this_site: text(1000),
     },
   },
 } as const;

@@ -6,12 +6,14 @@ import type { NicknameCountResponse } from '../../src/shared/api';
 import { requireUser } from '../auth/session-user';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import type { AccountRouteOptions } from './account-options';
+import { text } from './schemas';
 
 const nicknameSchema = {
   params: {
     type: 'object',
     required: ['nickname'],
-    properties: { nickname: { type: 'string', maxLength: 1024 } },
+    additionalProperties: false,
+    properties: { nickname: text(1024) },
   },
 } as const;
 

@@ -20,6 +20,7 @@ import {
   toUserNotification,
   type NotificationRow,
 } from '../notifications/notifications';
+import { int8IdSchema, text } from './schemas';
 
 /** include_old lists at most this many, newest first: enough for any screen, bounded for the server. */
 const OLD_LIMIT = 200;
@@ -28,14 +29,14 @@ const idParams = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+  properties: { id: int8IdSchema },
 } as const;
 
 const localeText = {
   type: 'object',
   // Only en and ja exist (application-spec §1); another key is an error, not silently dropped.
   propertyNames: { enum: [...LOCALES] },
-  additionalProperties: { type: 'string', maxLength: 20_000 },
+  additionalProperties: text(20_000),
 } as const;
 
 const dateTime = { type: ['string', 'null'], format: 'date-time' } as const;
@@ -45,7 +46,7 @@ const notificationBody = {
   required: ['type', 'title', 'message'],
   additionalProperties: false,
   properties: {
-    id: { type: 'integer' },
+    id: int8IdSchema,
     type: { type: 'string', enum: [...NOTIFICATION_TYPES] },
     title: localeText,
     message: localeText,

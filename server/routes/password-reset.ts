@@ -13,6 +13,7 @@ import { renderMail } from '../mail/templates';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import { ValidationFailed } from '../plugins/security';
 import type { AccountRouteOptions } from './account-options';
+import { text } from './schemas';
 import { linkQuerySchema } from './signup';
 
 const verifyEmailSchema = {
@@ -20,7 +21,7 @@ const verifyEmailSchema = {
     type: 'object',
     required: ['email'],
     additionalProperties: false,
-    properties: { email: { type: 'string', maxLength: 1024 } },
+    properties: { email: text(1024) },
   },
 } as const;
 

@@ -21,21 +21,22 @@ import {
   validatePresentApplication,
   type PresentInput,
 } from '../notifications/present';
+import { int4Schema, text } from './schemas';
 
-const text = { type: ['string', 'null'], maxLength: 10_000 } as const;
+const optionalText = { ...text(10_000), type: ['string', 'null'] } as const;
 
 const applicationBody = {
   type: 'object',
   additionalProperties: false,
   // Nothing is required here: a missing field gets the form's own 'Cannot be blank'.
   properties: {
-    name: text,
-    country_code: { type: ['integer', 'null'] },
-    zip_code: text,
-    address1: text,
-    address2: text,
-    address3: text,
-    message: text,
+    name: optionalText,
+    country_code: { ...int4Schema, type: ['integer', 'null'] },
+    zip_code: optionalText,
+    address1: optionalText,
+    address2: optionalText,
+    address3: optionalText,
+    message: optionalText,
   },
 } as const;
 

@@ -1,15 +1,30 @@
-// JSON schemas shared by the game's routes, and the one rule schemas cannot express alone: a
-// course id that is not one of the five is a resource that does not exist (404), while any other
-// invalid parameter is a bad request (400).
+// JSON schemas shared by the routes, and the one rule schemas cannot express alone: a course id
+// that is not one of the five is a resource that does not exist (404), while any other invalid
+// parameter is a bad request (400). Every string that may reach the database is a `text`, and
+// every integer is held to its column's range: a value the column cannot hold is the client's
+// error (400), not a database error (500).
 import type { FastifyRequest } from 'fastify';
 import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
 import { HttpError } from '../http-error';
+
+/**
+ * A string PostgreSQL can store: its text and jsonb types cannot hold NUL (U+0000), so a string
+ * with one would be refused by the database.
+ */
+export function text(maxLength: number) {
+  return { type: 'string', maxLength, pattern: '^[^\\u0000]*$' } as const;
+}
+
+/** The range of a PostgreSQL smallint column. */
+export const int2Schema = { type: 'integer', minimum: -32_768, maximum: 32_767 } as const;
+/** The range of a PostgreSQL integer column. */
+export const int4Schema = { type: 'integer', minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
 
 export const courseIdSchema = { type: 'string', enum: [...COURSE_IDS] } as const;
 
 /** int4 ids (levels, areas): larger numbers would be a database range error, not a 404. */
 export const int4IdSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-/** bigint ids (quests, objects), kept below 2^53 so that they stay exact JSON numbers. */
+/** bigint ids (quests, objects, notifications), kept below 2^53 so that they stay exact JSON numbers. */
 export const int8IdSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 /** POST /api/quests/{quest_id}/answers: one classification; fields left out take their defaults. */

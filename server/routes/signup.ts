@@ -14,13 +14,14 @@ import { renderMail } from '../mail/templates';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import { ValidationFailed } from '../plugins/security';
 import type { AccountRouteOptions } from './account-options';
+import { text } from './schemas';
 
 const verifyEmailSchema = {
   body: {
     type: 'object',
     required: ['email'],
     additionalProperties: false,
-    properties: { email: { type: 'string', maxLength: 1024 }, locale: { type: 'string', enum: ['en', 'ja'] } },
+    properties: { email: text(1024), locale: { type: 'string', enum: ['en', 'ja'] } },
   },
 } as const;
 

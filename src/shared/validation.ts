@@ -25,6 +25,9 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NICKNAME_MAX_LENGTH = 32;
 /** RFC 5321's limit on a forward path. */
 export const EMAIL_MAX_LENGTH = 254;
+/** The country table's codes (application-spec §3): ISO 3166-1 numeric, three digits, or -1 for 'other'. */
+export const COUNTRY_CODE_OTHER = -1;
+export const COUNTRY_CODE_MAX = 999;
 /** §9: scale answers 1 to 4. */
 export const SCALE_MIN = 1;
 export const SCALE_MAX = 4;
@@ -43,10 +46,21 @@ function length(text: string): number {
   return [...text].length;
 }
 
-/** §5: sign-up and reset addresses must match a loose something@something pattern. */
+/** §5: sign-up and reset addresses must match a loose something@something pattern (no control characters). */
 export function isEmailAddress(text: string): boolean {
-  return /^[^\s@]+@[^\s@]+$/.test(text.trim()) && text.trim().length <= EMAIL_MAX_LENGTH;
+  return /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u.test(text.trim()) && text.trim().length <= EMAIL_MAX_LENGTH;
 }
+
+/**
+ * Characters a nickname may not hold, as it is shown to others in public rankings: control
+ * characters (C0, DEL, C1), lone surrogates (not text at all), and the bidirectional controls
+ * (Unicode's Bidi_Control: embeddings, overrides, isolates and marks), which would reorder the
+ * text around the name. Zero-width joiners and non-joiners stay allowed: emoji sequences and
+ * several scripts need them.
+ */
+const NICKNAME_FORBIDDEN = /[\p{Cc}\p{Cs}\p{Bidi_Control}]/u;
+/** A character that shows something: neither white space nor default-ignorable (zero-width). */
+const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
 
 /** §5 password: 8 to 128 characters. */
 export function passwordErrors(password: string | undefined): string[] {
@@ -56,11 +70,23 @@ export function passwordErrors(password: string | undefined): string[] {
   return [];
 }
 
-/** §5 nickname: not blank (uniqueness is the server's to check). */
+/**
+ * §5 nickname: not blank, where a name of zero-width characters alone is blank too; no control
+ * or bidirectional characters (NICKNAME_FORBIDDEN). Uniqueness is the server's to check.
+ */
 export function nicknameErrors(nickname: string | undefined): string[] {
-  if (isBlank(nickname)) return [MESSAGES.blank];
+  if (isBlank(nickname) || !VISIBLE.test(nickname!)) return [MESSAGES.blank];
+  if (NICKNAME_FORBIDDEN.test(nickname!)) return [MESSAGES.invalidFormat];
   if (length(nickname!.trim()) > NICKNAME_MAX_LENGTH) return [MESSAGES.tooLong(NICKNAME_MAX_LENGTH)];
   return [];
+}
+
+/** A code of the country table: -1 ('other') or 1 to 999. */
+export function isCountryCode(value: unknown): boolean {
+  return (
+    Number.isInteger(value) &&
+    (value === COUNTRY_CODE_OTHER || ((value as number) >= 1 && (value as number) <= COUNTRY_CODE_MAX))
+  );
 }
 
 /** The welcome questionnaire (application-spec §3 private information) as sent. */
@@ -83,15 +109,17 @@ export function parseBirthYear(value: number | string, now = new Date()): number
   return Number.isInteger(year) && year >= 1900 && year <= now.getFullYear() ? year : NaN;
 }
 
-/** §5 questionnaire rules: every question answered, the birth year in digits, scales 1 to 4. */
+/**
+ * §5 questionnaire rules: every question answered, the birth year in digits, a code of the
+ * country table, scales 1 to 4.
+ */
 export function privateInformationErrors(input: PrivateInformationInput, now = new Date()): ValidationErrors {
   const errors: ValidationErrors = {};
   const add = (field: keyof PrivateInformationInput, message: string) => (errors[field] ??= []).push(message);
   if (isBlank(input.birth_year)) add('birth_year', MESSAGES.blank);
   else if (Number.isNaN(parseBirthYear(input.birth_year!, now))) add('birth_year', MESSAGES.invalidFormat);
   if (isBlank(input.country_code)) add('country_code', MESSAGES.blank);
-  else if (!Number.isInteger(input.country_code) || (input.country_code! < 1 && input.country_code !== -1))
-    add('country_code', MESSAGES.invalidFormat);
+  else if (!isCountryCode(input.country_code)) add('country_code', MESSAGES.invalidFormat);
   if (isBlank(input.gender)) add('gender', MESSAGES.blank);
   else if (!GENDERS.includes(input.gender!)) add('gender', MESSAGES.invalidFormat);
   const reasons = input.reasons_for_participation ?? [];
