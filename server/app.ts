@@ -1,7 +1,5 @@
 // Builds the Fastify application: API route plugins, the built client from dist/ and the sky
 // data from var/sky. Listening is left to the caller so that tests can inject requests.
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -10,7 +8,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import type { ServerConfig } from './config';
@@ -22,6 +19,7 @@ import { levelRoutes } from './routes/levels';
 import { questRoutes } from './routes/quests';
 import { campaignRoutes } from './routes/campaigns';
 import { registerSecurity } from './plugins/security';
+import { registerStaticFiles } from './plugins/static-files';
 import { requestValidatorCompiler } from './plugins/request-validation';
 import { BODY_LIMIT } from './plugins/json-body';
 import { accountRoutes } from './routes/accounts';
@@ -88,32 +86,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(notificationRoutes, { db });
   await app.register(presentRoutes, { db, config });
 
-  // The sky data repository (viewer-spec §7: {host}/stellar-globe/static/...), unless a
-  // DATA_HOST serves it.
-  const sky = path.join(config.varDirectory, 'sky', 'stellar-globe');
-  if (!config.dataHost && fs.existsSync(sky)) {
-    await app.register(fastifyStatic, { root: sky, prefix: '/stellar-globe/', decorateReply: false });
-  }
-  const indexFile = path.join(config.distDirectory, 'index.html');
-  if (fs.existsSync(indexFile)) {
-    // With DATA_HOST, the page names the data host in <meta name="galaxy-cruise-data-host">,
-    // which the globe reads (src/app/components/GlobeView.tsx) to build {dataRepository}.
-    const dataHost = config.dataHost;
-    await app.register(fastifyStatic, {
-      root: config.distDirectory,
-      prefix: '/',
-      wildcard: true,
-      index: dataHost ? false : undefined,
-    });
-    if (dataHost) {
-      const escaped = dataHost.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-      const page = fs
-        .readFileSync(indexFile, 'utf8')
-        .replace('</head>', `  <meta name="galaxy-cruise-data-host" content="${escaped}" />\n  </head>`);
-      for (const url of ['/', '/index.html'])
-        app.get(url, (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
-    }
-  }
+  // The built client and the sky data: ./plugins/static-files.ts.
+  await registerStaticFiles(app, config);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: 'Not Found', message: `${request.method} ${request.url} not found` });
   });

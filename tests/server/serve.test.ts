@@ -1,10 +1,18 @@
 // The real server process: `galaxy-cruise serve` on embedded PGlite (files under VAR_DIR/db)
-// and, with DATABASE_URL, on the real PostgreSQL — the same migrations run at start on both.
+// and, with DATABASE_URL, on the real PostgreSQL — the same migrations run at start on both; and
+// the built client as it sends it: compressed at build time, cached by what its names promise.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { Database } from '../../server/db/schema';
+import { clientConfig, precompressDirectory } from '../../vite.config';
 import { createPostgresDatabase } from '../helpers/databases';
 import { startServer, type RunningServer } from '../helpers/serve';
 
@@ -71,5 +79,162 @@ describe('galaxy-cruise serve', () => {
     const response = await fetch(`${server.url}/api/no-such-thing`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: 'Not Found' });
+  });
+});
+
+/** A GET whose body comes back as sent (fetch would decode it), with its headers. */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.setTimeout(10_000, () => request.destroy(new Error(`GET ${url} timed out`)));
+  });
+}
+
+/**
+ * A client folder laid out as `vite build` writes it: index.html naming hashed files under assets/
+ * (the bundle, its worker, the wasm core) and an unhashed favicon, compressed by the build's own
+ * step. Text that compresses as a bundle does: repeated, not random.
+ */
+function fakeClient(directory: string) {
+  const bundle = Buffer.from(
+    Array.from({ length: 2000 }, (_, index) => `export const value${index} = 'galaxy ${index % 97}';\n`).join(''),
+  );
+  const worker = Buffer.from(`self.onmessage = (event) => self.postMessage(event.data);\n`.repeat(200));
+  // A wasm module's magic and version, then a body of zeroes and counters.
+  const wasm = Buffer.concat([
+    Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]),
+    Buffer.from(Array.from({ length: 8192 }, (_, index) => (index % 64 === 0 ? index & 0xff : 0))),
+  ]);
+  const page = Buffer.from(
+    '<!doctype html><html><head><title>Galaxy Cruise</title>' +
+      '<script type="module" src="/assets/index-Bf2BH0ku.js"></script></head><body></body></html>',
+  );
+  const files: Record<string, Buffer> = {
+    'index.html': page,
+    'favicon.svg': Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    'assets/index-Bf2BH0ku.js': bundle,
+    'assets/decoder.worker-DeZ8U0AM.js': worker,
+    'assets/core-CFcNFhEk.wasm': wasm,
+  };
+  for (const [name, data] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(directory, name)), { recursive: true });
+    fs.writeFileSync(path.join(directory, name), data);
+  }
+  return files;
+}
+
+describe('the built client', () => {
+  let directory: string;
+  let dist: string;
+  let files: Record<string, Buffer>;
+  let compressed: string[];
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-client-'));
+    dist = path.join(directory, 'dist');
+    files = fakeClient(dist);
+    compressed = await precompressDirectory(dist);
+    server = await startServer({ VAR_DIR: path.join(directory, 'var'), DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('is compressed at build time, brotli and gzip beside each file worth it, workers and wasm included', () => {
+    expect(compressed).toEqual([
+      path.join('assets', 'core-CFcNFhEk.wasm'),
+      path.join('assets', 'decoder.worker-DeZ8U0AM.js'),
+      path.join('assets', 'index-Bf2BH0ku.js'),
+    ]);
+    for (const name of compressed) {
+      const file = path.join(dist, name);
+      expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).equals(fs.readFileSync(file))).toBe(true);
+      expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).equals(fs.readFileSync(file))).toBe(true);
+    }
+    // Under 1 KiB a compressed copy saves less than its headers cost.
+    expect(fs.existsSync(path.join(dist, 'index.html.br'))).toBe(false);
+    expect(fs.existsSync(path.join(dist, 'favicon.svg.gz'))).toBe(false);
+  });
+
+  it('writes source maps only when SOURCEMAP=1 asks for them', () => {
+    expect(clientConfig({}).build?.sourcemap).toBe(false);
+    expect(clientConfig({ SOURCEMAP: '0' }).build?.sourcemap).toBe(false);
+    expect(clientConfig({ SOURCEMAP: '1' }).build?.sourcemap).toBe(true);
+    expect(clientConfig({ DIST_DIR: dist }).build?.outDir).toBe(dist);
+  });
+
+  it('sends a hashed asset as brotli to a browser that accepts it, immutable for a year', async () => {
+    for (const name of ['assets/index-Bf2BH0ku.js', 'assets/decoder.worker-DeZ8U0AM.js', 'assets/core-CFcNFhEk.wasm']) {
+      const response = await rawGet(`${server.url}/${name}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(
+        name.endsWith('.wasm') ? /^application\/wasm/ : /^application\/javascript/,
+      );
+      expect(response.headers['vary']).toMatch(/\baccept-encoding\b/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.body.length).toBeLessThan(files[name].length);
+      expect(zlib.brotliDecompressSync(response.body).equals(files[name])).toBe(true);
+    }
+  });
+
+  it('sends gzip to a browser without brotli, and the file itself to one that accepts neither', async () => {
+    const name = 'assets/index-Bf2BH0ku.js';
+    const gzipped = await rawGet(`${server.url}/${name}`, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['vary']).toMatch(/\baccept-encoding\b/i);
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(gzipped.body).equals(files[name])).toBe(true);
+
+    const plain = await rawGet(`${server.url}/${name}`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/\baccept-encoding\b/i);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body.equals(files[name])).toBe(true);
+  });
+
+  it('has index.html revalidated on every visit (no-cache), at / and by its name', async () => {
+    for (const url of ['/', '/index.html']) {
+      const response = await rawGet(`${server.url}${url}`, { 'accept-encoding': 'br' });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body.equals(files['index.html'])).toBe(true);
+    }
+    // Unhashed files other than the page: an hour.
+    const favicon = await rawGet(`${server.url}/favicon.svg`);
+    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves no source map of a client built without SOURCEMAP', async () => {
+    expect(fs.readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.map'))).toEqual([]);
+    expect((await rawGet(`${server.url}/assets/index-Bf2BH0ku.js.map`)).status).toBe(404);
+  });
+
+  it('has the page that names DATA_HOST revalidated on every visit too', async () => {
+    const config = loadConfig({ VAR_DIR: path.join(directory, 'var'), DIST_DIR: dist, DATA_HOST: 'cdn.example.org' });
+    const app = await buildApp({ config, db: {} as Kysely<Database> });
+    try {
+      for (const url of ['/', '/index.html']) {
+        const response = await app.inject({ url });
+        expect(response.body).toContain('<meta name="galaxy-cruise-data-host" content="cdn.example.org" />');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
