@@ -23,20 +23,17 @@ const CLOSE_BRACE = 0x7d;
 
 /**
  * Whether the JSON text opens more than `maxDepth` arrays and objects inside one another.
- * Brackets inside strings do not count; a backslash in a string escapes the character after it.
- * Stops at the first bracket too deep. Text that is not JSON gets some answer here and its
- * syntax error from JSON.parse.
+ * Brackets inside strings do not count: a string is skipped to its closing quote, the first one
+ * after an even run of backslashes (RFC 8259 §7). Stops at the first bracket too deep. Text that
+ * is not JSON gets some answer here and its syntax error from JSON.parse.
  */
 export function nestedDeeperThan(text: string, maxDepth: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === BACKSLASH) index++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) {
-      inString = true;
+    if (code === QUOTE) {
+      index = closingQuote(text, index);
+      if (index < 0) return false;
     } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
       if (++depth > maxDepth) return true;
     } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
@@ -44,6 +41,18 @@ export function nestedDeeperThan(text: string, maxDepth: number): boolean {
     }
   }
   return false;
+}
+
+/** The index of the quote that closes the string opened at `open`, or -1 when none does. */
+function closingQuote(text: string, open: number): number {
+  let quote = text.indexOf('"', open + 1);
+  while (quote >= 0) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
+  }
+  return -1;
 }
 
 /**

@@ -306,6 +306,17 @@ describe.each(DATABASE_KINDS)('request safety on %s', (kind) => {
         payload: JSON.stringify({ email: uniqueEmail(), password: `"\\${'[{'.repeat(100)}` }),
       });
       expect(response.statusCode).toBe(422);
+      // A string that ends in a backslash ends there: the nesting after it counts.
+      const afterBackslash = await t.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"password": "x\\\\", "email": ${'['.repeat(40)}${']'.repeat(40)}}`,
+      });
+      expect(afterBackslash.statusCode).toBe(400);
+      expect(afterBackslash.json().message).toBe(
+        'Request body is nested too deeply: at most 32 levels of arrays and objects.',
+      );
     });
 
     it('takes up to 1 MiB from an administrator editing notifications, and nothing large from anyone else', async () => {
