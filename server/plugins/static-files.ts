@@ -9,7 +9,6 @@
 // names the current hashes, so a browser revalidates it each time (no-cache, answered 304 by its
 // ETag while unchanged); other unhashed files (the favicon) for an hour.
 import fs from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -56,7 +55,7 @@ export async function registerStaticFiles(app: FastifyInstance, config: ServerCo
     preCompressed: true,
     // Set here rather than by @fastify/send, whose maxAge is one policy for every file.
     cacheControl: false,
-    setHeaders(response: ServerResponse, file: string) {
+    setHeaders(response, file) {
       response.setHeader('cache-control', clientCacheControl(path.relative(client, file)));
       response.setHeader('vary', 'Accept-Encoding');
     },
