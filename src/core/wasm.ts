@@ -218,9 +218,6 @@ const align16 = (n: number) => (n + 15) & ~15;
 function coreMemory(exports: CoreExports): CoreMemory {
   const codes = exports as unknown as Record<string, unknown>;
   const bytes = (at: number, length: number) => new Uint8Array(exports.memory.buffer, at, length);
-  /** The bytes of elements [from, from + count) of `array`. */
-  const elements = (array: ChunkArray, from: number, count: number) =>
-    new Uint8Array(array.buffer, array.byteOffset + from * array.BYTES_PER_ELEMENT, count * array.BYTES_PER_ELEMENT);
   return {
     exports,
     scratch: (size) => exports.scratch(size),
@@ -229,7 +226,8 @@ function coreMemory(exports: CoreExports): CoreMemory {
       bytes(at, source.byteLength).set(source);
     },
     read(at, target, count) {
-      elements(target, 0, count).set(bytes(at, count * target.BYTES_PER_ELEMENT));
+      const size = count * target.BYTES_PER_ELEMENT;
+      new Uint8Array(target.buffer, target.byteOffset, size).set(bytes(at, size));
     },
     errorCode(name) {
       const global = codes[name];
@@ -240,30 +238,39 @@ function coreMemory(exports: CoreExports): CoreMemory {
     },
     chunks(count, chunk, inputs, outputs, call) {
       const streams = [...inputs, ...outputs];
-      const chunkBytes = (stream: ChunkStream) => align16(chunk * (stream.per ?? 1) * stream.array.BYTES_PER_ELEMENT);
-      const laidOut = streams.filter((stream) => stream.at === undefined);
-      let next = laidOut.length > 0 ? exports.scratch(laidOut.reduce((sum, stream) => sum + chunkBytes(stream), 0)) : 0;
-      const at = streams.map((stream) => {
+      const pointBytes = streams.map((stream) => (stream.per ?? 1) * stream.array.BYTES_PER_ELEMENT);
+      let next = exports.scratch(
+        streams.reduce((sum, stream, k) => (stream.at === undefined ? sum + align16(chunk * pointBytes[k]) : sum), 0),
+      );
+      const at = streams.map((stream, k) => {
         if (stream.at !== undefined) return stream.at;
         const start = next;
-        next += chunkBytes(stream);
+        next += align16(chunk * pointBytes[k]);
         return start;
+      });
+      // Views made once, not per chunk: each stream's chunk in memory and its array's bytes from
+      // point 0. Made again only if a call grew memory (growth detaches the old buffer).
+      const chunkViewsOf = () => streams.map((_, k) => bytes(at[k], chunk * pointBytes[k]));
+      let buffer = exports.memory.buffer;
+      let chunkViews = chunkViewsOf();
+      const arrayViews = streams.map(({ array, from = 0 }) => {
+        const start = from * array.BYTES_PER_ELEMENT;
+        return new Uint8Array(array.buffer, array.byteOffset + start, array.byteLength - start);
       });
       for (let done = 0; done < count; done += chunk) {
         const n = Math.min(chunk, count - done);
-        inputs.forEach((stream, k) => {
-          const per = stream.per ?? 1;
-          bytes(at[k], n * per * stream.array.BYTES_PER_ELEMENT).set(
-            elements(stream.array, (stream.from ?? 0) + done * per, n * per),
-          );
-        });
+        for (let k = 0; k < inputs.length; k++) {
+          chunkViews[k].set(arrayViews[k].subarray(done * pointBytes[k], (done + n) * pointBytes[k]));
+        }
         call(at, n, done);
-        outputs.forEach((stream, k) => {
-          const per = stream.per ?? 1;
-          elements(stream.array, (stream.from ?? 0) + done * per, n * per).set(
-            bytes(at[inputs.length + k], n * per * stream.array.BYTES_PER_ELEMENT),
-          );
-        });
+        if (exports.memory.buffer !== buffer) {
+          buffer = exports.memory.buffer;
+          chunkViews = chunkViewsOf();
+        }
+        for (let k = inputs.length; k < streams.length; k++) {
+          const view = n === chunk ? chunkViews[k] : chunkViews[k].subarray(0, n * pointBytes[k]);
+          arrayViews[k].set(view, done * pointBytes[k]);
+        }
       }
     },
   };
