@@ -1,6 +1,6 @@
 // `galaxy-cruise inflate IN|- [-o OUT]`: decompresses a gzip file (or stdin, every member) with
 // the wasm inflater and writes the bytes to OUT or stdout. Errors (viewer-spec §5 messages) exit 1.
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import { loadCore } from '../../src/core/wasm';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
@@ -11,11 +11,13 @@ export const inflateCommand: Command = {
     const [input] = atMostPositionals(positionals, 1);
     const output = values.output;
     if (input === undefined) throw new UsageError('inflate needs an input file');
-    const bytes = input === '-' ? await readStdin() : await fs.readFile(input);
+    // One read of the whole file (its size known up front), and the bytes written straight from
+    // the wasm memory they were inflated into: no copy of either is made in between.
+    const bytes = input === '-' ? await readStdin() : fs.readFileSync(input);
     const core = await loadCore();
-    const result = core.gunzip(bytes);
+    const result = core.gunzipView(bytes);
     if (output === undefined) await writeStdout(result);
-    else await fs.writeFile(output, result);
+    else await fs.promises.writeFile(output, result);
     return 0;
   },
 };
