@@ -251,7 +251,6 @@ function coreMemory(exports: CoreExports): CoreMemory {
       // Views made once, not per chunk: each stream's chunk in memory and its array's bytes from
       // point 0. Made again only if a call grew memory (growth detaches the old buffer).
       const chunkViewsOf = () => streams.map((_, k) => bytes(at[k], chunk * pointBytes[k]));
-      let buffer = exports.memory.buffer;
       let chunkViews = chunkViewsOf();
       const arrayViews = streams.map(({ array, from = 0 }) => {
         const start = from * array.BYTES_PER_ELEMENT;
@@ -263,10 +262,7 @@ function coreMemory(exports: CoreExports): CoreMemory {
           chunkViews[k].set(arrayViews[k].subarray(done * pointBytes[k], (done + n) * pointBytes[k]));
         }
         call(at, n, done);
-        if (exports.memory.buffer !== buffer) {
-          buffer = exports.memory.buffer;
-          chunkViews = chunkViewsOf();
-        }
+        if (chunkViews.length > 0 && chunkViews[0].byteLength === 0) chunkViews = chunkViewsOf(); // memory grew
         for (let k = inputs.length; k < streams.length; k++) {
           const view = n === chunk ? chunkViews[k] : chunkViews[k].subarray(0, n * pointBytes[k]);
           arrayViews[k].set(view, done * pointBytes[k]);
