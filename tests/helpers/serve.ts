@@ -14,7 +14,7 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, [path.join(root, 'bin', 'galaxy-cruise.mjs'), 'serve'], {
     cwd: root,

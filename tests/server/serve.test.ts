@@ -1,11 +1,12 @@
 // The real server process: `galaxy-cruise serve` on embedded PGlite (files under VAR_DIR/db)
 // and, with DATABASE_URL, on the real PostgreSQL — the same migrations run at start on both; and
-// the built client as it sends it: compressed at build time, cached by what its names promise.
+// the built client as the application sends it: compressed at build time, cached by what its
+// names promise.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,9 @@ function temporaryVar(): string {
   return directory;
 }
 
-describe('galaxy-cruise serve', () => {
+// Each test starts the process: it migrates a fresh database, which on a busy machine takes a
+// good part of a minute (startServer waits up to two).
+describe('galaxy-cruise serve', { timeout: 180_000 }, () => {
   it('runs on embedded PGlite under VAR_DIR/db and answers /api/session; SIGTERM stops it cleanly', async () => {
     const varDirectory = temporaryVar();
     const server = await startServer({ VAR_DIR: varDirectory });
@@ -82,25 +85,6 @@ describe('galaxy-cruise serve', () => {
   });
 });
 
-/** A GET whose body comes back as sent (fetch would decode it), with its headers. */
-function rawGet(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.setTimeout(10_000, () => request.destroy(new Error(`GET ${url} timed out`)));
-  });
-}
-
 /**
  * A client folder laid out as `vite build` writes it: index.html naming hashed files under assets/
  * (the bundle, its worker, the wasm core) and an unhashed favicon, compressed by the build's own
@@ -139,17 +123,26 @@ describe('the built client', () => {
   let dist: string;
   let files: Record<string, Buffer>;
   let compressed: string[];
-  let server: RunningServer;
+  let app: FastifyInstance;
+  /** A GET through the whole application; rawPayload is the body as sent, not decoded. */
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await app.inject({ url, headers });
+    return { status: response.statusCode, headers: response.headers, body: response.rawPayload };
+  };
 
   beforeAll(async () => {
     directory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-client-'));
     dist = path.join(directory, 'dist');
     files = fakeClient(dist);
     compressed = await precompressDirectory(dist);
-    server = await startServer({ VAR_DIR: path.join(directory, 'var'), DIST_DIR: dist });
+    // The static files need no database: the application is built over none.
+    app = await buildApp({
+      config: loadConfig({ VAR_DIR: path.join(directory, 'var'), DIST_DIR: dist }),
+      db: {} as Kysely<Database>,
+    });
   });
   afterAll(async () => {
-    await server?.stop('SIGKILL');
+    await app?.close();
     fs.rmSync(directory, { recursive: true, force: true });
   });
 
@@ -178,7 +171,7 @@ describe('the built client', () => {
 
   it('sends a hashed asset as brotli to a browser that accepts it, immutable for a year', async () => {
     for (const name of ['assets/index-Bf2BH0ku.js', 'assets/decoder.worker-DeZ8U0AM.js', 'assets/core-CFcNFhEk.wasm']) {
-      const response = await rawGet(`${server.url}/${name}`, { 'accept-encoding': 'gzip, deflate, br' });
+      const response = await get(`/${name}`, { 'accept-encoding': 'gzip, deflate, br' });
       expect(response.status).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['content-type']).toMatch(
@@ -193,13 +186,13 @@ describe('the built client', () => {
 
   it('sends gzip to a browser without brotli, and the file itself to one that accepts neither', async () => {
     const name = 'assets/index-Bf2BH0ku.js';
-    const gzipped = await rawGet(`${server.url}/${name}`, { 'accept-encoding': 'gzip' });
+    const gzipped = await get(`/${name}`, { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers['vary']).toMatch(/\baccept-encoding\b/i);
     expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.gunzipSync(gzipped.body).equals(files[name])).toBe(true);
 
-    const plain = await rawGet(`${server.url}/${name}`, { 'accept-encoding': 'identity' });
+    const plain = await get(`/${name}`, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['vary']).toMatch(/\baccept-encoding\b/i);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -208,33 +201,33 @@ describe('the built client', () => {
 
   it('has index.html revalidated on every visit (no-cache), at / and by its name', async () => {
     for (const url of ['/', '/index.html']) {
-      const response = await rawGet(`${server.url}${url}`, { 'accept-encoding': 'br' });
+      const response = await get(url, { 'accept-encoding': 'br' });
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body.equals(files['index.html'])).toBe(true);
     }
     // Unhashed files other than the page: an hour.
-    const favicon = await rawGet(`${server.url}/favicon.svg`);
+    const favicon = await get('/favicon.svg');
     expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('serves no source map of a client built without SOURCEMAP', async () => {
     expect(fs.readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.map'))).toEqual([]);
-    expect((await rawGet(`${server.url}/assets/index-Bf2BH0ku.js.map`)).status).toBe(404);
+    expect((await get('/assets/index-Bf2BH0ku.js.map')).status).toBe(404);
   });
 
   it('has the page that names DATA_HOST revalidated on every visit too', async () => {
     const config = loadConfig({ VAR_DIR: path.join(directory, 'var'), DIST_DIR: dist, DATA_HOST: 'cdn.example.org' });
-    const app = await buildApp({ config, db: {} as Kysely<Database> });
+    const withDataHost = await buildApp({ config, db: {} as Kysely<Database> });
     try {
       for (const url of ['/', '/index.html']) {
-        const response = await app.inject({ url });
+        const response = await withDataHost.inject({ url });
         expect(response.body).toContain('<meta name="galaxy-cruise-data-host" content="cdn.example.org" />');
         expect(response.headers['cache-control']).toBe('no-cache');
       }
     } finally {
-      await app.close();
+      await withDataHost.close();
     }
   });
 });
