@@ -1,6 +1,7 @@
 // The worker's API (ARCHITECTURE.md, "Doors": DecoderApi). It is a plain object over the wasm
 // core so that the same calls run inside a worker (through comlink) and directly in tests.
 import * as Comlink from 'comlink';
+import { decodeFits } from '../src/core/fits';
 import { gunzip } from '../src/core/gzip';
 import { computeShiftmap } from '../src/core/shiftmap';
 import { readStarRecords } from '../src/core/stars';
@@ -16,7 +17,24 @@ export interface DecoderApi {
    * transferred out, or null when the tile needs none.
    */
   shiftmap(order: number, ipix: number | bigint): Promise<Uint16Array | null>;
+  /**
+   * Decodes a PNG (or JPEG) file, transferred in, to an ImageBitmap holding the bytes as stored
+   * (no premultiplied alpha, no colour-space conversion: survey tiles are data, not pictures),
+   * transferred out. Needs createImageBitmap (browsers' workers).
+   */
+  decodeImage(bytes: Uint8Array): Promise<ImageBitmap>;
+  /**
+   * Decodes the first image of a FITS file (gzip-compressed or not), transferred in, by the
+   * wasm core: its axes and physical pixel values as float32, transferred out.
+   */
+  decodeFits(bytes: Uint8Array): Promise<{ axes: number[]; pixels: Float32Array }>;
 }
+
+/** What createImageBitmap must not do to a data image. */
+export const DATA_IMAGE_OPTIONS: ImageBitmapOptions = {
+  premultiplyAlpha: 'none',
+  colorSpaceConversion: 'none',
+};
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
   const response = await fetch(url, { credentials: 'same-origin' });
@@ -31,6 +49,15 @@ export function createDecoderApi(core: Promise<Core>): DecoderApi {
     async loadStars(url) {
       const records = readStarRecords(await gunzip(await fetchBytes(url), await core));
       return Comlink.transfer(records, [records.buffer]);
+    },
+    async decodeImage(bytes) {
+      const bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>]), DATA_IMAGE_OPTIONS);
+      return Comlink.transfer(bitmap, [bitmap]);
+    },
+    async decodeFits(bytes) {
+      const image = decodeFits(bytes, await core);
+      const pixels = image.pixels instanceof Float32Array ? image.pixels : Float32Array.from(image.pixels);
+      return Comlink.transfer({ axes: image.axes, pixels }, [pixels.buffer]);
     },
     async shiftmap(order, ipix) {
       const texels = computeShiftmap(await core, order, ipix);

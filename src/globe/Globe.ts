@@ -141,6 +141,8 @@ export class Globe {
    */
   private eyeAt(time: number): number {
     const { camera } = this;
+    // The first frame shows the mode it was opened with (a deep link) without a blend.
+    if (this.frames === 0) this.drawnMode = camera.mode;
     if (camera.mode !== this.drawnMode) {
       this.modeBlend = { from: this.drawnEye, start: time };
       this.drawnMode = camera.mode;

@@ -41,3 +41,36 @@ export function uniformLocation(gl: WebGL2RenderingContext, program: WebGLProgra
   if (location === null) throw new Error(`unknown uniform: ${name}`);
   return location;
 }
+
+/**
+ * Float textures that can be filtered linearly (pretty-picture FITS layers). Without them the
+ * layer cannot draw: warned (viewer-spec §8) and the error thrown again for the caller.
+ */
+export function requireFloatTextures(gl: WebGL2RenderingContext): void {
+  try {
+    if (!gl.getExtension('OES_texture_float_linear')) throw new Error('OES_texture_float_linear is not supported');
+  } catch (error) {
+    console.warn('floating-point textures are not supported', error);
+    throw error;
+  }
+}
+
+/**
+ * A texture from an image holding data (survey filters): one channel (R8), bytes as stored,
+ * row 0 at t = 0, linear magnification (viewer-spec §9: the magnification filter is on).
+ */
+export function dataTexture(gl: WebGL2RenderingContext, image: TexImageSource): WebGLTexture {
+  const texture = gl.createTexture();
+  if (!texture) throw new Error('createTexture failed');
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, gl.RED, gl.UNSIGNED_BYTE, image);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  gl.bindTexture(gl.TEXTURE_2D, null);
+  return texture;
+}

@@ -8,6 +8,7 @@ import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
 import { GridLayer } from '../../../globe/layers/grid';
 import { StarLayer } from '../../../globe/layers/stars';
+import { APPLICATION_SURVEY_OPTIONS, SurveyLayer } from '../../../globe/layers/survey';
 import { GlobeContext } from './GlobeContext';
 import { hashWithView, viewFromHash } from './viewLink';
 
@@ -30,7 +31,11 @@ export function GlobeView({ retina = true, children }: { retina?: boolean; child
     const created = new Globe(canvas.current, { retina });
     created.setCamera(viewFromHash(location.hash));
     created.addLayer(new GridLayer());
-    created.addLayer(new StarLayer(dataRepositoryUrl(location, dataHost())));
+    const dataRepository = dataRepositoryUrl(location, dataHost());
+    created.addLayer(new StarLayer(dataRepository));
+    // The three surveys' tiles with the application's colour settings (viewer-spec §3).
+    for (const survey of ['wide', 'dud', 'simulation'])
+      created.addLayer(new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl: `${dataRepository}/${survey}` }));
     const keepLink = throttle(() => {
       if (followsView(location.hash))
         history.replaceState(history.state, '', hashWithView(location.hash, created.camera.state()));

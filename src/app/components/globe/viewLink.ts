@@ -1,6 +1,7 @@
 // Deep links to a view: the hash route carries ra, dec (degrees) and fov (degrees) as query
-// parameters, e.g. #/?ra=150.1163&dec=2.2058&fov=0.5, so a shared link opens the same view.
-import type { CameraState } from '../../../globe/camera';
+// parameters, e.g. #/?ra=150.1163&dec=2.2058&fov=0.5, so a shared link opens the same view;
+// a projection other than the default one is carried as mode=GNOMONIC or mode=FLOATING_EYE.
+import { CAMERA_DEFAULTS, ProjectionMode, type CameraState } from '../../../globe/camera';
 
 const DEGREE = Math.PI / 180;
 
@@ -19,6 +20,8 @@ export function viewFromHash(hash: string): Partial<CameraState> {
   if (ra !== undefined) view.phi = ra * DEGREE;
   if (dec !== undefined && Math.abs(dec) <= 90) view.theta = (90 - dec) * DEGREE;
   if (fov !== undefined && fov > 0) view.fovy = fov * DEGREE;
+  const mode = parameters.get('mode');
+  if (mode && Object.values<string>(ProjectionMode).includes(mode)) view.mode = mode as ProjectionMode;
   return view;
 }
 
@@ -29,5 +32,7 @@ export function hashWithView(hash: string, state: CameraState): string {
   parameters.set('ra', (state.phi / DEGREE).toFixed(5));
   parameters.set('dec', (90 - state.theta / DEGREE).toFixed(5));
   parameters.set('fov', (state.fovy / DEGREE).toPrecision(4));
+  if (state.mode === CAMERA_DEFAULTS.mode) parameters.delete('mode');
+  else parameters.set('mode', state.mode);
   return `#${path}?${parameters.toString()}`;
 }

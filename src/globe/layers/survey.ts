@@ -1,0 +1,690 @@
+// Survey image tiles with their area outlines (viewer-spec §3, §4, §7). A survey folder
+// {baseUrl} holds meta.json (per tract a TAN wcs and tract options), area.json (outline
+// polygons) and the tile pyramids {baseUrl}/{filter}/{tract}/{level}/{p}/{q}.png: level L has
+// pixels of 2^L × 2^L tract pixels, tile (p, q) of level L covers tract pixels
+// x ∈ [p·size·2^L, (p+1)·size·2^L), y likewise with q, PNG row 0 the tile's lowest y unless
+// flipV. Each filter is one 8-bit grey PNG in the asinh encoding of the HSC tiles: byte v gives
+// y = v/255 and flux 1e-4·sinh(9.903487555·(y − 1/9)).
+//
+// Tiles go through the shared tile engine (2 loads at once, 1000 tiles kept); each filter file
+// is fetched here (so that a tile leaving the view aborts its requests) and decoded in the
+// worker pool; the decoded images (400 kept) are uploaded as one-channel textures and the three
+// filters are mixed into colour on the GPU by the colour parameters:
+//   matrix types: x = Σ_k colour_k · flux_k over the enabled colours (up to three filters);
+//   the other types: red, green, blue = HSC-I, HSC-R, HSC-G fluxes;
+//   then x − b0 is stretched with s(x) = asinh(β·x)/asinh(β) and scaled by a, either per
+//   channel (SIMPLE_*) or, keeping the colour of each pixel, by the stretch of the mean
+//   intensity I (SDSS_TRUE_COLOR*: Lupton et al. 2004), and bias is added.
+// A missing fine tile is drawn from its nearest loaded ancestor. The area outlines fade in over
+// 1000 ms once area.json is loaded (an empty region if it fails) and cross-fade with the tiles
+// by zoom: tiles while a tract spans many screen pixels, outlines when it shrinks to a few.
+import { vec3 } from 'gl-matrix';
+import { pixelToSky, type TanWcs } from '../../core/wcs';
+import { decoderPool } from '../../../workers/browser-pool';
+import { attributeLocation, compileProgram, dataTexture, uniformLocation } from '../gl';
+import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
+import { TileEngine, type TileRequest } from '../tiles/engine';
+import { TILE_LIMITS } from '../tiles/limits';
+import { LruCache } from '../tiles/lru';
+import { angleBetween, skyVector, viewCone } from '../visibility';
+import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+
+export enum ColorParamsType {
+  SDSS_TRUE_COLOR = 'SDSS_TRUE_COLOR',
+  SIMPLE_RGB = 'SIMPLE_RGB',
+  SIMPLE_COLOR_MATRIX = 'SIMPLE_COLOR_MATRIX',
+  SDSS_TRUE_COLOR_MATRIX = 'SDSS_TRUE_COLOR_MATRIX',
+}
+
+export interface ColorEntry {
+  filterName: string;
+  enabled: boolean;
+  /** Weights of this filter's flux in red, green and blue. */
+  value: [number, number, number];
+}
+
+export interface ColorParams {
+  type: ColorParamsType;
+  beta: number;
+  a: number;
+  bias: number;
+  b0: number;
+  /** The matrix types' colours; ignored by the others. */
+  colors: ColorEntry[];
+}
+
+/** Red, green and blue of the non-matrix types (viewer-spec §3: filters HSC-I, HSC-R, HSC-G). */
+export const DEFAULT_FILTERS = ['HSC-I', 'HSC-R', 'HSC-G'] as const;
+
+/** viewer-spec §3: beta e^10, a 1, bias 0.05, b0 0. */
+export const DEFAULT_COLOR_PARAMS: ColorParams = {
+  type: ColorParamsType.SDSS_TRUE_COLOR,
+  beta: Math.exp(10),
+  a: 1,
+  bias: 0.05,
+  b0: 0,
+  colors: [
+    { filterName: 'HSC-I', enabled: true, value: [1, 0, 0] },
+    { filterName: 'HSC-R', enabled: true, value: [0, 1, 0] },
+    { filterName: 'HSC-G', enabled: true, value: [0, 0, 1] },
+  ],
+};
+
+/** The application's tile layer (viewer-spec §3, application-spec): true-colour matrix, beta 57338.67. */
+export const APPLICATION_COLOR_PARAMS: ColorParams = {
+  ...DEFAULT_COLOR_PARAMS,
+  type: ColorParamsType.SDSS_TRUE_COLOR_MATRIX,
+  beta: 57338.67,
+  colors: [
+    { filterName: 'HSC-I', enabled: true, value: [0.95, 0, 0] },
+    { filterName: 'HSC-R', enabled: true, value: [0, 0.98, 0] },
+    { filterName: 'HSC-G', enabled: true, value: [0, 0, 1.02] },
+  ],
+};
+
+export interface SurveyOptions {
+  /** The survey folder, e.g. {dataRepository}/wide. */
+  baseUrl: string;
+  colorParams: ColorParams;
+  /** 2 draws tile pixels no larger than screen pixels; each unit less is one level coarser. */
+  lodBias: number;
+  /** Draw the area outlines (cross-fading with the tiles by zoom). */
+  outline: boolean;
+  /** The provider's revision: raising it requests the cached tiles again. */
+  revision: number;
+}
+
+export const SURVEY_DEFAULTS: Omit<SurveyOptions, 'baseUrl'> = {
+  colorParams: DEFAULT_COLOR_PARAMS,
+  lodBias: 2,
+  outline: true,
+  revision: 0,
+};
+
+/** The application's settings: level-of-detail bias 2, outline off (viewer-spec §3). */
+export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
+  colorParams: APPLICATION_COLOR_PARAMS,
+  lodBias: 2,
+  outline: false,
+  revision: 0,
+};
+
+/** Area outlines fade in over this time once loaded (viewer-spec §4). */
+export const OUTLINE_FADE_MS = 1000;
+
+/** The filters a colour parameter set reads and the 3×3 weights (column k: filter k's RGB). */
+export function colorMixing(params: ColorParams): { filters: string[]; weights: Float32Array } {
+  const matrix =
+    params.type === ColorParamsType.SIMPLE_COLOR_MATRIX || params.type === ColorParamsType.SDSS_TRUE_COLOR_MATRIX;
+  const entries = matrix
+    ? params.colors.filter((entry) => entry.enabled)
+    : DEFAULT_FILTERS.map((filterName, k) => ({
+        filterName,
+        value: [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0] as [number, number, number],
+      }));
+  if (entries.length > 3) throw new Error('a survey colour matrix mixes at most 3 filters');
+  const weights = new Float32Array(9);
+  entries.forEach((entry, k) => weights.set(entry.value, 3 * k));
+  return { filters: entries.map((entry) => entry.filterName), weights };
+}
+
+function isTrueColor(type: ColorParamsType): boolean {
+  return type === ColorParamsType.SDSS_TRUE_COLOR || type === ColorParamsType.SDSS_TRUE_COLOR_MATRIX;
+}
+
+interface TractOptions {
+  tileSize?: number;
+  minTileLevel?: number;
+  maxTileLevel?: number;
+  flipV?: boolean;
+}
+
+interface MetaJson {
+  tracts: { tract: number; wcs: TanWcs; tractOptions?: TractOptions }[];
+}
+
+interface Tract {
+  tract: number;
+  wcs: TanWcs;
+  tileSize: number;
+  minLevel: number;
+  maxLevel: number;
+  flipV: boolean;
+  centre: vec3;
+  /** Angle from the centre to the farthest corner. */
+  radius: number;
+  /** Angular size of one tract pixel, radians. */
+  pixelAngle: number;
+}
+
+/** A tile's place: tract and level-L indices. */
+export interface TileKey {
+  tract: number;
+  level: number;
+  p: number;
+  q: number;
+}
+
+export function tileKeyString({ tract, level, p, q }: TileKey): string {
+  return `${tract}/${level}/${p}/${q}`;
+}
+
+/** The tile of `level` ≥ key.level that contains the key's tile. */
+export function ancestorKey(key: TileKey, level: number): TileKey {
+  const shift = level - key.level;
+  return { tract: key.tract, level, p: key.p >> shift, q: key.q >> shift };
+}
+
+/** The level whose pixels are at most one screen pixel (lodBias 2), clamped to the tract's. */
+export function surveyLevel(screenPixel: number, tractPixel: number, lodBias: number, min: number, max: number) {
+  const level = Math.floor(Math.log2(screenPixel / tractPixel)) + 2 - lodBias;
+  return Math.min(max, Math.max(min, level));
+}
+
+/**
+ * Weight of the tiles against the outlines from how many levels coarser than the tract's
+ * coarsest one the screen would need (k): tiles alone up to k = 1 (a tract over 128 screen
+ * pixels at 256-pixel tiles), outlines alone from k = 3.
+ */
+export function tileWeight(screenPixel: number, tract: Pick<Tract, 'pixelAngle' | 'maxLevel'>): number {
+  const k = Math.log2(screenPixel / tract.pixelAngle) - tract.maxLevel;
+  return Math.min(1, Math.max(0, (3 - k) / 2));
+}
+
+/** Below this many screen pixels across, a tract's tiles are not worth loading. */
+const SMALLEST_TRACT_PIXELS = 4;
+/** Quads per tile side: the TAN plane is curved on the sphere. */
+const SUBDIVISIONS = 4;
+
+interface TileTextures {
+  textures: WebGLTexture[];
+  width: number;
+  height: number;
+}
+
+interface TileMesh {
+  vertexArray: WebGLVertexArrayObject;
+  buffer: WebGLBuffer;
+}
+
+const TILE_VERTEX = `#version 300 es
+in vec3 a_position;
+in vec2 a_uv;
+${PROJECTION_GLSL}
+uniform vec4 u_uvTransform; // scale (xy) and offset (zw) into the drawn texture, in tile units
+uniform vec2 u_texScale;    // tile units → texture coordinates (edge tiles can be narrower)
+uniform bool u_flipV;
+out vec2 v_uv;
+void main() {
+  gl_Position = project(a_position);
+  vec2 uv = (a_uv * u_uvTransform.xy + u_uvTransform.zw) * u_texScale;
+  v_uv = u_flipV ? vec2(uv.x, 1.0 - uv.y) : uv;
+}
+`;
+
+const TILE_FRAGMENT = `#version 300 es
+precision highp float;
+uniform sampler2D u_filter0;
+uniform sampler2D u_filter1;
+uniform sampler2D u_filter2;
+uniform mat3 u_colors;
+uniform bool u_trueColor;
+uniform float u_beta;
+uniform float u_a;
+uniform float u_bias;
+uniform float u_b0;
+uniform float u_alpha;
+in vec2 v_uv;
+out vec4 color;
+float flux(float y) { return 1e-4 * sinh(9.903487555 * (y - 1.0 / 9.0)); }
+float stretch(float x) { return asinh(u_beta * x) / asinh(u_beta); }
+void main() {
+  vec3 f = vec3(flux(texture(u_filter0, v_uv).r), flux(texture(u_filter1, v_uv).r), flux(texture(u_filter2, v_uv).r));
+  vec3 x = u_colors * f - u_b0;
+  vec3 rgb;
+  if (u_trueColor) {
+    float intensity = (x.r + x.g + x.b) / 3.0;
+    rgb = intensity > 0.0 ? x * (u_a * stretch(intensity) / intensity) : vec3(0.0);
+  } else {
+    rgb = u_a * vec3(stretch(x.r), stretch(x.g), stretch(x.b));
+  }
+  color = vec4(clamp(rgb + u_bias, 0.0, 1.0), u_alpha);
+}
+`;
+
+const OUTLINE_VERTEX = `#version 300 es
+in vec3 a_position;
+${PROJECTION_GLSL}
+void main() { gl_Position = project(a_position); }
+`;
+
+const OUTLINE_FRAGMENT = `#version 300 es
+precision mediump float;
+uniform vec4 u_color;
+out vec4 color;
+void main() { color = u_color; }
+`;
+
+const OUTLINE_COLOR = [1, 0.85, 0.45] as const;
+
+/** area.json: a list of polygons, or polygon lists keyed by filter name with an optional $any. */
+export function areaPolygons(json: unknown): [number, number][][] {
+  if (Array.isArray(json)) return json as [number, number][][];
+  if (json && typeof json === 'object')
+    return Object.values(json as Record<string, [number, number][][]>).flatMap((list) =>
+      Array.isArray(list) ? list : [],
+    );
+  return [];
+}
+
+function tractOf(entry: MetaJson['tracts'][number]): Tract {
+  const { wcs } = entry;
+  const options = entry.tractOptions ?? {};
+  const corners = [
+    [0.5, 0.5],
+    [wcs.NAXIS1 + 0.5, 0.5],
+    [0.5, wcs.NAXIS2 + 0.5],
+    [wcs.NAXIS1 + 0.5, wcs.NAXIS2 + 0.5],
+  ].map(([x, y]) => skyVector(...pixelToSky(wcs, x, y)));
+  const centre = skyVector(...pixelToSky(wcs, (wcs.NAXIS1 + 1) / 2, (wcs.NAXIS2 + 1) / 2));
+  return {
+    tract: entry.tract,
+    wcs,
+    tileSize: options.tileSize ?? 256,
+    minLevel: options.minTileLevel ?? 0,
+    maxLevel: options.maxTileLevel ?? 8,
+    flipV: options.flipV ?? false,
+    centre,
+    radius: Math.max(...corners.map((corner) => angleBetween(centre, corner))),
+    pixelAngle: (Math.sqrt(Math.abs(wcs.CD1_1 * wcs.CD2_2 - wcs.CD1_2 * wcs.CD2_1)) * Math.PI) / 180,
+  };
+}
+
+export class SurveyLayer implements Layer<SurveyOptions> {
+  readonly name = 'survey';
+  private options: SurveyOptions;
+  private context: LayerContext | null = null;
+  private tileProgram: WebGLProgram | null = null;
+  private outlineProgram: WebGLProgram | null = null;
+  private indexBuffer: WebGLBuffer | null = null;
+  private outline: { vertexArray: WebGLVertexArrayObject; buffer: WebGLBuffer; count: number } | null = null;
+  private outlineLoadedAt = 0;
+  private tracts = new Map<number, Tract>();
+  private engine: TileEngine<TileTextures>;
+  private readonly images: LruCache<string, Promise<ImageBitmap>>;
+  private meshes: LruCache<string, TileMesh> | null = null;
+  private mixing: ReturnType<typeof colorMixing>;
+  private abort = new AbortController();
+  /** The engine ids drawn by the last frame. */
+  private visible = new Set<string>();
+
+  constructor(options: Partial<SurveyOptions> & { baseUrl: string }) {
+    this.options = { ...SURVEY_DEFAULTS, ...options };
+    this.mixing = colorMixing(this.options.colorParams);
+    this.images = new LruCache(TILE_LIMITS.decodedImages, (image) => {
+      image.then((bitmap) => bitmap.close()).catch(() => {});
+    });
+    this.engine = this.createEngine();
+  }
+
+  /** The tile engine (tests and the bench read its counters). */
+  get tiles(): Pick<TileEngine<unknown>, 'started' | 'loading' | 'queued' | 'cached' | 'isDead' | 'state'> {
+    return this.engine;
+  }
+
+  private createEngine(): TileEngine<TileTextures> {
+    return new TileEngine<TileTextures>({
+      loader: (id, signal) => this.loadTile(id, signal),
+      concurrency: TILE_LIMITS.survey.concurrency,
+      cacheSize: TILE_LIMITS.survey.cacheSize,
+      release: (tile) => {
+        const gl = this.context?.gl;
+        if (gl) for (const texture of tile.textures) gl.deleteTexture(texture);
+      },
+      refresh: () => this.context?.requestFrame(),
+    });
+  }
+
+  create(context: LayerContext): void {
+    const { gl } = context;
+    this.context = context;
+    this.tileProgram = compileProgram(gl, TILE_VERTEX, TILE_FRAGMENT);
+    this.outlineProgram = compileProgram(gl, OUTLINE_VERTEX, OUTLINE_FRAGMENT);
+    const indices: number[] = [];
+    const row = SUBDIVISIONS + 1;
+    for (let j = 0; j < SUBDIVISIONS; j++)
+      for (let i = 0; i < SUBDIVISIONS; i++) {
+        const k = j * row + i;
+        indices.push(k, k + 1, k + row, k + row, k + 1, k + row + 1);
+      }
+    this.indexBuffer = gl.createBuffer();
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, new Uint16Array(indices), gl.STATIC_DRAW);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
+    this.meshes = new LruCache(TILE_LIMITS.survey.cacheSize, (mesh) => {
+      gl.deleteVertexArray(mesh.vertexArray);
+      gl.deleteBuffer(mesh.buffer);
+    });
+    this.load();
+  }
+
+  /**
+   * A new base URL reloads everything; a new colour-parameter type rebuilds the mixing and
+   * clears all tiles; other colour changes keep only the visible tiles; a newer revision makes
+   * the engine request the cached tiles again as they are drawn.
+   */
+  update(options: Partial<SurveyOptions>): void {
+    const before = this.options;
+    this.options = { ...before, ...options };
+    if (options.colorParams) {
+      this.mixing = colorMixing(this.options.colorParams);
+      if (options.colorParams.type !== before.colorParams.type) this.engine.clear();
+      else this.engine.retain(this.visible);
+    }
+    if (options.baseUrl !== undefined && options.baseUrl !== before.baseUrl && this.context) {
+      this.abort.abort();
+      this.abort = new AbortController();
+      this.engine.release();
+      this.engine = this.createEngine();
+      this.images.clear();
+      this.tracts = new Map();
+      this.deleteOutline(this.context.gl);
+      this.load();
+    }
+    this.context?.requestFrame();
+  }
+
+  private load(): void {
+    const signal = this.abort.signal;
+    const { baseUrl } = this.options;
+    void fetch(`${baseUrl}/meta.json`, { signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`${baseUrl}/meta.json: ${response.status} ${response.statusText}`);
+        const meta = (await response.json()) as MetaJson | MetaJson['tracts'];
+        const entries = Array.isArray(meta) ? meta : meta.tracts;
+        if (signal.aborted) return;
+        this.tracts = new Map(entries.map((entry) => [entry.tract, tractOf(entry)]));
+        this.context?.requestFrame();
+      })
+      .catch((error: unknown) => {
+        if (!signal.aborted) console.error('survey meta.json failed to load', error);
+      });
+    // viewer-spec §8: an area.json failure is silently replaced by empty data.
+    void fetch(`${baseUrl}/area.json`, { signal })
+      .then((response) => (response.ok ? response.json() : []))
+      .catch(() => [])
+      .then((json: unknown) => {
+        if (!signal.aborted) this.uploadOutline(areaPolygons(json));
+      });
+  }
+
+  private uploadOutline(polygons: [number, number][][]): void {
+    const context = this.context;
+    if (!context || !this.outlineProgram) return;
+    const { gl } = context;
+    const vertices: number[] = [];
+    for (const polygon of polygons) {
+      const points = polygon.map(([ra, dec]) => skyVector(ra, dec));
+      for (let i = 0; i < points.length; i++) vertices.push(...points[i], ...points[(i + 1) % points.length]);
+    }
+    const vertexArray = gl.createVertexArray();
+    const buffer = gl.createBuffer();
+    gl.bindVertexArray(vertexArray);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(vertices), gl.STATIC_DRAW);
+    const position = attributeLocation(gl, this.outlineProgram, 'a_position');
+    gl.enableVertexAttribArray(position);
+    gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 0, 0);
+    gl.bindVertexArray(null);
+    this.outline = { vertexArray, buffer, count: vertices.length / 3 };
+    this.outlineLoadedAt = performance.now();
+    context.requestFrame();
+  }
+
+  /** Fetches (abortably) one filter file and decodes it in the worker pool; cached per URL. */
+  private image(url: string, signal: AbortSignal): Promise<ImageBitmap> {
+    const cached = this.images.get(url);
+    if (cached) return cached;
+    const image = fetch(url, { signal }).then(async (response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return decoderPool().run('decodeImage', [bytes], { transfer: [bytes.buffer], signal });
+    });
+    this.images.set(url, image);
+    // A failed or aborted image must not stay cached: the next request fetches it again.
+    image.catch(() => {
+      if (this.images.peek(url) === image) this.images.delete(url);
+    });
+    return image;
+  }
+
+  private async loadTile(id: string, signal: AbortSignal): Promise<TileTextures> {
+    const [filterList, key] = id.split(':');
+    const filters = filterList.split(',');
+    const bitmaps = await Promise.all(
+      filters.map((filter) => this.image(`${this.options.baseUrl}/${filter}/${key}.png`, signal)),
+    );
+    const gl = this.context?.gl;
+    if (!gl || signal.aborted) throw new DOMException('The tile was aborted', 'AbortError');
+    // The main thread only uploads: the images arrive decoded.
+    return {
+      textures: bitmaps.map((bitmap) => dataTexture(gl, bitmap)),
+      width: bitmaps[0].width,
+      height: bitmaps[0].height,
+    };
+  }
+
+  private tileId(key: TileKey): string {
+    return `${this.mixing.filters.join(',')}:${tileKeyString(key)}`;
+  }
+
+  /** Tile geometry: a grid of unit vectors over the tile's part of the tract, with tile-unit uv. */
+  private mesh(gl: WebGL2RenderingContext, tract: Tract, key: TileKey): TileMesh {
+    const name = tileKeyString(key);
+    const cached = this.meshes!.get(name);
+    if (cached) return cached;
+    const span = tract.tileSize * 2 ** key.level;
+    const x0 = key.p * span;
+    const y0 = key.q * span;
+    const width = Math.min(span, tract.wcs.NAXIS1 - x0);
+    const height = Math.min(span, tract.wcs.NAXIS2 - y0);
+    const data = new Float32Array((SUBDIVISIONS + 1) ** 2 * 5);
+    let at = 0;
+    for (let j = 0; j <= SUBDIVISIONS; j++)
+      for (let i = 0; i <= SUBDIVISIONS; i++) {
+        // Continuous 0-based tract coordinates (pixel edges at integers) are FITS pixels − 0.5.
+        const u = x0 + (width * i) / SUBDIVISIONS;
+        const v = y0 + (height * j) / SUBDIVISIONS;
+        data.set(skyVector(...pixelToSky(tract.wcs, u + 0.5, v + 0.5)), at);
+        data[at + 3] = (u - x0) / span;
+        data[at + 4] = (v - y0) / span;
+        at += 5;
+      }
+    const vertexArray = gl.createVertexArray()!;
+    const buffer = gl.createBuffer()!;
+    gl.bindVertexArray(vertexArray);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
+    const program = this.tileProgram!;
+    const position = attributeLocation(gl, program, 'a_position');
+    gl.enableVertexAttribArray(position);
+    gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 20, 0);
+    const uv = attributeLocation(gl, program, 'a_uv');
+    gl.enableVertexAttribArray(uv);
+    gl.vertexAttribPointer(uv, 2, gl.FLOAT, false, 20, 12);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.bindVertexArray(null);
+    const mesh = { vertexArray, buffer };
+    this.meshes!.set(name, mesh);
+    return mesh;
+  }
+
+  /** The tiles of one tract in view at its level, with their distance from the view direction. */
+  private visibleTiles(tract: Tract, level: number, cone: { centre: vec3; radius: number }) {
+    const span = tract.tileSize * 2 ** level;
+    const columns = Math.ceil(tract.wcs.NAXIS1 / span);
+    const rows = Math.ceil(tract.wcs.NAXIS2 / span);
+    const tiles: { key: TileKey; distance: number }[] = [];
+    for (let q = 0; q < rows; q++)
+      for (let p = 0; p < columns; p++) {
+        const x1 = Math.min((p + 1) * span, tract.wcs.NAXIS1);
+        const y1 = Math.min((q + 1) * span, tract.wcs.NAXIS2);
+        const centre = skyVector(...pixelToSky(tract.wcs, (p * span + x1) / 2 + 0.5, (q * span + y1) / 2 + 0.5));
+        const corner = skyVector(...pixelToSky(tract.wcs, p * span + 0.5, q * span + 0.5));
+        const distance = angleBetween(cone.centre, centre);
+        if (distance < cone.radius + angleBetween(centre, corner))
+          tiles.push({ key: { tract: tract.tract, level, p, q }, distance });
+      }
+    return tiles;
+  }
+
+  draw(frame: FrameContext): void {
+    const { gl, camera } = frame;
+    const program = this.tileProgram;
+    if (!program || !this.outlineProgram) return;
+    const cone = viewCone(camera, frame.eye, frame.width, frame.height);
+    // One screen pixel at the centre, radians (the projections agree there).
+    const screenPixel = (2 * camera.projectionScale(frame.eye)) / frame.height;
+    const requests: TileRequest[] = [];
+    const drawn: { tract: Tract; key: TileKey; weight: number }[] = [];
+    let outlineWeight = 0;
+    for (const tract of this.tracts.values()) {
+      const distance = angleBetween(cone.centre, tract.centre);
+      const weight = this.options.outline ? tileWeight(screenPixel, tract) : 1;
+      outlineWeight = Math.max(outlineWeight, 1 - weight);
+      if (distance > cone.radius + tract.radius || weight <= 0) continue;
+      if ((2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS) continue;
+      const level = surveyLevel(screenPixel, tract.pixelAngle, this.options.lodBias, tract.minLevel, tract.maxLevel);
+      const top = { tract: tract.tract, level: tract.maxLevel, p: 0, q: 0 };
+      // The tract's coarsest tile first: every finer tile can be drawn from it while it loads.
+      requests.push({
+        id: this.tileId(top),
+        priority: 1,
+        fineness: -top.level,
+        distance,
+        revision: this.options.revision,
+      });
+      for (const tile of this.visibleTiles(tract, level, cone)) {
+        if (tile.key.level !== top.level)
+          requests.push({
+            id: this.tileId(tile.key),
+            priority: 0,
+            fineness: -level,
+            distance: tile.distance,
+            revision: this.options.revision,
+          });
+        drawn.push({ tract, key: tile.key, weight });
+      }
+    }
+    this.engine.want(requests);
+    this.visible = new Set(requests.map((request) => request.id));
+
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    if (drawn.length > 0) {
+      gl.useProgram(program);
+      setProjectionUniforms(gl, program, frame);
+      const { colorParams } = this.options;
+      gl.uniformMatrix3fv(uniformLocation(gl, program, 'u_colors'), false, this.mixing.weights);
+      gl.uniform1i(uniformLocation(gl, program, 'u_trueColor'), isTrueColor(colorParams.type) ? 1 : 0);
+      gl.uniform1f(uniformLocation(gl, program, 'u_beta'), colorParams.beta);
+      gl.uniform1f(uniformLocation(gl, program, 'u_a'), colorParams.a);
+      gl.uniform1f(uniformLocation(gl, program, 'u_bias'), colorParams.bias);
+      gl.uniform1f(uniformLocation(gl, program, 'u_b0'), colorParams.b0);
+      ['u_filter0', 'u_filter1', 'u_filter2'].forEach((name, unit) =>
+        gl.uniform1i(uniformLocation(gl, program, name), unit),
+      );
+      let fading = false;
+      for (const { tract, key, weight } of drawn) {
+        const own = this.engine.get(this.tileId(key));
+        const ownAlpha = own ? this.engine.alpha(own, frame.time) : 0;
+        if (!own || ownAlpha < 1) {
+          const chain: string[] = [];
+          for (let level = key.level + 1; level <= tract.maxLevel; level++)
+            chain.push(this.tileId(ancestorKey(key, level)));
+          const ancestor = this.engine.firstCached(chain);
+          if (ancestor) {
+            const ancestorLevel = Number(ancestor.id.split('/')[1]);
+            this.drawTile(gl, program, tract, key, ancestor.tile.value, ancestorLevel, weight);
+          }
+        }
+        if (own) {
+          if (ownAlpha < 1) fading = true;
+          this.drawTile(gl, program, tract, key, own.value, key.level, weight * ownAlpha);
+        }
+      }
+      if (fading) frame.requestFrame();
+    }
+
+    if (this.outline && this.options.outline && outlineWeight > 0) {
+      const fade = Math.min(1, (frame.time - this.outlineLoadedAt) / OUTLINE_FADE_MS);
+      if (fade < 1) frame.requestFrame();
+      gl.useProgram(this.outlineProgram);
+      setProjectionUniforms(gl, this.outlineProgram, frame);
+      gl.uniform4f(uniformLocation(gl, this.outlineProgram, 'u_color'), ...OUTLINE_COLOR, outlineWeight * fade);
+      gl.bindVertexArray(this.outline.vertexArray);
+      gl.drawArrays(gl.LINES, 0, this.outline.count);
+      gl.bindVertexArray(null);
+    }
+  }
+
+  /** Draws tile `key`'s quad with the textures of the tile at `sourceLevel` that contains it. */
+  private drawTile(
+    gl: WebGL2RenderingContext,
+    program: WebGLProgram,
+    tract: Tract,
+    key: TileKey,
+    source: TileTextures,
+    sourceLevel: number,
+    alpha: number,
+  ): void {
+    if (alpha <= 0) return;
+    const shift = sourceLevel - key.level;
+    const scale = 1 / 2 ** shift;
+    const sourceKey = ancestorKey(key, sourceLevel);
+    gl.uniform4f(
+      uniformLocation(gl, program, 'u_uvTransform'),
+      scale,
+      scale,
+      (key.p - sourceKey.p * 2 ** shift) * scale,
+      (key.q - sourceKey.q * 2 ** shift) * scale,
+    );
+    gl.uniform2f(
+      uniformLocation(gl, program, 'u_texScale'),
+      tract.tileSize / source.width,
+      tract.tileSize / source.height,
+    );
+    gl.uniform1i(uniformLocation(gl, program, 'u_flipV'), tract.flipV ? 1 : 0);
+    gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), alpha);
+    for (let unit = 0; unit < 3; unit++) {
+      gl.activeTexture(gl.TEXTURE0 + unit);
+      gl.bindTexture(gl.TEXTURE_2D, source.textures[Math.min(unit, source.textures.length - 1)]);
+    }
+    gl.bindVertexArray(this.mesh(gl, tract, key).vertexArray);
+    gl.drawElements(gl.TRIANGLES, SUBDIVISIONS * SUBDIVISIONS * 6, gl.UNSIGNED_SHORT, 0);
+    gl.bindVertexArray(null);
+    gl.activeTexture(gl.TEXTURE0);
+  }
+
+  private deleteOutline(gl: WebGL2RenderingContext): void {
+    if (!this.outline) return;
+    gl.deleteVertexArray(this.outline.vertexArray);
+    gl.deleteBuffer(this.outline.buffer);
+    this.outline = null;
+  }
+
+  release(gl: WebGL2RenderingContext): void {
+    if (!this.tileProgram) throw releasedMoreThanOnce();
+    this.abort.abort();
+    this.engine.release();
+    this.images.clear();
+    this.meshes?.clear();
+    this.deleteOutline(gl);
+    gl.deleteBuffer(this.indexBuffer);
+    gl.deleteProgram(this.tileProgram);
+    gl.deleteProgram(this.outlineProgram);
+    this.tileProgram = null;
+    this.outlineProgram = null;
+    this.context = null;
+  }
+}

@@ -1,0 +1,216 @@
+// The survey layer in Debian's Chromium against the real server and its small sky: a target of
+// catalogue.json opened by a deep link at fov 0.02° shows a coloured galaxy at the centre of the
+// screen; tiles that fail are never asked for twice; tiles that leave the view are aborted.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Catalogue } from '../../src/shared/catalogue';
+import { skyToPixel, type TanWcs } from '../../src/core/wcs';
+import { E2E_VAR_DIR } from '../helpers/e2e-server';
+import { readyVolunteer } from '../helpers/volunteers';
+import { brightCentroid, canvasPixels } from './canvas-pixels';
+
+interface Target {
+  object_id: number;
+  ra: number;
+  dec: number;
+  survey: string;
+}
+
+function wideTargets(): Target[] {
+  const catalogue = JSON.parse(fs.readFileSync(path.join(E2E_VAR_DIR, 'sky', 'catalogue.json'), 'utf8')) as Catalogue;
+  // Round, undisturbed ellipticals: their light peaks at their catalogue position.
+  return catalogue.courses
+    .filter((course) => course.id === 'season2')
+    .flatMap((course) => course.levels)
+    .filter((level) => level.survey === 'wide')
+    .flatMap((level) =>
+      level.areas.flatMap((area) =>
+        area.targets
+          .filter((target) => {
+            const t = target as unknown as Record<string, unknown>;
+            return t.galaxy_type === 'elliptical' && t.interaction === 'no' && t.distorted === false;
+          })
+          .map((target) => ({
+            object_id: target.object_id,
+            ra: target.ra,
+            dec: target.dec,
+            survey: 'wide',
+            tract: area.id,
+          })),
+      ),
+    );
+}
+
+/** The level-0 tile of the target's tract that holds it (tile size 256, tract pixel grid). */
+function levelZeroTile(target: Target): string {
+  const meta = JSON.parse(
+    fs.readFileSync(path.join(E2E_VAR_DIR, 'sky', 'stellar-globe', 'static', target.survey, 'meta.json'), 'utf8'),
+  ) as { tracts: { tract: number; wcs: TanWcs }[] };
+  for (const { tract, wcs } of meta.tracts) {
+    const [x, y] = skyToPixel(wcs, target.ra, target.dec);
+    if (x >= 0.5 && y >= 0.5 && x < wcs.NAXIS1 + 0.5 && y < wcs.NAXIS2 + 0.5)
+      return `${tract}/0/${Math.floor((x - 0.5) / 256)}/${Math.floor((y - 0.5) / 256)}.png`;
+  }
+  throw new Error(`no tract holds target ${target.object_id}`);
+}
+
+function deepLink(target: Target, fov = 0.02): string {
+  return `/#/?ra=${target.ra}&dec=${target.dec}&fov=${fov}`;
+}
+
+function watchTiles(page: Page) {
+  const requested: string[] = [];
+  const failed: { url: string; error: string }[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(wide|dud|simulation)\/HSC-[GRI]\//.test(request.url())) requested.push(request.url());
+  });
+  page.on('requestfailed', (request) => failed.push({ url: request.url(), error: request.failure()?.errorText ?? '' }));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { requested, failed, errors };
+}
+
+// One volunteer for the file (sign-ups are rate-limited): the survey is what a logged-in
+// volunteer sees, away from the login screen's camera tour.
+let storageState: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
+
+async function volunteerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState });
+  return context.newPage();
+}
+
+/** Only the globe is measured: the application's panels and spinners above it are hidden. */
+async function onlyTheGlobe(page: Page): Promise<void> {
+  await page.addStyleTag({
+    content: '* { visibility: hidden !important } .globe-canvas { visibility: visible !important }',
+  });
+}
+
+test.describe('survey tiles (viewer-spec §3, §4, §7)', () => {
+  // SwiftShader draws on the CPU: a screenshot of a full survey view takes seconds.
+  test.describe.configure({ timeout: 240_000 });
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    await readyVolunteer(context.request);
+    storageState = await context.storageState();
+    await context.close();
+  });
+
+  test('a catalogue target at fov 0.02° appears as a coloured galaxy centred within 2 px, its three filters mixed', async ({
+    browser,
+  }) => {
+    const page = await volunteerPage(browser);
+    const targets = wideTargets();
+    expect(targets.length).toBeGreaterThan(0);
+    for (const target of targets.slice(0, 2)) {
+      const tiles = watchTiles(page);
+      await page.goto(deepLink(target));
+      await onlyTheGlobe(page);
+      const canvas = page.getByTestId('globe-canvas');
+      const box = (await canvas.boundingBox())!;
+      const centre = { x: box.width / 2, y: box.height / 2 };
+      const around = { x0: centre.x - 24, y0: centre.y - 24, width: 48, height: 48 };
+      // The three filters of the tile under the target arrive and the galaxy lights the centre.
+      const tile = levelZeroTile(target);
+      await expect
+        .poll(
+          () =>
+            ['HSC-G', 'HSC-R', 'HSC-I'].every((filter) =>
+              tiles.requested.some((url) => url.endsWith(`/wide/${filter}/${tile}`)),
+            ),
+          {
+            timeout: 90_000,
+          },
+        )
+        .toBe(true);
+      await expect
+        .poll(async () => brightCentroid(await canvasPixels(page, canvas, around)).peak, { timeout: 90_000 })
+        .toBeGreaterThan(120);
+      await page.waitForTimeout(400); // the 200 ms fade-in
+      // An idle globe draws no frames: with the survey drawn and the camera still, no
+      // animation frame is asked for over a second.
+      const frames = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let count = 0;
+            const original = window.requestAnimationFrame.bind(window);
+            window.requestAnimationFrame = (callback) => {
+              count++;
+              return original(callback);
+            };
+            setTimeout(() => {
+              window.requestAnimationFrame = original;
+              resolve(count);
+            }, 1000);
+          }),
+      );
+      expect(frames).toBe(0);
+      const pixels = await canvasPixels(page, canvas, around, `survey-target-${target.object_id}.png`);
+      const light = brightCentroid(pixels);
+      console.log(
+        `target ${target.object_id}: light centred at (${light.x.toFixed(2)}, ${light.y.toFixed(2)}), screen centre (${centre.x}, ${centre.y})`,
+      );
+      expect(Math.hypot(light.x - centre.x, light.y - centre.y)).toBeLessThanOrEqual(2);
+      // The centre's colour: the mean of the 5 × 5 pixels there, not grey.
+      const rgb = [0, 0, 0];
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const k =
+            4 * ((Math.floor(centre.y - pixels.y0) + dy) * pixels.width + Math.floor(centre.x - pixels.x0) + dx);
+          for (let c = 0; c < 3; c++) rgb[c] += pixels.data[k + c] / 25;
+        }
+      console.log(`target ${target.object_id}: centre colour ${rgb.map((v) => v.toFixed(0)).join(', ')}`);
+      expect(Math.min(...rgb)).toBeGreaterThan(40);
+      expect(Math.max(...rgb) - Math.min(...rgb)).toBeGreaterThan(15);
+    }
+  });
+
+  test('a dead tile is not requested twice', async ({ browser }) => {
+    const page = await volunteerPage(browser);
+    const target = wideTargets()[0];
+    const dead = `/wide/HSC-R/${levelZeroTile(target)}`;
+    await page.route(`**${dead}`, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    const tiles = watchTiles(page);
+    await page.goto(deepLink(target));
+    await expect
+      .poll(() => tiles.errors.some((text) => text.includes('will not be requested again')), { timeout: 90_000 })
+      .toBe(true);
+    // Move and zoom around the dead tile and come back: the view is drawn many times again.
+    const canvas = page.getByTestId('globe-canvas');
+    await canvas.focus();
+    for (const key of ['ArrowLeft', 'ArrowRight', '+', '-', 'ArrowUp', 'ArrowDown']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForTimeout(1000);
+    expect(tiles.requested.filter((url) => url.endsWith(dead))).toHaveLength(1);
+    // The other filters of the same tile and its neighbours still load.
+    expect(tiles.requested.some((url) => url.endsWith(`/wide/HSC-G/${levelZeroTile(target)}`))).toBe(true);
+  });
+
+  test('a tile request is aborted when the tile leaves the view', async ({ browser }) => {
+    const page = await volunteerPage(browser);
+    const target = wideTargets()[0];
+    const held = `/wide/HSC-I/${levelZeroTile(target)}`;
+    // The tile's file is held back: its request stays open until the page gives it up.
+    let arrived = false;
+    await page.route(`**${held}`, () => {
+      arrived = true;
+    });
+    const tiles = watchTiles(page);
+    await page.goto(deepLink(target));
+    await expect.poll(() => arrived, { timeout: 90_000 }).toBe(true);
+    // Pan two fields of view away: the tile has left the view.
+    const canvas = page.getByTestId('globe-canvas');
+    await canvas.focus();
+    for (let step = 0; step < 24; step++) await page.keyboard.press('ArrowLeft');
+    await expect
+      .poll(() => tiles.failed.filter((failure) => failure.url.endsWith(held)).map((failure) => failure.error), {
+        timeout: 60_000,
+      })
+      .toEqual([expect.stringContaining('ABORTED')]);
+  });
+});
