@@ -1,4 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { vec3 } from 'gl-matrix';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { Camera, ProjectionMode, eyeDistance, projectView } from '../../src/globe/camera';
+import { unitVector } from '../../src/globe/ribbon';
+import { readyVolunteer } from '../helpers/volunteers';
+import { brightCentroid, canvasPixels } from './canvas-pixels';
 
 test.describe('globe view', () => {
   test('a deep link opens the view it names, shown by the camera indicator', async ({ page }) => {
@@ -37,4 +42,66 @@ test.describe('globe view', () => {
     await page.mouse.up();
     await expect(page.getByTestId('camera-indicator')).not.toHaveText(before ?? '');
   });
+});
+
+// Where each projection puts a bright star, checked in pixels: the camera of a deep link is
+// rebuilt here with the globe's own Camera and the star's Hipparcos position projected by the
+// formula of its mode; the star's light must be centred there within 2 px. The star sits 35°
+// from the centre, where the three projections part by several pixels.
+test.describe('projections (viewer-spec §4: GNOMONIC, STEREOGRAPHIC, FLOATING_EYE)', () => {
+  test.describe.configure({ timeout: 240_000 });
+  let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    await readyVolunteer(context.request);
+    storageState = await context.storageState();
+    await context.close();
+  });
+
+  const STARS = {
+    Sirius: { ra: 101.28716, dec: -16.71612 },
+    Vega: { ra: 279.23473, dec: 38.78369 },
+  };
+  const FOVY = 0.8; // radians: FLOATING_EYE's eye is then 0.8 behind the centre
+  const cases: [keyof typeof STARS, ProjectionMode][] = [
+    ['Sirius', ProjectionMode.GNOMONIC],
+    ['Sirius', ProjectionMode.STEREOGRAPHIC],
+    ['Sirius', ProjectionMode.FLOATING_EYE],
+    ['Vega', ProjectionMode.FLOATING_EYE],
+  ];
+  for (const [name, mode] of cases) {
+    test(`${name} is drawn where ${mode} puts it, within 2 px`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState });
+      const page = await context.newPage();
+      const star = STARS[name];
+      const view = { ra: star.ra - 36, dec: star.dec };
+      await page.goto(`/#/?ra=${view.ra}&dec=${view.dec}&fov=${(FOVY * 180) / Math.PI}&mode=${mode}`);
+      await page.addStyleTag({
+        content: '* { visibility: hidden !important } .globe-canvas { visibility: visible !important }',
+      });
+      const canvas = page.getByTestId('globe-canvas');
+      const box = (await canvas.boundingBox())!;
+      const camera = new Camera();
+      camera.theta = ((90 - view.dec) * Math.PI) / 180;
+      camera.phi = (view.ra * Math.PI) / 180;
+      camera.fovy = FOVY;
+      camera.mode = mode;
+      const eye = eyeDistance(mode, FOVY);
+      const world = unitVector(((90 - star.dec) * Math.PI) / 180, (star.ra * Math.PI) / 180);
+      const [x, y] = projectView(vec3.transformMat3(vec3.create(), world, camera.viewMatrix()), eye)!;
+      const perUnit = box.height / (2 * camera.projectionScale(eye));
+      const expected = { x: box.width / 2 + x * perUnit, y: box.height / 2 - y * perUnit };
+      const around = { x0: expected.x - 12, y0: expected.y - 12, width: 24, height: 24 };
+      const red = (r: number) => r;
+      await expect
+        .poll(async () => brightCentroid(await canvasPixels(page, canvas, around), red).peak, { timeout: 90_000 })
+        .toBeGreaterThan(150);
+      const light = brightCentroid(await canvasPixels(page, canvas, around, `projection-${name}-${mode}.png`), red);
+      console.log(
+        `${name}, ${mode}: expected (${expected.x.toFixed(2)}, ${expected.y.toFixed(2)}), drawn (${light.x.toFixed(2)}, ${light.y.toFixed(2)})`,
+      );
+      expect(Math.hypot(light.x - expected.x, light.y - expected.y)).toBeLessThanOrEqual(2);
+      await context.close();
+    });
+  }
 });

@@ -1,6 +1,14 @@
 import { mat3, vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import { CAMERA_DEFAULTS, Camera, ProjectionMode } from '../../src/globe/camera';
+import {
+  CAMERA_DEFAULTS,
+  Camera,
+  MODE_BLEND_MS,
+  ProjectionMode,
+  eyeDistance,
+  projectView,
+} from '../../src/globe/camera';
+import { angleAtPlaneDistance } from '../../src/globe/visibility';
 import { unitVector } from '../../src/globe/ribbon';
 import { gridVertices } from '../../src/globe/layers/grid';
 
@@ -85,5 +93,51 @@ describe('coordinate grid (viewer-spec §9: theta 18, phi 24 divisions, line wid
     expect(Math.acos(vec3.dot(a, b))).toBeCloseTo(0.008, 5);
     // 17 circles × 144 segments + 24 meridians × 72 segments, 6 vertices per segment.
     expect(vertices.length / 3).toBe((17 * 144 + 24 * 72) * 6);
+  });
+});
+
+describe('the three projections (viewer-spec §4) as one perspective eye behind the centre', () => {
+  const alpha = 0.3;
+  const point = [Math.sin(alpha), 0, Math.cos(alpha)];
+
+  it('is gnomonic with the eye at the centre: tan α', () => {
+    expect(eyeDistance(ProjectionMode.GNOMONIC, 0.7)).toBe(0);
+    expect(projectView(point, 0)![0]).toBeCloseTo(Math.tan(alpha), 12);
+  });
+
+  it('is stereographic with the eye at the antipode: 2 tan(α/2)', () => {
+    expect(eyeDistance(ProjectionMode.STEREOGRAPHIC, 0.01)).toBe(1);
+    expect(projectView(point, 1)![0]).toBeCloseTo(2 * Math.tan(alpha / 2), 12);
+  });
+
+  it('FLOATING_EYE tends to gnomonic as fovy → 0 and is stereographic at fovy = 1', () => {
+    expect(eyeDistance(ProjectionMode.FLOATING_EYE, 1e-6)).toBeCloseTo(0, 5);
+    expect(eyeDistance(ProjectionMode.FLOATING_EYE, 1)).toBe(1);
+    expect(eyeDistance(ProjectionMode.FLOATING_EYE, 2)).toBe(1);
+    const middle = projectView(point, eyeDistance(ProjectionMode.FLOATING_EYE, 0.5))![0];
+    expect(middle).toBeGreaterThan(2 * Math.tan(alpha / 2));
+    expect(middle).toBeLessThan(Math.tan(alpha));
+  });
+
+  it('puts a point at fovy/2 on the top edge in every mode', () => {
+    for (const mode of Object.values(ProjectionMode)) {
+      const c = new Camera();
+      c.mode = mode;
+      c.fovy = 0.6;
+      const eye = eyeDistance(mode, c.fovy);
+      const top = vec3.transformMat3(vec3.create(), unitVector(Math.PI / 2 - c.fovy / 2, 0), c.viewMatrix());
+      expect(projectView(top, eye)![1] / c.projectionScale(eye)).toBeCloseTo(1, 6);
+    }
+  });
+
+  it('blends modes over 200 ms', () => {
+    expect(MODE_BLEND_MS).toBe(200);
+  });
+
+  it('finds the angle of a plane distance back (for culling), in every mode', () => {
+    for (const eye of [0, 0.4, 1]) {
+      const rho = (Math.sin(0.5) * (1 + eye)) / (Math.cos(0.5) + eye);
+      expect(angleAtPlaneDistance(rho, eye)).toBeCloseTo(0.5, 9);
+    }
   });
 });
