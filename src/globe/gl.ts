@@ -36,9 +36,17 @@ export function attributeLocation(gl: WebGL2RenderingContext, program: WebGLProg
   return location;
 }
 
+/** Looked-up uniform locations per program: layers set uniforms per tile, every frame. */
+const uniformLocations = new WeakMap<WebGLProgram, Map<string, WebGLUniformLocation>>();
+
 export function uniformLocation(gl: WebGL2RenderingContext, program: WebGLProgram, name: string): WebGLUniformLocation {
+  let locations = uniformLocations.get(program);
+  if (!locations) uniformLocations.set(program, (locations = new Map()));
+  const known = locations.get(name);
+  if (known) return known;
   const location = gl.getUniformLocation(program, name);
   if (location === null) throw new Error(`unknown uniform: ${name}`);
+  locations.set(name, location);
   return location;
 }
 

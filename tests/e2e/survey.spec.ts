@@ -102,10 +102,11 @@ test.describe('survey tiles (viewer-spec §3, §4, §7)', () => {
   test('a catalogue target at fov 0.02° appears as a coloured galaxy centred within 2 px, its three filters mixed', async ({
     browser,
   }) => {
-    const page = await volunteerPage(browser);
     const targets = wideTargets();
     expect(targets.length).toBeGreaterThan(0);
     for (const target of targets.slice(0, 2)) {
+      // A page of its own per target: a new hash on the same page does not reopen the globe.
+      const page = await volunteerPage(browser);
       const tiles = watchTiles(page);
       await page.goto(deepLink(target));
       await onlyTheGlobe(page);

@@ -33,6 +33,34 @@ describe('worker pool jobs', () => {
     expect(copies.every((copy) => copy.byteLength === 0)).toBe(true);
   });
 
+  it('decodes a FITS image in a worker (wasm core), gzip-compressed too, pixels transferred back', async () => {
+    // A 3 × 2 BITPIX -32 image with BSCALE 2 and BZERO 1: physical = 1 + 2 × raw.
+    const card = (text: string) => text.padEnd(80, ' ');
+    const header = [
+      card('SIMPLE  =                    T'),
+      card('BITPIX  =                  -32'),
+      card('NAXIS   =                    2'),
+      card('NAXIS1  =                    3'),
+      card('NAXIS2  =                    2'),
+      card('BSCALE  =                    2'),
+      card('BZERO   =                    1'),
+      card('END'),
+    ]
+      .join('')
+      .padEnd(2880, ' ');
+    const raw = [0, 1, 2, 3, 4, -0.5];
+    const data = Buffer.alloc(2880);
+    raw.forEach((value, k) => data.writeFloatBE(value, 4 * k));
+    const file = new Uint8Array(Buffer.concat([Buffer.from(header, 'latin1'), data]));
+    const workers = pool(1);
+    for (const bytes of [file, new Uint8Array(zlib.gzipSync(file))]) {
+      const image = await workers.run('decodeFits', [bytes], { transfer: [bytes.buffer] });
+      expect(image.axes).toEqual([3, 2]);
+      expect(Array.from(image.pixels)).toEqual(raw.map((value) => 1 + 2 * value));
+      expect(bytes.byteLength).toBe(0);
+    }
+  });
+
   it('rejects a failing job with an Error carrying the worker error message', async () => {
     const workers = pool(1);
     const failure = workers.run('loadStars', ['http://127.0.0.1:9/hipparcos-catalog/none.f32.gz']);
