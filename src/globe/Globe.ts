@@ -2,7 +2,18 @@
 // only when something changed or is still animating (a mode blend, a layer's fade), so an idle
 // globe costs a low-end laptop nothing.
 import { mat3 } from 'gl-matrix';
-import { Camera, MODE_BLEND_MS, eyeDistance, type CameraState, type ProjectionMode } from './camera';
+import {
+  Camera,
+  Jump,
+  MODE_BLEND_MS,
+  easeFovyBack,
+  eyeDistance,
+  lodBiasAt,
+  type CameraState,
+  type JumpOptions,
+  type JumpTarget,
+  type ProjectionMode,
+} from './camera';
 import { attachGestures } from './gestures';
 import type { FrameContext, Layer, LayerContext } from './layers/layer';
 
@@ -14,6 +25,13 @@ export interface GlobeOptions {
 }
 
 type CameraListener = (state: CameraState) => void;
+/** A camera animation run once per frame until it returns false (a jump, wheel inertia, a swipe). */
+export type CameraAnimation = (time: number) => boolean;
+
+/** Whether the user asked for less motion: jumps become cuts. */
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 export class Globe {
   readonly camera = new Camera();
@@ -32,6 +50,11 @@ export class Globe {
   private drawnEye: number;
   private modeBlend: { from: number; start: number } | null = null;
   private readonly layerContext: LayerContext;
+  private readonly animations = new Set<CameraAnimation>();
+  /** performance.now() of the last camera motion (the level-of-detail bias fades after it). */
+  private lastMotion = -Infinity;
+  /** When and at what value fovy was found outside its range, to ease it back. */
+  private fovyOut: { since: number; fovy: number } | null = null;
 
   constructor(
     readonly canvas: HTMLCanvasElement,
@@ -54,7 +77,14 @@ export class Globe {
     this.drawnMode = this.camera.mode;
     this.drawnEye = eyeDistance(this.camera.mode, this.camera.fovy);
     this.layerContext = { gl, requestFrame: () => this.requestFrame() };
-    this.detachGestures = attachGestures(canvas, { camera: this.camera, changed: () => this.cameraChanged() });
+    this.detachGestures = attachGestures(canvas, {
+      camera: this.camera,
+      changed: () => this.cameraChanged(),
+      eye: () => this.drawnEye,
+      jumpTo: (target, options) => this.jumpTo(target, options),
+      animate: (animation) => this.animate(animation),
+      stop: () => this.animations.clear(),
+    });
     this.resizeObserver = new ResizeObserver(() => this.requestFrame());
     this.resizeObserver.observe(canvas);
     this.requestFrame();
@@ -85,8 +115,55 @@ export class Globe {
     this.cameraChanged();
   }
 
+  /**
+   * Moves the camera to `target` over JUMP_MS (viewer-spec §4), dipping the zoom on long jumps
+   * unless keepFovy; a user who prefers reduced motion gets a cut. Other animations stop.
+   */
+  jumpTo(target: JumpTarget, options: JumpOptions = {}): Jump {
+    const duration = prefersReducedMotion() ? 0 : options.duration;
+    const jump = new Jump(this.camera, target, performance.now(), { ...options, duration });
+    this.animations.clear();
+    this.animate((time) => jump.apply(this.camera, Math.max(time, jump.startTime)));
+    return jump;
+  }
+
+  /** Runs `animation` once per frame until it returns false. */
+  animate(animation: CameraAnimation): void {
+    this.animations.add(animation);
+    this.lastMotion = performance.now();
+    this.requestFrame();
+  }
+
+  /** Steps the camera's animations, the fovy ease-back and the level-of-detail bias for a frame. */
+  private stepCamera(time: number): void {
+    const { camera } = this;
+    let moved = false;
+    for (const animation of [...this.animations]) {
+      if (!animation(time)) this.animations.delete(animation);
+      moved = true;
+    }
+    if (camera.fovy < camera.min_fovy || camera.fovy > camera.max_fovy) {
+      if (this.animations.size === 0) {
+        this.fovyOut ??= { since: time, fovy: camera.fovy };
+        const elapsed = time - this.fovyOut.since;
+        camera.fovy = easeFovyBack(this.fovyOut.fovy, camera.min_fovy, camera.max_fovy, elapsed);
+        moved = true;
+      }
+    } else this.fovyOut = null;
+    if (moved) {
+      this.lastMotion = time;
+      camera.normalize(true);
+      const state = camera.state();
+      for (const listener of this.listeners) listener(state);
+    }
+    camera.lodBias = lodBiasAt(time, this.lastMotion);
+    if (moved || camera.lodBias > 0) this.requestFrame();
+  }
+
   private cameraChanged(): void {
-    this.camera.normalize();
+    this.camera.normalize(true);
+    this.lastMotion = performance.now();
+    this.fovyOut = null;
     const state = this.camera.state();
     for (const listener of this.listeners) listener(state);
     this.requestFrame();
@@ -118,6 +195,7 @@ export class Globe {
     const [r, g, b, a] = this.options.background ?? [0.01, 0.02, 0.06, 1];
     gl.clearColor(r, g, b, a);
     gl.clear(gl.COLOR_BUFFER_BIT);
+    this.stepCamera(time);
     const eye = this.eyeAt(time);
     const halfHeight = this.camera.projectionScale(eye);
     const frame: FrameContext = {

@@ -61,17 +61,24 @@ export class Camera implements CameraState {
   mode: ProjectionMode = CAMERA_DEFAULTS.mode;
   min_fovy: number = CAMERA_DEFAULTS.min_fovy;
   max_fovy: number = CAMERA_DEFAULTS.max_fovy;
+  /** Level-of-detail bias (viewer-spec §4): 1 while moving, fading to 0 after; tiled layers add it. */
+  lodBias = 0;
 
   state(): CameraState {
     return { theta: this.theta, phi: this.phi, fovy: this.fovy, roll: this.roll, mode: this.mode };
   }
 
-  /** Keeps theta inside the poles, phi in [0, 2π) and fovy inside [min_fovy, max_fovy]. */
-  normalize(): void {
+  /**
+   * Keeps theta inside the poles, phi in [0, 2π) and fovy inside [min_fovy, max_fovy]; with
+   * `overshoot` a gesture may push fovy up to FOVY_OVERSHOOT beyond the range, from where the
+   * globe eases it back (easeFovyBack).
+   */
+  normalize(overshoot = false): void {
     const epsilon = 1e-6;
     this.theta = Math.min(Math.PI - epsilon, Math.max(epsilon, this.theta));
     this.phi = ((this.phi % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
-    this.fovy = Math.min(this.max_fovy, Math.max(this.min_fovy, this.fovy));
+    const slack = overshoot ? FOVY_OVERSHOOT : 1;
+    this.fovy = Math.min(this.max_fovy * slack, Math.max(this.min_fovy / slack, this.fovy));
   }
 
   /**
@@ -105,4 +112,158 @@ export class Camera implements CameraState {
     const alpha = this.fovy / 2;
     return (Math.sin(alpha) * (1 + eye)) / (Math.cos(alpha) + eye);
   }
+}
+
+/** jumpTo's default duration (viewer-spec §4, §9). */
+export const JUMP_MS = 400;
+/** After motion ends the level-of-detail bias fades from 1 to 0 over this time (viewer-spec §4). */
+export const LOD_BIAS_FADE_MS = 200;
+/** How long fovy takes to ease back into [min_fovy, max_fovy] once a gesture pushed it out. */
+export const FOVY_EASE_BACK_MS = 200;
+/** How far beyond its range a gesture may push fovy before it eases back (a factor). */
+export const FOVY_OVERSHOOT = 1.5;
+
+export interface JumpTarget {
+  theta: number;
+  phi: number;
+  /** Defaults to the current fovy. */
+  fovy?: number;
+  roll?: number;
+}
+
+export interface JumpOptions {
+  /** ms; JUMP_MS by default, 0 for a cut. */
+  duration?: number;
+  /** Keeps the field of view as it is along the way (no zoom dip). */
+  keepFovy?: boolean;
+}
+
+/** The unit vector of a view direction (theta, phi). */
+function direction(theta: number, phi: number): [number, number, number] {
+  return [Math.sin(theta) * Math.cos(phi), Math.sin(theta) * Math.sin(phi), Math.cos(theta)];
+}
+
+function smoothstep(t: number): number {
+  const x = Math.min(1, Math.max(0, t));
+  return x * x * (3 - 2 * x);
+}
+
+/**
+ * One jumpTo (viewer-spec §4): the view direction moves along the great circle, roll and
+ * log(fovy) are interpolated, all on a smoothstep ease. Unless keepFovy, a jump longer than
+ * the field of view at either end dips the zoom out: log(fovy) rises by a sin(π·t) bump so
+ * that half-way fovy reaches the jump's angular length (capped at max_fovy), the two ends
+ * staying in sight on the way.
+ */
+export class Jump {
+  private readonly from: CameraState;
+  private readonly to: Required<JumpTarget>;
+  private readonly angle: number;
+  private readonly axis: [number, number, number];
+  private readonly start: [number, number, number];
+  private readonly dip: number;
+
+  constructor(
+    camera: Camera,
+    target: JumpTarget,
+    readonly startTime: number,
+    readonly options: JumpOptions = {},
+  ) {
+    this.from = camera.state();
+    this.to = {
+      theta: target.theta,
+      phi: target.phi,
+      fovy: target.fovy ?? camera.fovy,
+      roll: target.roll ?? camera.roll,
+    };
+    this.start = direction(this.from.theta, this.from.phi);
+    const end = direction(this.to.theta, this.to.phi);
+    const dot = Math.min(1, Math.max(-1, this.start[0] * end[0] + this.start[1] * end[1] + this.start[2] * end[2]));
+    this.angle = Math.acos(dot);
+    // The rotation axis start × end (any perpendicular one for antipodes).
+    let axis: [number, number, number] = [
+      this.start[1] * end[2] - this.start[2] * end[1],
+      this.start[2] * end[0] - this.start[0] * end[2],
+      this.start[0] * end[1] - this.start[1] * end[0],
+    ];
+    let length = Math.hypot(...axis);
+    if (length < 1e-12) {
+      axis = Math.abs(this.start[2]) < 0.9 ? [-this.start[1], this.start[0], 0] : [1, 0, 0];
+      length = Math.hypot(...axis);
+    }
+    this.axis = axis.map((value) => value / length) as [number, number, number];
+    const widest = Math.max(this.from.fovy, this.to.fovy);
+    const reach = Math.min(camera.max_fovy, this.angle);
+    this.dip = options.keepFovy || reach <= widest ? 0 : Math.log(reach / widest);
+  }
+
+  get duration(): number {
+    return this.options.duration ?? JUMP_MS;
+  }
+
+  /** Whether the jump dips the zoom out on the way. */
+  get dips(): boolean {
+    return this.dip > 0;
+  }
+
+  /** Puts the camera where the jump is at `time`; returns false once it has arrived. */
+  apply(camera: Camera, time: number): boolean {
+    const t = this.duration <= 0 ? 1 : (time - this.startTime) / this.duration;
+    if (t >= 1) {
+      Object.assign(camera, this.to);
+      return false;
+    }
+    const eased = smoothstep(t);
+    // Rodrigues' rotation of the start direction about the axis by eased·angle.
+    const a = eased * this.angle;
+    const [kx, ky, kz] = this.axis;
+    const [vx, vy, vz] = this.start;
+    const c = Math.cos(a);
+    const s = Math.sin(a);
+    const kv = kx * vx + ky * vy + kz * vz;
+    const x = vx * c + (ky * vz - kz * vy) * s + kx * kv * (1 - c);
+    const y = vy * c + (kz * vx - kx * vz) * s + ky * kv * (1 - c);
+    const z = vz * c + (kx * vy - ky * vx) * s + kz * kv * (1 - c);
+    camera.theta = Math.acos(Math.min(1, Math.max(-1, z)));
+    if (Math.hypot(x, y) > 1e-12) camera.phi = Math.atan2(y, x);
+    const logFovy =
+      Math.log(this.from.fovy) +
+      (Math.log(this.to.fovy) - Math.log(this.from.fovy)) * eased +
+      this.dip * Math.sin(Math.PI * eased);
+    camera.fovy = Math.exp(logFovy);
+    camera.roll = this.from.roll + (this.to.roll - this.from.roll) * eased;
+    return true;
+  }
+}
+
+/**
+ * The level-of-detail bias of viewer-spec §4: 1 while the camera moves, fading linearly to 0
+ * over LOD_BIAS_FADE_MS after the last motion at `lastMotion` (ms).
+ */
+export function lodBiasAt(time: number, lastMotion: number): number {
+  return Math.min(1, Math.max(0, 1 - (time - lastMotion) / LOD_BIAS_FADE_MS));
+}
+
+/**
+ * fovy eased back into [min_fovy, max_fovy] (viewer-spec §4): the overshoot, in log scale,
+ * shrinks exponentially with time constant FOVY_EASE_BACK_MS / 4 (under 2 % left after
+ * FOVY_EASE_BACK_MS), and is dropped once under 0.1 %.
+ */
+export function easeFovyBack(fovy: number, min: number, max: number, elapsed: number): number {
+  const bound = fovy < min ? min : fovy > max ? max : fovy;
+  if (bound === fovy) return fovy;
+  const overshoot = Math.log(fovy / bound) * Math.exp((-4 * elapsed) / FOVY_EASE_BACK_MS);
+  return Math.abs(overshoot) < 1e-3 ? bound : bound * Math.exp(overshoot);
+}
+
+/**
+ * The world direction under a point of the projection plane (inverse of projectView): the
+ * view-space unit vector v with (vx, vy)(1 + e)/(vz + e) = (x, y).
+ */
+export function unprojectView(x: number, y: number, eye: number): [number, number, number] {
+  const px = x / (1 + eye);
+  const py = y / (1 + eye);
+  const p2 = px * px + py * py;
+  const z = (-p2 * eye + Math.sqrt(1 + p2 * (1 - eye * eye))) / (p2 + 1);
+  return [px * (z + eye), py * (z + eye), z];
 }
