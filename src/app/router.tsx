@@ -9,10 +9,12 @@ import { DialogProvider } from './components/dialogs';
 import { PageFade } from './components/Fade';
 import { FlashProvider } from './components/Flash';
 import { developerMode } from './developerMode';
+import { AdminMenuLoader } from './features/admin/AdminMenuLoader';
 import { ErrorPage } from './features/errors/ErrorPage';
 import { AccessGate } from './features/gate/AccessGate';
 import { HomePage } from './features/home/HomePage';
 import { LoginPage } from './features/login/LoginPage';
+import { UnreadNotifications } from './features/notifications/UnreadNotifications';
 
 function Shell() {
   return (
@@ -23,6 +25,7 @@ function Shell() {
             <PageFade />
           </div>
           <CameraIndicator />
+          <AdminMenuLoader />
         </DialogProvider>
       </FlashProvider>
     </GlobeView>
@@ -47,6 +50,7 @@ export const routes: RouteObject[] = [
             element: (
               <AccessGate>
                 <HomePage />
+                <UnreadNotifications />
               </AccessGate>
             ),
           },
@@ -61,6 +65,30 @@ export const routes: RouteObject[] = [
               Component: (await import('./features/password-reset/PasswordResetPage')).PasswordResetPage,
             }),
           },
+          {
+            path: '/present2025winter',
+            lazy: async () => {
+              const { PresentPage } = await import('./features/present/PresentPage');
+              return {
+                element: (
+                  <AccessGate>
+                    <PresentPage />
+                  </AccessGate>
+                ),
+              };
+            },
+          },
+          {
+            path: '/admin/notifications',
+            lazy: async () => ({
+              Component: (await import('./features/admin/AdminNotificationsPage')).AdminNotificationsPage,
+            }),
+          },
+          {
+            path: '/credits',
+            lazy: async () => ({ Component: (await import('./features/credits/CreditsPage')).CreditsPage }),
+          },
+          { path: '/terms', lazy: async () => ({ Component: (await import('./features/terms/TermsPage')).TermsPage }) },
           ...develRoutes,
         ],
       },

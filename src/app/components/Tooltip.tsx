@@ -7,8 +7,8 @@
 //   <FieldTooltip triggerRef={field} id={errorId} errors={errors.password} show={touched} />
 //
 // useTouched() keeps the blurred-or-touched state of a form's fields.
-import { useCallback, useState, type RefObject } from 'react';
-import { OverlayArrow, Tooltip } from 'react-aria-components';
+import { useCallback, useMemo, useState, type RefObject } from 'react';
+import { OverlayArrow, Tooltip, TooltipTriggerStateContext } from 'react-aria-components';
 import { TOOLTIP_ARROW_PADDING_PX, TOOLTIP_OFFSET_PX } from '../developerMode';
 
 export function FieldTooltip({
@@ -25,22 +25,26 @@ export function FieldTooltip({
   placement?: 'top' | 'bottom' | 'start' | 'end';
 }) {
   const open = show && !!errors && errors.length > 0;
+  // The tooltip is not driven by hover or focus (no TooltipTrigger): its state is `open`.
+  const state = useMemo(() => ({ isOpen: open, shouldSkipAnimation: true, open: () => {}, close: () => {} }), [open]);
   return (
-    <Tooltip
-      triggerRef={triggerRef}
-      isOpen={open}
-      offset={TOOLTIP_OFFSET_PX}
-      arrowBoundaryOffset={TOOLTIP_ARROW_PADDING_PX}
-      placement={placement}
-      className="field-tooltip"
-    >
-      <OverlayArrow className="field-tooltip-arrow">
-        <svg width={12} height={12} viewBox="0 0 12 12" aria-hidden="true">
-          <path d="M0 0 L6 6 L12 0" />
-        </svg>
-      </OverlayArrow>
-      <span id={id}>{errors?.join('\n')}</span>
-    </Tooltip>
+    <TooltipTriggerStateContext.Provider value={state}>
+      <Tooltip
+        triggerRef={triggerRef}
+        isOpen={open}
+        offset={TOOLTIP_OFFSET_PX}
+        arrowBoundaryOffset={TOOLTIP_ARROW_PADDING_PX}
+        placement={placement}
+        className="field-tooltip"
+      >
+        <OverlayArrow className="field-tooltip-arrow">
+          <svg width={12} height={12} viewBox="0 0 12 12" aria-hidden="true">
+            <path d="M0 0 L6 6 L12 0" />
+          </svg>
+        </OverlayArrow>
+        <span id={id}>{errors?.join('\n')}</span>
+      </Tooltip>
+    </TooltipTriggerStateContext.Provider>
   );
 }
 

@@ -188,8 +188,11 @@ export function ModalShell({
       data-closing={closing || undefined}
       inert={!active}
     >
-      <div className="dialog-backdrop" data-testid="dialog-backdrop" onClick={backdrop} aria-hidden="true" />
-      <Modal className={['dialog-modal', shaking ? 'shake' : '', className ?? ''].join(' ').trim()}>{children}</Modal>
+      <Modal className="dialog-modal">
+        {/* Inside the Modal: react-aria makes everything outside it inert. */}
+        <div className="dialog-backdrop" data-testid="dialog-backdrop" onClick={backdrop} aria-hidden="true" />
+        <div className={['dialog-panel', shaking ? 'shake' : '', className ?? ''].join(' ').trim()}>{children}</div>
+      </Modal>
     </ModalOverlay>
   );
 }

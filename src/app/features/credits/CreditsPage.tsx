@@ -1,0 +1,78 @@
+// The credits screen (application-spec §2): the data credits from the data repository's
+// credits.json (written by skydata/build.ts from skydata/credits.ts), open to everyone, as the
+// login screen links to it. The entries are the datasets' own names and licences, kept as
+// published.
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import '../terms/textPage.css';
+import { dataRepositoryUrl } from '../../../core/dataRepository';
+import { Spinner } from '../../components/Spinner';
+
+interface Credit {
+  name: string;
+  usedFor: string;
+  source: string;
+  licence: string;
+  url: string;
+}
+
+function creditsUrl(): string {
+  const dataHost = document.querySelector<HTMLMetaElement>('meta[name="galaxy-cruise-data-host"]')?.content;
+  return `${dataRepositoryUrl(location, dataHost)}/credits.json`;
+}
+
+export function CreditsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // A plain fetch: a missing file is shown on the page rather than as the §8 alert.
+  const list = useQuery({
+    queryKey: ['credits'],
+    queryFn: async ({ signal }) => {
+      const response = await fetch(creditsUrl(), { signal });
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      return (await response.json()) as Credit[];
+    },
+    staleTime: Infinity,
+  });
+  return (
+    <div className="page-center">
+      <main className="panel text-page">
+        <header className="text-page-header">
+          <button type="button" className="button" onClick={() => void navigate(-1)}>
+            {t('common.back')}
+          </button>
+          <h1>{t('credits.title')}</h1>
+        </header>
+        <p>{t('credits.intro')}</p>
+        {list.isPending && <Spinner />}
+        {list.isError && (
+          <p className="form-error" role="alert">
+            {t('credits.failed')}
+          </p>
+        )}
+        {list.data && (
+          <ul className="credits-list">
+            {list.data.map((credit) => (
+              <li key={credit.name}>
+                <h2 lang="en">
+                  <a href={credit.url} target="_blank" rel="noreferrer" className="link">
+                    {credit.name}
+                  </a>
+                </h2>
+                <dl>
+                  <dt>{t('credits.usedFor')}</dt>
+                  <dd lang="en">{credit.usedFor}</dd>
+                  <dt>{t('credits.source')}</dt>
+                  <dd lang="en">{credit.source}</dd>
+                  <dt>{t('credits.licence')}</dt>
+                  <dd lang="en">{credit.licence}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// The unread notifications shown at login (application-spec §4): once the volunteer is through
+// the access gate, the unread, currently valid notifications (GET /api/notifications, in the
+// user's language or English where the notification falls back to it) open one by one, oldest
+// first; OK marks one read (POST /api/notifications/{id}/read) and opens the next. A
+// level_unlocked one refreshes the levels. Dismissing one (Escape) leaves it and the rest unread
+// for the next visit.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { UserNotification } from '../../../shared/api';
+import { request } from '../../api/request';
+import { useSession } from '../../api/session';
+import { DialogDismissed, useDialogs } from '../../components/dialogs';
+import { NotificationDialog } from './NotificationDialog';
+
+export const notificationsQueryKey = ['notifications'] as const;
+
+export function UnreadNotifications() {
+  const session = useSession();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const userId = session.data?.current_user?.id;
+  // The user whose notifications were shown in this page load: once per login, even when the
+  // effect runs twice.
+  const shownFor = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (userId === undefined || shownFor.current === userId) return;
+    shownFor.current = userId;
+    void (async () => {
+      const unread = await request<UserNotification[]>('get', '/api/notifications');
+      const queue = [...unread].reverse();
+      for (const [index, notification] of queue.entries()) {
+        try {
+          await dialogs.open(<NotificationDialog notification={notification} index={index} count={queue.length} />);
+        } catch (error) {
+          if (error instanceof DialogDismissed) return;
+          throw error;
+        }
+        await request('post', '/api/notifications/{id}/read', { id: notification.id });
+        if (notification.type === 'level_unlocked') await queryClient.invalidateQueries({ queryKey: ['levels'] });
+      }
+      await queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    })().catch(() => {
+      // A failed request has already raised the §8 alert.
+    });
+  }, [userId, dialogs, queryClient]);
+
+  return null;
+}

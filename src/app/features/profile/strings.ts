@@ -1,0 +1,48 @@
+import { defineStrings } from '../../i18n/define';
+
+export const profile = defineStrings(
+  {
+    open: 'Profile',
+    title: 'Profile',
+    avatar: 'Your Gravatar',
+    gravatarPrivate: 'Use my Gravatar image',
+    gravatarPrivateHint: 'The image registered for your e-mail address at gravatar.com, shown to you.',
+    gravatarPublic: 'Show my Gravatar image in the rankings',
+    gravatarPublicHint: 'Possible only while the Gravatar image is used.',
+    email: 'E-mail (cannot be changed)',
+    nickname: 'Nickname',
+    language: 'Language',
+    changePassword: 'Change password',
+    passwordChanged: 'Your password has been changed.',
+    deleteAccount: 'Delete account',
+    deleteConfirm:
+      'Delete your account? You can no longer log in; your classification results are kept without your name, and your season 1 account is deleted as well.',
+    deleted: 'Your account has been deleted.',
+    saved: 'Your profile has been saved.',
+    nicknameTaken: 'The nickname has already been taken',
+    credits: 'Credits',
+    terms: 'Terms of use',
+  },
+  {
+    open: 'プロフィール',
+    title: 'プロフィール',
+    avatar: 'あなたのGravatar',
+    gravatarPrivate: 'Gravatarの画像を使う',
+    gravatarPrivateHint: 'gravatar.com にあなたのメールアドレスで登録した画像を、あなたの画面に表示します。',
+    gravatarPublic: 'ランキングにGravatarの画像を表示する',
+    gravatarPublicHint: 'Gravatarの画像を使うときだけ選べます。',
+    email: 'メールアドレス（変更できません）',
+    nickname: 'ニックネーム',
+    language: '言語',
+    changePassword: 'パスワードを変更',
+    passwordChanged: 'パスワードを変更しました。',
+    deleteAccount: 'アカウントを削除',
+    deleteConfirm:
+      'アカウントを削除しますか？ログインできなくなります。分類結果は名前を外して残り、シーズン1のアカウントも削除されます。',
+    deleted: 'アカウントを削除しました。',
+    saved: 'プロフィールを保存しました。',
+    nicknameTaken: 'そのニックネームはすでに使われています',
+    credits: 'クレジット',
+    terms: '利用規約',
+  },
+);
