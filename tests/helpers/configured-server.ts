@@ -1,0 +1,74 @@
+// A second real server for the specs that need configuration the shared e2e server does not
+// have: an administrator by ADMIN_EMAILS and the gift campaign's window opened around today with
+// a small PRESENT_MIN_GALAXIES. Its own VAR_DIR (fresh database, small sky kept between runs) and
+// a free loopback port; PUBLIC_URL is left unset, so mail links name localhost and the helpers
+// below follow only their path on this server.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { waitForMail } from './outbox';
+import { startServer, type RunningServer } from './serve';
+
+export const ADMIN_EMAIL = 'captain@example.org';
+export const PRESENT_MIN_GALAXIES = 2;
+
+export interface ConfiguredServer extends RunningServer {
+  varDir: string;
+}
+
+export async function startConfiguredServer(name: string): Promise<ConfiguredServer> {
+  const varDir = path.join(os.tmpdir(), `galaxy-cruise-e2e-${name}`);
+  fs.rmSync(path.join(varDir, 'db'), { recursive: true, force: true });
+  fs.rmSync(path.join(varDir, 'outbox'), { recursive: true, force: true });
+  const day = 24 * 3600_000;
+  const server = await startServer(
+    {
+      VAR_DIR: varDir,
+      GALAXY_CRUISE_SKY: 'small',
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      PRESENT_OPENS_AT: new Date(Date.now() - day).toISOString(),
+      PRESENT_DEADLINE: new Date(Date.now() + 7 * day).toISOString(),
+      PRESENT_MIN_GALAXIES: String(PRESENT_MIN_GALAXIES),
+    },
+    240_000,
+  );
+  return Object.assign(server, { varDir });
+}
+
+/**
+ * A volunteer who has passed the gate on `server`, signed up through the mail link and set up
+ * over HTTP in `context` (which then holds the session).
+ */
+export async function readyVolunteerOn(
+  server: ConfiguredServer,
+  context: APIRequestContext,
+  {
+    email,
+    locale = 'en',
+    password = 'correct horse battery',
+  }: { email: string; locale?: 'en' | 'ja'; password?: string },
+) {
+  const url = (route: string) => `${server.url}${route}`;
+  expect((await context.post(url('/api/signup/verify_email'), { data: { email, locale } })).status()).toBe(204);
+  const mail = await waitForMail(path.join(server.varDir, 'outbox'), email);
+  const link = new URL(mail.link!);
+  expect((await context.get(url(link.pathname + link.search))).ok()).toBe(true);
+  expect((await context.put(url('/api/signup/password'), { data: { password } })).ok()).toBe(true);
+  const nickname = `${email
+    .split('@')[0]
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(-20)}`;
+  expect((await context.put(url('/api/current_user'), { data: { nickname, locale } })).ok()).toBe(true);
+  const answers = {
+    birth_year: 1990,
+    country_code: 392,
+    gender: 'other',
+    reasons_for_participation: ['science'],
+    relation_to_astronomy: 2,
+    time_spent_in_astronomy: 1,
+    way_to_know_this_site: 'search',
+  };
+  expect((await context.post(url('/api/current_user/private_information'), { data: answers })).ok()).toBe(true);
+  return { email, password, nickname };
+}
