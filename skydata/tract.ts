@@ -3,7 +3,7 @@
 // tile pyramid {filter}/{tract}/{level}/{p}/{q}.png in the 8-bit asinh encoding of the original
 // HSC tiles: a tile byte v gives y = v/255 and flux x = 1e-4·sinh(9.903487555·(y − 1/9)).
 //
-// Tile geometry (also in meta.json's tractOptions and the README): level L has pixels of
+// Tile geometry (also in meta.json's tractOptions and docs/sky-data.md): level L has pixels of
 // 2^L × 2^L tract pixels; tile (p, q) of level L covers tract pixels
 // x ∈ [p·256·2^L, (p+1)·256·2^L), y likewise with q (x, y 0-based, FITS pixel = x + 1). Rows are
 // stored in FITS order, PNG row 0 being the tile's lowest y (south, flipV false).
