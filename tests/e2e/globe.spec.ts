@@ -23,26 +23,25 @@ test.describe('globe view', () => {
   test('a deep link opens the view it names, shown by the camera indicator', async ({ browser }) => {
     const page = await volunteerPage(browser);
     await page.goto('/#/?ra=150.1163&dec=2.2058&fov=0.5');
-    const indicator = page.getByTestId('camera-indicator');
-    await expect(indicator).toContainText('10h 00m 27.9s');
-    await expect(indicator).toContainText('+02° 12′ 21″');
-    await expect(page.getByTestId('camera-fov')).toHaveText('30.0′');
+    await expect(page.getByText('10h 00m 27.9s')).toBeVisible();
+    await expect(page.getByText('+02° 12′ 21″')).toBeVisible();
+    await expect(page.getByText('30.0′')).toBeVisible();
   });
 
+  // On the volunteer's main route the address follows the view (viewLink.ts), throttled.
   test('the keyboard zooms and pans the globe', async ({ browser }) => {
     const page = await volunteerPage(browser);
-    await page.goto('/#/?ra=0&dec=0&fov=45');
+    await page.goto('/#/?ra=10&dec=0&fov=45');
     const canvas = page.getByTestId('globe-canvas');
-    await expect(page.getByTestId('camera-fov')).toHaveText('45.0°');
     await canvas.focus();
     await page.keyboard.press('+');
-    await expect(page.getByTestId('camera-fov')).toHaveText('36.0°');
+    await expect(page).toHaveURL(/fov=36\.00/);
     await page.keyboard.press('-');
     await page.keyboard.press('-');
-    await expect(page.getByTestId('camera-fov')).toHaveText('56.3°');
-    const before = await page.getByTestId('camera-indicator').textContent();
+    await expect(page).toHaveURL(/fov=56\.25/);
+    await expect(page).toHaveURL(/dec=0\.00000/);
     await page.keyboard.press('ArrowUp');
-    await expect(page.getByTestId('camera-indicator')).not.toHaveText(before ?? '');
+    await expect(page).not.toHaveURL(/dec=0\.00000/);
   });
 
   test('the wheel zooms in and drag rotates', async ({ page }) => {

@@ -130,7 +130,9 @@ test.describe('survey tiles (viewer-spec §3, §4, §7)', () => {
       await expect
         .poll(async () => brightCentroid(await canvasPixels(page, canvas, around)).peak, { timeout: 90_000 })
         .toBeGreaterThan(120);
-      await page.waitForTimeout(400); // the 200 ms fade-in
+      // Every tile of the view has arrived and faded in (200 ms).
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
       // An idle globe draws no frames: with the survey drawn and the camera still, no
       // animation frame is asked for over a second.
       const frames = await page.evaluate(
