@@ -306,7 +306,11 @@ export function attachGestures(canvas: HTMLCanvasElement, target: GestureTarget)
   function onPointerDown(event: PointerEvent) {
     target.stop();
     recognizer.down(sample(event));
-    canvas.setPointerCapture(event.pointerId);
+    try {
+      canvas.setPointerCapture(event.pointerId);
+    } catch {
+      // A pointer that is not active (a synthetic event) cannot be captured; nothing is lost.
+    }
     clearTimeout(pressTimer);
     const downAt = event.timeStamp;
     pressTimer = setTimeout(() => recognizer.poll(downAt + GESTURE_CONSTANTS.pressTime), GESTURE_CONSTANTS.pressTime);

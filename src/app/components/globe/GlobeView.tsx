@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { dataRepositoryUrl } from '../../../core/dataRepository';
 import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
+import { ConstellationLayer } from '../../../globe/layers/constellations';
 import { GridLayer } from '../../../globe/layers/grid';
+import { LevelOutlineLayer } from '../../../globe/layers/level-outlines';
+import { MilkyWayLayer } from '../../../globe/layers/milky-way';
+import { PathLayer } from '../../../globe/layers/path';
+import { SpriteLayer } from '../../../globe/layers/sprites';
+import { TargetLayer } from '../../../globe/layers/targets';
 import { StarLayer } from '../../../globe/layers/stars';
 import { APPLICATION_SURVEY_OPTIONS, SurveyLayer } from '../../../globe/layers/survey';
 import { GlobeContext } from './GlobeContext';
@@ -30,8 +36,13 @@ export function GlobeView({ retina = true, children }: { retina?: boolean; child
     if (!canvas.current) return;
     const created = new Globe(canvas.current, { retina });
     created.setCamera(viewFromHash(location.hash));
-    created.addLayer(new GridLayer());
     const dataRepository = dataRepositoryUrl(location, dataHost());
+    // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys.
+    const constellations = new ConstellationLayer();
+    const milkyWay = new MilkyWayLayer({ dataRepository });
+    created.addLayer(constellations);
+    created.addLayer(milkyWay);
+    created.addLayer(new GridLayer());
     created.addLayer(new StarLayer(dataRepository));
     // The three surveys' tiles with the application's colour settings (viewer-spec §3).
     for (const survey of ['wide', 'dud', 'simulation'])
@@ -42,7 +53,20 @@ export function GlobeView({ retina = true, children }: { retina?: boolean; child
     }, 200);
     const unsubscribe = created.onCameraChange(keepLink);
     setGlobe(created);
+    // A handle for the browser console and the end-to-end tests: the globe and the overlay
+    // layers a caller may add to it.
+    const handle = {
+      globe: created,
+      layers: { constellations, milkyWay },
+      PathLayer,
+      SpriteLayer,
+      TargetLayer,
+      LevelOutlineLayer,
+    };
+    Object.assign(window, { galaxyCruiseGlobe: handle });
     return () => {
+      if ((window as { galaxyCruiseGlobe?: unknown }).galaxyCruiseGlobe === handle)
+        delete (window as { galaxyCruiseGlobe?: unknown }).galaxyCruiseGlobe;
       unsubscribe();
       keepLink.cancel();
       setGlobe(null);

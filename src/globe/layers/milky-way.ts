@@ -1,0 +1,151 @@
+// The Milky Way panorama (viewer-spec §1, §4, §7): a cube map of six faces px, nx, py, ny, pz,
+// nz read from {dataRepository}{token}{face}.png, where the token is /milkyway/ or, for
+// Firefox, /milkyway/images-512/. The PNGs are decoded in the worker pool; the layer fades in
+// over 200 ms once all six are uploaded. Each pixel looks up the sky direction under it (the
+// inverse of the projection), so every projection shows the panorama exactly.
+import { decoderPool } from '../../../workers/browser-pool';
+import { compileProgram, uniformLocation } from '../gl';
+import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+
+export const MILKY_WAY_FACES = ['px', 'nx', 'py', 'ny', 'pz', 'nz'] as const;
+export const MILKY_WAY_FADE_MS = 200;
+
+export interface MilkyWayOptions {
+  /** {dataRepository} of viewer-spec §7. */
+  dataRepository: string;
+  /** 0..1, multiplies the panorama. */
+  opacity: number;
+}
+
+/** The folder of the faces: Firefox gets images-512 (viewer-spec §7). */
+export function milkyWayToken(userAgent: string): string {
+  return /firefox/i.test(userAgent) ? '/milkyway/images-512/' : '/milkyway/';
+}
+
+const VERTEX = `#version 300 es
+out vec2 v_ndc;
+void main() {
+  // One triangle covering the screen.
+  vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2)) * 2.0 - 1.0;
+  v_ndc = corner;
+  gl_Position = vec4(corner, 0.0, 1.0);
+}
+`;
+
+const FRAGMENT = `#version 300 es
+precision highp float;
+uniform mat3 u_view;
+uniform vec2 u_scale;
+uniform float u_eye;
+uniform float u_alpha;
+uniform samplerCube u_sky;
+in vec2 v_ndc;
+out vec4 color;
+void main() {
+  // The inverse of project() in projection.ts: the view-space unit vector under this point.
+  vec2 p = v_ndc / u_scale / (1.0 + u_eye);
+  float p2 = dot(p, p);
+  float z = (-p2 * u_eye + sqrt(1.0 + p2 * (1.0 - u_eye * u_eye))) / (p2 + 1.0);
+  vec3 view = vec3(p * (z + u_eye), z);
+  vec3 world = transpose(u_view) * view;
+  color = vec4(texture(u_sky, world).rgb, u_alpha);
+}
+`;
+
+export class MilkyWayLayer implements Layer<MilkyWayOptions> {
+  readonly name = 'milky-way';
+  private context: LayerContext | null = null;
+  private program: WebGLProgram | null = null;
+  private vertexArray: WebGLVertexArrayObject | null = null;
+  private texture: WebGLTexture | null = null;
+  private loadedAt: number | null = null;
+  private abort = new AbortController();
+  private options: MilkyWayOptions;
+
+  constructor(options: Partial<MilkyWayOptions> & { dataRepository: string }) {
+    this.options = { opacity: 1, ...options };
+  }
+
+  create(context: LayerContext): void {
+    const { gl } = context;
+    this.context = context;
+    this.program = compileProgram(gl, VERTEX, FRAGMENT);
+    this.vertexArray = gl.createVertexArray();
+    this.load();
+  }
+
+  update(options: Partial<MilkyWayOptions>): void {
+    const before = this.options;
+    this.options = { ...before, ...options };
+    if (this.options.dataRepository !== before.dataRepository) this.load();
+    this.context?.requestFrame();
+  }
+
+  private load(): void {
+    this.abort.abort();
+    const abort = (this.abort = new AbortController());
+    const base = `${this.options.dataRepository}${milkyWayToken(navigator.userAgent)}`;
+    Promise.all(
+      MILKY_WAY_FACES.map(async (face) => {
+        const response = await fetch(`${base}${face}.png`, { signal: abort.signal });
+        if (!response.ok) throw new Error(`${response.url}: ${response.status} ${response.statusText}`);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return decoderPool().run('decodeImage', [bytes], { transfer: [bytes.buffer], signal: abort.signal });
+      }),
+    )
+      .then((bitmaps) => {
+        const gl = this.context?.gl;
+        if (!gl || abort.signal.aborted) return;
+        const texture = gl.createTexture();
+        gl.bindTexture(gl.TEXTURE_CUBE_MAP, texture);
+        gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+        gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+        bitmaps.forEach((bitmap, i) => {
+          gl.texImage2D(gl.TEXTURE_CUBE_MAP_POSITIVE_X + i, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
+          bitmap.close();
+        });
+        gl.texParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR);
+        gl.texParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+        gl.generateMipmap(gl.TEXTURE_CUBE_MAP);
+        gl.bindTexture(gl.TEXTURE_CUBE_MAP, null);
+        if (this.texture) gl.deleteTexture(this.texture);
+        this.texture = texture;
+        this.loadedAt = performance.now();
+        this.context?.requestFrame();
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) console.error('Milky Way', error);
+      });
+  }
+
+  draw(frame: FrameContext): void {
+    const { gl } = frame;
+    if (!this.program || !this.texture || this.loadedAt === null) return;
+    const fade = Math.min(1, Math.max(0, (frame.time - this.loadedAt) / MILKY_WAY_FADE_MS));
+    if (fade < 1) frame.requestFrame();
+    gl.useProgram(this.program);
+    gl.uniformMatrix3fv(uniformLocation(gl, this.program, 'u_view'), false, frame.view);
+    gl.uniform2fv(uniformLocation(gl, this.program, 'u_scale'), frame.scale);
+    gl.uniform1f(uniformLocation(gl, this.program, 'u_eye'), frame.eye);
+    gl.uniform1f(uniformLocation(gl, this.program, 'u_alpha'), fade * this.options.opacity);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_CUBE_MAP, this.texture);
+    gl.uniform1i(uniformLocation(gl, this.program, 'u_sky'), 0);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
+    gl.bindVertexArray(this.vertexArray);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    gl.bindVertexArray(null);
+  }
+
+  release(gl: WebGL2RenderingContext): void {
+    if (!this.program) throw releasedMoreThanOnce();
+    this.abort.abort();
+    gl.deleteProgram(this.program);
+    gl.deleteVertexArray(this.vertexArray);
+    if (this.texture) gl.deleteTexture(this.texture);
+    this.program = null;
+    this.texture = null;
+    this.context = null;
+  }
+}
