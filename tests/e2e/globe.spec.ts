@@ -22,8 +22,11 @@ async function volunteerPage(browser: Browser): Promise<Page> {
 test.describe('globe view', () => {
   test('a deep link opens the view it names, shown by the camera indicator', async ({ browser }) => {
     const page = await volunteerPage(browser);
-    await page.goto('/#/?ra=150.1163&dec=2.2058&fov=0.5');
-    await expect(page.getByText('10h 00m 27.9s')).toBeVisible();
+    // The credits page, over the same globe: on the main route the cruise moves the camera to
+    // the volunteer's current galaxy as soon as its quest loads.
+    await page.goto('/#/credits?ra=150.1163&dec=2.2058&fov=0.5');
+    // The volunteer's screen can take a while to come up on a loaded machine.
+    await expect(page.getByText('10h 00m 27.9s')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('+02° 12′ 21″')).toBeVisible();
     await expect(page.getByText('30.0′')).toBeVisible();
   });
@@ -81,7 +84,7 @@ test.describe('projections (viewer-spec §4: GNOMONIC, STEREOGRAPHIC, FLOATING_E
       const page = await volunteerPage(browser);
       const star = STARS[name];
       const view = { ra: star.ra - 36, dec: star.dec };
-      await page.goto(`/#/?ra=${view.ra}&dec=${view.dec}&fov=${(FOVY * 180) / Math.PI}&mode=${mode}`);
+      await page.goto(`/#/credits?ra=${view.ra}&dec=${view.dec}&fov=${(FOVY * 180) / Math.PI}&mode=${mode}`);
       await page.addStyleTag({
         content: '* { visibility: hidden !important } .globe-canvas { visibility: visible !important }',
       });

@@ -55,8 +55,12 @@ function levelZeroTile(target: Target): string {
   throw new Error(`no tract holds target ${target.object_id}`);
 }
 
+/**
+ * A deep link to the target. It opens the credits page, over the same globe: on the main route
+ * the cruise moves the camera to the volunteer's current galaxy as soon as its quest loads.
+ */
 function deepLink(target: Target, fov = 0.02): string {
-  return `/#/?ra=${target.ra}&dec=${target.dec}&fov=${fov}`;
+  return `/#/credits?ra=${target.ra}&dec=${target.dec}&fov=${fov}`;
 }
 
 function watchTiles(page: Page) {
