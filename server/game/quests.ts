@@ -43,5 +43,4 @@ export function nextQuestArea<A extends AreaPosition, L extends LevelAreas & { a
   return level && area ? { level, area } : undefined;
 }
 
-/** Courses whose quests a volunteer may delete to play again (application-spec §4: new game). */
-export const NEW_GAME_COURSES = ['training', 'illustris_review'] as const;
+export { NEW_GAME_COURSES } from '../../src/shared/enums';

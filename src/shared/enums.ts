@@ -21,6 +21,8 @@ export const Campaign = {
   final_campaign: 4,
 } as const satisfies Record<CourseId, number>;
 export const DEFAULT_COURSE: CourseId = 'season2';
+/** Courses whose quests a volunteer may delete to play again (application-spec §4: new game). */
+export const NEW_GAME_COURSES = ['training', 'illustris_review'] as const satisfies readonly CourseId[];
 
 export const LEVEL_TYPES = ['regular', 'greed', 'tunnel_effect'] as const;
 export type LevelType = (typeof LEVEL_TYPES)[number];

@@ -6,6 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/api';
 import { admin } from '../features/admin/strings';
 import { credits } from '../features/credits/strings';
+import { cruise } from '../features/cruise/strings';
 import { gate } from '../features/gate/strings';
 import { home } from '../features/home/strings';
 import { login } from '../features/login/strings';
@@ -24,6 +25,7 @@ export const GROUPS = {
   validation,
   globe,
   home,
+  cruise,
   login,
   signup,
   passwordReset,

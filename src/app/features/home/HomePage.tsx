@@ -1,25 +1,102 @@
-// The main screen (application-spec §2); until a current quest exists it is the loading view,
-// with the course it opens and the log-out button.
+// The main screen (application-spec §2): the header (stage name, course selector, links that
+// collapse into a menu with home on narrow screens), the cruise (markers, answer form, rudder)
+// and, from the shell, the camera indicator. Until the quest arrives the cruise is a spinner.
+import { useQueryClient } from '@tanstack/react-query';
+import { Menu } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { COURSE_IDS, NEW_GAME_COURSES, type CourseId } from '../../../shared/enums';
 import { useLogout } from '../../api/logout';
-import { Spinner } from '../../components/Spinner';
+import { request } from '../../api/request';
+import { useSession } from '../../api/session';
+import { DialogDismissed, useDialogs } from '../../components/dialogs';
+import { currentLocale } from '../../i18n';
+import { ChooseGameDialog } from '../cruise/ChooseGameDialog';
+import { CruiseScreen, JUMP_MS } from '../cruise/CruiseScreen';
+import '../cruise/cruise.css';
+import { questQueryKey, useLevels, useQuest } from '../cruise/useQuest';
+import { useAnswerQueue } from '../cruise/useAnswerQueue';
 import { AccountLinks } from '../profile/AccountLinks';
 import { useSelectedCourse } from './course';
 
 export function HomePage() {
   const { t } = useTranslation();
   const course = useSelectedCourse();
+  const [, setSearchParams] = useSearchParams();
   const logout = useLogout();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const userId = useSession().data?.current_user?.id ?? null;
+  const { queue, pending } = useAnswerQueue(userId);
+  const quest = useQuest(course).data;
+  const levels = useLevels(course).data;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const jumpDurationRef = useRef(JUMP_MS.courseChange);
+  const stage = levels?.find((level) => level.id === quest?.level_id)?.name[currentLocale()];
+
+  const changeCourse = async (next: CourseId) => {
+    if ((NEW_GAME_COURSES as readonly CourseId[]).includes(next)) {
+      let choice: 'continue' | 'new';
+      try {
+        choice = await dialogs.open<'continue' | 'new'>(<ChooseGameDialog course={next} />);
+      } catch (error) {
+        if (error instanceof DialogDismissed) return;
+        throw error;
+      }
+      if (choice === 'new') await request('delete', '/api/courses/{course_id}/quests', { course_id: next });
+    }
+    // The current quest is fetched again after a change (§4).
+    await queryClient.resetQueries({ queryKey: questQueryKey(next) });
+    jumpDurationRef.current = JUMP_MS.courseChange;
+    setSearchParams({ course: next });
+  };
+
   return (
     <main className="home">
-      <header className="home-header panel">
-        <span data-testid="course">{t('home.course', { name: t(`home.courses.${course}`) })}</span>
-        <AccountLinks />
-        <button type="button" className="button" onClick={() => logout.mutate()} disabled={logout.isPending}>
-          {t('common.logout')}
+      <header className="home-header cruise-header panel">
+        <div className="cruise-header-start">
+          <span className="cruise-stage" data-testid="stage-name">
+            {stage ? t('cruise.stage', { name: stage }) : t('home.course', { name: t(`home.courses.${course}`) })}
+          </span>
+          <select
+            className="cruise-course"
+            aria-label={t('cruise.courseSelect')}
+            data-testid="course-select"
+            value={course}
+            onChange={(event) => void changeCourse(event.target.value as CourseId)}
+          >
+            {COURSE_IDS.map((id) => (
+              <option key={id} value={id}>
+                {t(`home.courses.${id}`)}
+              </option>
+            ))}
+          </select>
+          <span className="cruise-saving" role="status" data-testid="pending-answers">
+            {pending.length > 0 ? t('cruise.pending', { count: pending.length }) : ''}
+          </span>
+        </div>
+        <button
+          type="button"
+          className="button cruise-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="cruise-links"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Menu aria-hidden="true" size={18} />
+          <span>{t('cruise.menu')}</span>
         </button>
+        <div id="cruise-links" className="cruise-links" data-open={menuOpen || undefined}>
+          <Link to="/" className="link cruise-home-link" onClick={() => setMenuOpen(false)}>
+            {t('cruise.home')}
+          </Link>
+          <AccountLinks />
+          <button type="button" className="button" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            {t('common.logout')}
+          </button>
+        </div>
       </header>
-      <Spinner text={t('home.preparing')} />
+      {queue && <CruiseScreen course={course} queue={queue} pending={pending} jumpDurationRef={jumpDurationRef} />}
     </main>
   );
 }

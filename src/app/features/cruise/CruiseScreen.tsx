@@ -1,0 +1,281 @@
+// The cruise on the main screen (application-spec §2, §4): the current quest's targets as
+// markers, the camera jumping to the current target, the answer form when zoomed on it, the
+// captain-note review, the answer queue (nothing lost), and what follows an answer: the
+// remaining-count flash and a 2 s jump to the nearest unanswered target, or after the area the
+// area-completed flash, a refresh and the level messages in the spec's order.
+import { useQueryClient } from '@tanstack/react-query';
+import { Sailboat } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Answer, CurrentQuestResponse, Question } from '../../../shared/api';
+import type { CourseId } from '../../../shared/enums';
+import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
+import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
+import { useFlash } from '../../components/Flash';
+import { useCameraState, useGlobe } from '../../components/globe/GlobeContext';
+import { Spinner } from '../../components/Spinner';
+import { GLOBE_JUMP_SPEED } from '../../developerMode';
+import { currentLocale } from '../../i18n';
+import { AnswerForm, isShortcut } from './AnswerForm';
+import type { AnswerQueue, PendingAnswer } from './answerQueue';
+import { draftFor, nearestUnanswered, zoomedOn } from './answerSteps';
+import { CaptainNoteDialog } from './CaptainNoteDialog';
+import { cabinRank, levelMessages } from './levelMessages';
+import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey, useLevels, useQuest } from './useQuest';
+
+const DEGREE = Math.PI / 180;
+/** §9 jump durations (ms), scaled by the globe jump speed (0.1 in developer mode). */
+export const JUMP_MS = {
+  nextGalaxy: 1000 * GLOBE_JUMP_SPEED,
+  nearestUnanswered: 2000 * GLOBE_JUMP_SPEED,
+  courseChange: 5000 * GLOBE_JUMP_SPEED,
+  areaCompletion: 10_000 * GLOBE_JUMP_SPEED,
+};
+/** The field of view a jump to a target ends at: well inside the answer form's 1°. */
+export const TARGET_FOVY = 0.02 * DEGREE;
+
+type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
+
+/** The saved answers of a quest: the server's, replaced by the queue's newer ones. */
+function answersOf(quest: Quest, pending: readonly PendingAnswer[]): Answer[] {
+  const byObject = new Map(quest.answers.map((answer) => [answer.object_id, answer]));
+  for (const entry of pending) if (entry.questId === quest.id) byObject.set(entry.answer.object_id, entry.answer);
+  return [...byObject.values()];
+}
+
+function firstUnanswered(quest: Quest): Question | undefined {
+  const answered = new Set(quest.answers.map((answer) => answer.object_id));
+  return quest.questions.find((question) => !answered.has(question.object_id)) ?? quest.questions[0];
+}
+
+export function CruiseScreen({
+  course,
+  queue,
+  pending,
+  jumpDurationRef,
+}: {
+  course: CourseId;
+  queue: AnswerQueue;
+  pending: readonly PendingAnswer[];
+  /** Jump duration for the next quest shown (course change 5 s by default). */
+  jumpDurationRef: React.MutableRefObject<number>;
+}) {
+  const { t } = useTranslation();
+  const globe = useGlobe();
+  const camera = useCameraState(100);
+  const dialogs = useDialogs();
+  const flash = useFlash();
+  const queryClient = useQueryClient();
+  const questQuery = useQuest(course);
+  const levels = useLevels(course);
+  // The chosen target, for the quest it was chosen in; a new quest starts at its first unanswered.
+  const [chosen, setChosen] = useState<{ questId: number; objectId: number } | null>(null);
+  const [completing, setCompleting] = useState(false);
+  const shownQuest = useRef<number | null>(null);
+
+  const data = questQuery.data;
+  const quest = data && !data.no_more_available_objects ? data : null;
+  const answers = useMemo(() => (quest ? answersOf(quest, pending) : []), [quest, pending]);
+  const answered = useMemo(() => new Set(answers.map((answer) => answer.object_id)), [answers]);
+  const pendingIds = useMemo(
+    () => new Set(pending.filter((entry) => entry.questId === quest?.id).map((entry) => entry.answer.object_id)),
+    [pending, quest?.id],
+  );
+  const currentId =
+    quest && chosen?.questId === quest.id
+      ? chosen.objectId
+      : quest
+        ? (firstUnanswered(quest)?.object_id ?? null)
+        : null;
+  const current = quest?.questions.find((question) => question.object_id === currentId) ?? null;
+  const questId = quest?.id;
+  const setCurrentId = useCallback(
+    (objectId: number) => {
+      if (questId !== undefined) setChosen({ questId, objectId });
+    },
+    [questId],
+  );
+
+  const jumpTo = useCallback(
+    (question: Question, durationMs: number) => {
+      globe?.jumpTo(
+        { theta: (90 - question.dec) * DEGREE, phi: question.ra * DEGREE, fovy: TARGET_FOVY },
+        { duration: durationMs },
+      );
+    },
+    [globe],
+  );
+
+  // A new quest (first load, course change, next area): the camera goes to its first target.
+  useEffect(() => {
+    if (!quest || !globe || shownQuest.current === quest.id) return;
+    shownQuest.current = quest.id;
+    const first = firstUnanswered(quest);
+    if (!first) return;
+    jumpTo(first, jumpDurationRef.current);
+    jumpDurationRef.current = JUMP_MS.courseChange;
+  }, [quest, globe, jumpTo, jumpDurationRef]);
+
+  // No galaxy left in the course.
+  useEffect(() => {
+    if (!data?.no_more_available_objects) return;
+    void dialogs
+      .open(<MessageDialog title={t('cruise.noAvailable.title')} message={t('cruise.noAvailable.message')} />)
+      .catch(ignoreDismissal);
+  }, [data?.no_more_available_objects, data?.course_id, dialogs, t]);
+
+  // The markers: unanswered, answered and current targets.
+  const layer = useRef<TargetLayer | null>(null);
+  useEffect(() => {
+    if (!globe) return;
+    const created = new TargetLayer();
+    globe.addLayer(created);
+    layer.current = created;
+    return () => {
+      globe.removeLayer(created);
+      layer.current = null;
+    };
+  }, [globe]);
+  useEffect(() => {
+    const targets: TargetMarker[] = (quest?.questions ?? []).map((question) => ({
+      ra: question.ra,
+      dec: question.dec,
+      state:
+        question.object_id === currentId ? 'current' : answered.has(question.object_id) ? 'answered' : 'unanswered',
+    }));
+    layer.current?.update({ targets });
+    globe?.requestFrame();
+  }, [quest, currentId, answered, globe]);
+
+  const nextGalaxy = useCallback(() => {
+    if (!quest || completing) return;
+    const index = quest.questions.findIndex((question) => question.object_id === currentId);
+    const order = [...quest.questions.slice(index + 1), ...quest.questions.slice(0, index + 1)];
+    const next = order.find((question) => !answered.has(question.object_id)) ?? order[0];
+    if (!next) return;
+    setCurrentId(next.object_id);
+    jumpTo(next, JUMP_MS.nextGalaxy);
+  }, [quest, currentId, answered, completing, jumpTo, setCurrentId]);
+
+  // N: next galaxy.
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'n' || !isShortcut(event)) return;
+      event.preventDefault();
+      nextGalaxy();
+    };
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [nextGalaxy]);
+
+  const completeArea = async (finished: Quest) => {
+    setCompleting(true);
+    try {
+      if (queue.pending().length > 0) flash(t('cruise.savingArea'));
+      await queue.whenIdle();
+      flash(t('cruise.areaCompleted'));
+      const [fresh, level, serverInfo] = await Promise.all([
+        fetchQuest(course),
+        fetchLevel(finished.level_id),
+        fetchServerInfo(),
+      ]);
+      const totalAreas = Object.values(serverInfo.number_of_areas[course] ?? {}).reduce((sum, count) => sum + count, 0);
+      const levelsNow = (await levels.refetch()).data ?? [];
+      const stageName = (levelId: number | null) =>
+        levelsNow.find((candidate) => candidate.id === levelId)?.name[currentLocale()] ?? '';
+      const messages = levelMessages({
+        course,
+        before: { level_id: finished.level_id, type: finished.type, done_area_ids: finished.done_area_ids },
+        after: fresh.no_more_available_objects ? null : fresh,
+        levelAreaIds: level.areas.map((area) => area.id),
+        totalAreas,
+      });
+      const after = fresh.no_more_available_objects ? null : fresh;
+      for (const message of messages) {
+        const stage = message === 'stamp' ? level.name[currentLocale()] : stageName(after?.level_id ?? null);
+        await dialogs
+          .open(
+            <MessageDialog
+              title={t(`cruise.levels.${message}.title`)}
+              message={t(`cruise.levels.${message}.message`, {
+                stage,
+                rank: after ? String(cabinRank(after.done_area_ids.length, totalAreas)) : '',
+              })}
+            />,
+          )
+          .catch(ignoreDismissal);
+      }
+      jumpDurationRef.current = JUMP_MS.areaCompletion;
+      queryClient.setQueryData(questQueryKey(course), fresh);
+    } finally {
+      setCompleting(false);
+    }
+  };
+
+  const submit = async (question: Question, answer: Answer): Promise<boolean> => {
+    if (!quest) return false;
+    if (question.captain_note) {
+      const next = await dialogs
+        .open<boolean>(<CaptainNoteDialog note={question.captain_note} answer={answer} />, { dismissable: false })
+        .catch(() => false);
+      if (!next) return false;
+    }
+    await queue.submit(quest.id, answer);
+    // The quest as the volunteer now sees it: this answer replaces any earlier one.
+    queryClient.setQueryData<CurrentQuestResponse>(questQueryKey(course), (old) =>
+      old && !old.no_more_available_objects && old.id === quest.id
+        ? { ...old, answers: [...old.answers.filter((saved) => saved.object_id !== answer.object_id), answer] }
+        : old,
+    );
+    const nowAnswered = new Set(answered).add(answer.object_id);
+    const remaining = quest.questions.filter((candidate) => !nowAnswered.has(candidate.object_id)).length;
+    if (remaining > 0) {
+      flash(t('cruise.remaining', { count: remaining }));
+      const next = nearestUnanswered(quest.questions, nowAnswered, question);
+      if (next) {
+        setCurrentId(next.object_id);
+        jumpTo(next, JUMP_MS.nearestUnanswered);
+      }
+    } else void completeArea({ ...quest, answers: [...quest.answers, answer] });
+    return true;
+  };
+
+  if (questQuery.isPending) return <Spinner text={t('cruise.loadingQuest')} />;
+  const view = camera ? { ra: camera.phi / DEGREE, dec: 90 - camera.theta / DEGREE, fovy: camera.fovy } : null;
+  const showForm = !!current && !!view && !completing && zoomedOn(view, current);
+  const index = current && quest ? quest.questions.indexOf(current) + 1 : 0;
+
+  return (
+    <>
+      {quest && current && (
+        <p className="cruise-target panel" data-testid="cruise-target">
+          {t('cruise.target', { index, count: quest.questions.length })}
+          {answered.has(current.object_id) && <> · {t('cruise.answered')}</>}
+        </p>
+      )}
+      <div className="cruise-bottom">
+        {showForm && current && (
+          <AnswerForm
+            key={`${quest?.id}:${current.object_id}`}
+            objectId={current.object_id}
+            saved={answered.has(current.object_id) ? draftFor(current.object_id, answers) : null}
+            pending={pendingIds.has(current.object_id)}
+            onSubmit={(answer) => submit(current, answer)}
+          />
+        )}
+        {quest && current && !showForm && !completing && <p className="cruise-hint panel">{t('cruise.zoomHint')}</p>}
+        <div className="cruise-buttons">
+          <button type="button" className="button cruise-button" onClick={nextGalaxy} disabled={!quest || completing}>
+            <Sailboat aria-hidden="true" size={20} />
+            <span>{t('cruise.nextGalaxy')}</span>
+            <kbd>N</kbd>
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ignoreDismissal(error: unknown) {
+  if (!(error instanceof DialogDismissed)) throw error;
+}

@@ -1,0 +1,45 @@
+// The volunteer's answer queue for the page: one AnswerQueue per logged-in volunteer, backed by
+// IndexedDB, retried at once when the browser comes back online, stopped at log-out.
+import { useEffect, useSyncExternalStore } from 'react';
+import i18next from 'i18next';
+import { AnswerQueue, PostError, type PendingAnswer } from './answerQueue';
+import { indexedDbAnswerStore, postAnswer } from './answerStore';
+
+let current: AnswerQueue | null = null;
+let currentUser: number | null = null;
+
+function queueFor(userId: number): AnswerQueue {
+  if (current && currentUser === userId) return current;
+  current?.stop();
+  currentUser = userId;
+  current = new AnswerQueue({
+    store: indexedDbAnswerStore(),
+    post: postAnswer,
+    userId,
+    onRejected: (_entry, error) =>
+      window.alert(i18next.t('cruise.rejected', { status: error instanceof PostError ? error.status : '?' })),
+  });
+  void current.start();
+  return current;
+}
+
+const NONE: readonly PendingAnswer[] = [];
+
+/** The queue of `userId` (null while no one is logged in) and its pending answers. */
+export function useAnswerQueue(userId: number | null): {
+  queue: AnswerQueue | null;
+  pending: readonly PendingAnswer[];
+} {
+  const queue = userId === null ? null : queueFor(userId);
+  const pending = useSyncExternalStore(
+    (listener) => queue?.subscribe(listener) ?? (() => {}),
+    () => queue?.pending() ?? NONE,
+  );
+  useEffect(() => {
+    if (!queue) return;
+    const online = () => queue.retryNow();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [queue]);
+  return { queue, pending };
+}

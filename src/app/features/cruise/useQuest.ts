@@ -1,0 +1,37 @@
+// The current quest of a course (GET /api/courses/{course_id}/quests/current), the levels of
+// the course for the stage name (GET /api/levels?course_id=) and the areas per course
+// (GET /api/server_info) for the cabin rank.
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../shared/api';
+import type { CourseId } from '../../../shared/enums';
+import { request } from '../../api/request';
+
+export const questQueryKey = (course: CourseId) => ['quest', course] as const;
+
+export function fetchQuest(course: CourseId, signal?: AbortSignal) {
+  return request<CurrentQuestResponse>(
+    'get',
+    '/api/courses/{course_id}/quests/current',
+    { course_id: course },
+    { signal },
+  );
+}
+
+export function useQuest(course: CourseId) {
+  return useQuery({ queryKey: questQueryKey(course), queryFn: ({ signal }) => fetchQuest(course, signal) });
+}
+
+export function useLevels(course: CourseId) {
+  return useQuery({
+    queryKey: ['levels', course],
+    queryFn: ({ signal }) => request<LevelSummary[]>('get', '/api/levels', { course_id: course }, { signal }),
+  });
+}
+
+export function fetchLevel(levelId: number) {
+  return request<LevelDetail>('get', '/api/levels/{level_id}', { level_id: levelId });
+}
+
+export function fetchServerInfo() {
+  return request<ServerInfoResponse>('get', '/api/server_info');
+}
