@@ -82,8 +82,9 @@ test('the administrator creates a notification in en and ja; volunteers see it a
     const email = `volunteer-${locale}-${Date.now()}@example.org`;
     await readyVolunteerOn(server, volunteer.request, { email, locale });
     await volunteer.goto(`${server.url}/#/`);
+    // The page, the session and then the list load first: a slow start on a busy machine.
     const message = volunteer.getByRole('dialog', { name: title });
-    await expect(message).toBeVisible();
+    await expect(message).toBeVisible({ timeout: 30_000 });
     await expect(message).toContainText(body);
     await expectNoSeriousViolations(volunteer, `notification dialog ${locale}`);
     await volunteer.screenshot({ path: `test-results/screenshots/notification-at-login-${locale}.png` });
@@ -127,6 +128,7 @@ test('an HTML notification carrying <script> and onerror runs nothing in a volun
   await readyVolunteerOn(server, volunteer.request, { email: `html-${Date.now()}@example.org` });
   await volunteer.goto(`${server.url}/#/`);
   const message = volunteer.getByRole('dialog', { name: 'HTML test' });
+  await expect(message).toBeVisible({ timeout: 30_000 });
   await expect(message.locator('#html-body b')).toHaveText('text');
   await expect(message.locator('img')).toHaveCount(1);
   await expect(message.locator('img')).not.toHaveAttribute('onerror');

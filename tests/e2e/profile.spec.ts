@@ -45,7 +45,8 @@ test('profile: gravatar rule, nickname and language, change password errors, del
   await change.getByLabel('Current password').fill(password);
   await change.getByRole('button', { name: 'Set password' }).click();
   await expect(change).toBeHidden();
-  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  const relogin = await page.request.post('/api/session', { data: { email, password: 'a brand new passphrase' } });
+  expect(relogin.ok()).toBe(true);
 
   // Nickname and language: saved, and the screen turns Japanese.
   await profile.getByLabel('Nickname').fill(`${nickname}x`);

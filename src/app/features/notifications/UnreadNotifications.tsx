@@ -3,14 +3,14 @@
 // user's language or English where the notification falls back to it) open one by one, oldest
 // first; OK marks one read (POST /api/notifications/{id}/read) and opens the next. A
 // level_unlocked one refreshes the levels. Dismissing one (Escape) leaves it and the rest unread
-// for the next visit.
+// for the next visit. The dialog's code is loaded only when a notification is waiting, so that
+// the login screen's first download does not carry it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { UserNotification } from '../../../shared/api';
-import { request } from '../../api/request';
+import { RequestError, request } from '../../api/request';
 import { useSession } from '../../api/session';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
-import { NotificationDialog } from './NotificationDialog';
 
 export const notificationsQueryKey = ['notifications'] as const;
 
@@ -29,6 +29,9 @@ export function UnreadNotifications() {
     void (async () => {
       const unread = await request<UserNotification[]>('get', '/api/notifications');
       const queue = [...unread].reverse();
+      if (queue.length === 0) return;
+      // The dialog and its HTML sanitiser load only when there is something to show.
+      const { NotificationDialog } = await import('./NotificationDialog');
       for (const [index, notification] of queue.entries()) {
         try {
           await dialogs.open(<NotificationDialog notification={notification} index={index} count={queue.length} />);
@@ -40,8 +43,9 @@ export function UnreadNotifications() {
         if (notification.type === 'level_unlocked') await queryClient.invalidateQueries({ queryKey: ['levels'] });
       }
       await queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-    })().catch(() => {
-      // A failed request has already raised the §8 alert.
+    })().catch((error: unknown) => {
+      // A failed request has already raised the §8 alert; anything else is a bug to see.
+      if (!(error instanceof RequestError)) console.error(error);
     });
   }, [userId, dialogs, queryClient]);
 
