@@ -7,6 +7,7 @@ import * as game from './migrations/0003_game';
 import * as notificationsGifts from './migrations/0004_notifications_gifts';
 import * as answerPath from './migrations/0005_answer_path';
 import * as courseAnswerCounts from './migrations/0006_course_answer_counts';
+import * as rankingCounts from './migrations/0007_ranking_counts';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_notifications_gifts': notificationsGifts,
   '0005_answer_path': answerPath,
   '0006_course_answer_counts': courseAnswerCounts,
+  '0007_ranking_counts': rankingCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

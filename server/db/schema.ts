@@ -195,6 +195,23 @@ export interface CourseAnswerCountsTable {
   answers_count: number;
 }
 
+/** Answers per course, ranking period and volunteer, kept by a trigger on answers (migration 0007). */
+export interface RankingCountsTable {
+  course_id: string;
+  period: 'hour' | 'day' | 'week' | 'month';
+  period_start: Date;
+  user_id: number;
+  answers_count: number;
+  /** created_at of the latest answer counted: when the volunteer reached answers_count. */
+  reached_at: Date;
+}
+
+/** The time zone of ranking_counts' period starts (one row). */
+export interface RankingTimeZoneTable {
+  id: number;
+  time_zone: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -207,6 +224,8 @@ export interface Database {
   quests: QuestsTable;
   answers: AnswersTable;
   course_answer_counts: CourseAnswerCountsTable;
+  ranking_counts: RankingCountsTable;
+  ranking_time_zone: RankingTimeZoneTable;
   email_tokens: EmailTokensTable;
   private_informations: PrivateInformationsTable;
   rate_limits: RateLimitsTable;
