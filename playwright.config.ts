@@ -34,7 +34,7 @@ export default defineConfig({
       DATABASE_URL: '',
       GALAXY_CRUISE_SKY: 'small',
       // Every journey signs its volunteers up from one address; the limits themselves are tested
-      // at the HTTP level (tests/server/accounts.test.ts), so here they would only ration the specs.
+      // at the HTTP level (tests/server/security.test.ts), so here they would only ration the specs.
       RATE_LIMITS: 'off',
     },
     stdout: 'ignore',
