@@ -8,7 +8,7 @@ import { UsageError, parseOptions, type Command } from '../command';
 /** 'none' is the load suite's peer: the same calls answered from memory, no database. */
 const LOAD_DATABASES: readonly LoadDatabase[] = ['none', 'pglite', 'postgres'];
 
-const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load', 'startup'] as const;
+const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load', 'startup', 'season'] as const;
 type Suite = (typeof SUITES)[number];
 
 export const benchCommand: Command = {
@@ -17,14 +17,17 @@ export const benchCommand: Command = {
     '  load:    [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--modes closed,paced]',
     '           [--sky small|default] [--warmup S] [--history N] [--profile DIR] [--statements]',
     '  startup: [--runs N]',
+    '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
-    const { suites, json, loadArgs, startupArgs } = parseBenchArgs(args);
+    const { suites, json, loadArgs, startupArgs, seasonArgs } = parseBenchArgs(args);
     const wanted = (suite: Suite) => suites.length === 0 || suites.includes('all') || suites.includes(suite);
     const cases: BenchCase[] = [];
     // Each suite's module is loaded only when it runs: the peers (fflate, pako, fitsjs) are
     // development dependencies, and the load and start-up suites start processes of their own.
-    const inProcess = SUITES.filter((suite) => suite !== 'load' && suite !== 'startup' && wanted(suite));
+    const inProcess = SUITES.filter(
+      (suite) => suite !== 'load' && suite !== 'startup' && suite !== 'season' && wanted(suite),
+    );
     if (inProcess.length > 0) {
       const core = await (await import('../../src/core/wasm')).loadCore();
       if (wanted('crc32')) cases.push(...(await import('../bench/crc32')).crc32Cases(core));
@@ -42,12 +45,16 @@ export const benchCommand: Command = {
     const loadRows = wanted('load') ? await (await import('../bench/load')).runLoad({ ...loadArgs, log }) : [];
     const startup = wanted('startup') ? await import('../bench/startup') : undefined;
     const startupRows = startup ? await startup.runStartup({ ...startupArgs, log }) : [];
-    if (json) process.stdout.write(`${JSON.stringify([...rows, ...loadRows, ...startupRows], null, 2)}\n`);
+    const season = wanted('season') ? await import('../bench/season') : undefined;
+    const seasonRows = season ? await season.runSeason({ ...seasonArgs, log }) : [];
+    if (json)
+      process.stdout.write(`${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows], null, 2)}\n`);
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
       if (loadRows.length > 0)
         process.stdout.write(`${(await import('../bench/load-table')).formatLoadTable(loadRows)}\n`);
       if (startup) process.stdout.write(`${startup.formatStartupTable(startupRows)}\n`);
+      if (season) process.stdout.write(`${season.formatSeasonTable(seasonRows)}\n`);
     }
     return 0;
   },
@@ -68,6 +75,10 @@ export function parseBenchArgs(args: string[]) {
     modes: { type: 'string' },
     databases: { type: 'string' },
     runs: { type: 'string' },
+    answers: { type: 'string' },
+    'season-volunteers': { type: 'string' },
+    small: { type: 'boolean', default: false },
+    requests: { type: 'string' },
   });
   for (const name of positionals)
     if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
@@ -135,5 +146,24 @@ export function parseBenchArgs(args: string[]) {
   }
   // Whole processes are noisy on a shared machine: several interleaved runs, min and median.
   const startupArgs = { runs: values.runs === undefined ? 5 : count('runs', values.runs) };
-  return { suites: positionals, json: values.json, loadArgs, startupArgs };
+  // A season's volume: 2 million answers from 20,000 volunteers (--small: 20,000 from 200, for
+  // tests), beside a thousandth of it; --databases picks among pglite and postgres.
+  const seasonArgs = {
+    databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
+    answers: values.small ? 20_000 : 2_000_000,
+    volunteers: values.small ? 200 : 20_000,
+    requests: values.small ? 20 : 200,
+  };
+  if (values.answers !== undefined) seasonArgs.answers = count('answers', values.answers);
+  if (values['season-volunteers'] !== undefined)
+    seasonArgs.volunteers = count('season-volunteers', values['season-volunteers']);
+  if (values.requests !== undefined) seasonArgs.requests = count('requests', values.requests);
+  if (values.databases !== undefined && positionals.includes('season')) {
+    const databases = values.databases.split(',');
+    for (const database of databases)
+      if (database !== 'pglite' && database !== 'postgres')
+        throw new UsageError(`unknown database '${database}' for the season suite: pglite, postgres`);
+    seasonArgs.databases = databases as ('pglite' | 'postgres')[];
+  }
+  return { suites: positionals, json: values.json, loadArgs, startupArgs, seasonArgs };
 }

@@ -32,6 +32,9 @@ export const campaignRoutes: FastifyPluginAsync<CampaignRouteOptions> = async (a
     '/api/courses/:course_id/rankings/:period',
     {
       attachValidation: true,
+      // A ranking is served from a cache shared by all callers; reusing the session lookup too
+      // leaves the database nothing to do for a reload of the ranking modal.
+      config: { recentSession: true },
       schema: {
         params: {
           type: 'object',
