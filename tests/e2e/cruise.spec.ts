@@ -1,0 +1,375 @@
+// The cruise end to end (application-spec §2, §4, §9): a new volunteer classifies every galaxy
+// of a training area through each answer path (spiral and no interaction; elliptical,
+// interacting, with features; not sure twice), meets the captain-note review (retry cancels,
+// next continues), the remaining-count flashes and the area-completed flash; the same with the
+// keyboard alone; answers given offline and a reload before they are sent, after which every
+// answer reaches the server exactly once; axe-core scans and screenshots in both languages and
+// at phone width. Debian's Chromium against the real server.
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type { CurrentQuestResponse, Question } from '../../src/shared/api';
+import { readyVolunteer } from '../helpers/volunteers';
+
+// The machine that runs these may be busy: a screen can take several seconds to appear.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
+type AnswerPath = 'spiral, no' | 'elliptical, yes, ring and tail' | 'not sure, not sure';
+const PATHS: AnswerPath[] = ['spiral, no', 'elliptical, yes, ring and tail', 'not sure, not sure'];
+
+/** The answer each path sends (application-spec §3 fields). */
+const EXPECTED = {
+  'spiral, no': { galaxy_type: 'spiral', interaction: 'no', ring: false, fan: false, tail: false, distorted: false },
+  'elliptical, yes, ring and tail': {
+    galaxy_type: 'elliptical',
+    interaction: 'yes',
+    ring: true,
+    fan: false,
+    tail: true,
+    distorted: false,
+  },
+  'not sure, not sure': {
+    galaxy_type: 'not_sure',
+    interaction: 'not_sure',
+    ring: false,
+    fan: false,
+    tail: false,
+    distorted: false,
+  },
+} as const;
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Every flash message shown from now on, in order (they last 200 ms in developer mode). */
+async function recordFlashes(page: Page) {
+  await page.addInitScript(() => {
+    const record = window as unknown as { flashes: string[] };
+    record.flashes = [];
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations)
+        for (const node of mutation.addedNodes)
+          if (node instanceof HTMLElement && node.classList.contains('flash'))
+            record.flashes.push(node.textContent ?? '');
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+const flashes = (page: Page) => page.evaluate(() => (window as unknown as { flashes: string[] }).flashes);
+
+async function currentQuest(page: Page): Promise<Quest> {
+  const response = await page.request.get('/api/courses/training/quests/current');
+  expect(response.ok()).toBe(true);
+  const quest = (await response.json()) as CurrentQuestResponse;
+  expect(quest.no_more_available_objects).toBe(false);
+  return quest as Quest;
+}
+
+/** Opens the training course and waits for the answer form on its first target. */
+async function openTraining(page: Page) {
+  await page.goto('/#/?course=training');
+  // The first jump crosses the sky from the default view: on a loaded machine with a software
+  // GL its frames can take seconds each.
+  await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('stage-name')).toContainText('Stage:');
+}
+
+/** Which question the form is on: "Galaxy i of n" names it by its place in the quest. */
+async function currentIndex(page: Page): Promise<number> {
+  const text = (await page.getByTestId('cruise-target').innerText()).match(/Galaxy (\d+) of/);
+  expect(text).not.toBeNull();
+  return Number(text![1]) - 1;
+}
+
+async function answerWithMouse(page: Page, path: AnswerPath) {
+  const form = page.getByTestId('answer-form');
+  await expect(form).toHaveAttribute('data-step', '1');
+  await expect(form.getByRole('button', { name: 'Step 1' })).toBeDisabled();
+  const [type, interaction] = {
+    'spiral, no': ['Spiral', 'No'],
+    'elliptical, yes, ring and tail': ['Elliptical', 'Yes'],
+    'not sure, not sure': ['Not sure', 'Not sure'],
+  }[path];
+  await form.getByRole('button', { name: type, exact: false }).click();
+  await expect(form).toHaveAttribute('data-step', '2');
+  // The numbered buttons go back to earlier steps only.
+  await expect(form.getByRole('button', { name: 'Step 3' })).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Step 2' })).toBeDisabled();
+  await form.getByRole('button', { name: 'Step 1' }).click();
+  await expect(form).toHaveAttribute('data-step', '1');
+  await form.getByRole('button', { name: type, exact: false }).click();
+  await form.getByRole('button', { name: new RegExp(`^\\d ${interaction}$`) }).click();
+  if (path === 'elliptical, yes, ring and tail') {
+    await expect(form).toHaveAttribute('data-step', '3');
+    await form.getByRole('button', { name: 'Ring' }).click();
+    await form.getByRole('button', { name: 'Tail' }).click();
+    await expect(form.getByRole('button', { name: 'Ring' })).toHaveAttribute('aria-pressed', 'true');
+    await form.getByRole('button', { name: 'Submit' }).click();
+  }
+}
+
+async function answerWithKeys(page: Page, path: AnswerPath) {
+  const form = page.getByTestId('answer-form');
+  await expect(form).toHaveAttribute('data-step', '1');
+  const [type, interaction] = {
+    'spiral, no': ['1', '2'],
+    'elliptical, yes, ring and tail': ['2', '1'],
+    'not sure, not sure': ['3', '3'],
+  }[path];
+  await page.keyboard.press(type);
+  await expect(form).toHaveAttribute('data-step', '2');
+  await page.keyboard.press('Backspace');
+  await expect(form).toHaveAttribute('data-step', '1');
+  await page.keyboard.press(type);
+  await expect(form).toHaveAttribute('data-step', '2');
+  await page.keyboard.press(interaction);
+  if (path === 'elliptical, yes, ring and tail') {
+    await expect(form).toHaveAttribute('data-step', '3');
+    await page.keyboard.press('1');
+    await page.keyboard.press('3');
+    await expect(form.getByRole('button', { name: 'Tail' })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** The captain-note review of a training target: Retry once (cancels), then Next. */
+async function reviewCaptainNote(page: Page, retryFirst: boolean, keyboard: boolean, answer: () => Promise<void>) {
+  const note = page.getByRole('dialog', { name: "Captain's note" });
+  await expect(note).toBeVisible();
+  await expect(note.getByTestId('note-captains')).not.toBeEmpty();
+  if (retryFirst) {
+    if (keyboard) await page.keyboard.press('r');
+    else await note.getByRole('button', { name: 'Retry' }).click();
+    await expect(note).toBeHidden();
+    await expect(page.locator('.dialog-overlay')).toHaveCount(0);
+    await expect(page.getByTestId('answer-form')).toHaveAttribute('data-step', '1');
+    await answer();
+    await expect(note).toBeVisible();
+  }
+  if (keyboard) await page.keyboard.press('Enter');
+  else await note.getByRole('button', { name: 'Next' }).click();
+  await expect(note).toBeHidden();
+  await expect(page.locator('.dialog-overlay')).toHaveCount(0);
+}
+
+/** Classifies every galaxy of the current training area; returns the quest and the paths used. */
+async function classifyArea(page: Page, keyboard: boolean) {
+  const quest = await currentQuest(page);
+  const count = quest.questions.length;
+  const given = new Map<number, AnswerPath>();
+  let retried = false;
+  for (let n = 0; n < count; n++) {
+    const question: Question = quest.questions[await currentIndex(page)];
+    expect(given.has(question.object_id)).toBe(false);
+    const path = PATHS[n % PATHS.length];
+    const answer = () => (keyboard ? answerWithKeys(page, path) : answerWithMouse(page, path));
+    await answer();
+    if (question.captain_note) {
+      await reviewCaptainNote(page, !retried, keyboard, answer);
+      retried = true;
+    }
+    given.set(question.object_id, path);
+    const remaining = count - n - 1;
+    if (remaining > 0) {
+      const text = `${remaining} ${remaining === 1 ? 'galaxy remains' : 'galaxies remain'} in this area`;
+      await expect.poll(() => flashes(page)).toContain(text);
+      // The camera moves to the nearest unanswered galaxy and the form starts again at step 1.
+      await expect(page.getByTestId('answer-form')).toHaveAttribute('data-step', '1');
+      await expect.poll(async () => given.has(quest.questions[await currentIndex(page)].object_id)).toBe(false);
+    }
+  }
+  expect(retried).toBe(true);
+  return { quest, given };
+}
+
+/** After the area: the area-completed flash, the level messages (each confirmed), the next quest. */
+async function finishArea(page: Page, finished: Quest) {
+  await expect.poll(() => flashes(page)).toContain('Area completed!');
+  const titles: string[] = [];
+  const order = [
+    'Passport stamp added',
+    'Cabin upgrade',
+    'Greed level',
+    'Back to the regular course',
+    'New stage',
+    'Tunnel effect',
+    'No galaxy available',
+  ];
+  await expect
+    .poll(
+      async () => {
+        const dialog = page.getByRole('dialog');
+        if (await dialog.isVisible()) {
+          titles.push((await dialog.getByRole('heading').first().innerText()).trim());
+          await dialog.getByRole('button', { name: 'OK' }).click();
+          await expect(dialog).toBeHidden();
+          return 'dialog';
+        }
+        const record = await page.request.get('/api/my_record/training');
+        const quests = ((await record.json()) as { quests: { id: number; finished_at: string | null }[] }).quests;
+        return quests.find((quest) => quest.id === finished.id)?.finished_at ? 'finished' : 'open';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('finished');
+  // Whatever level messages came, they came in the spec's order.
+  expect(titles.every((title) => order.includes(title))).toBe(true);
+  expect(titles).toEqual([...titles].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+  return titles;
+}
+
+test('a new volunteer classifies every galaxy of a training area with the mouse, through each answer path', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await recordFlashes(page);
+  await readyVolunteer(page.request);
+  await openTraining(page);
+  await expectNoSeriousViolations(page, 'main screen with the answer form');
+
+  // The rudder: the next galaxy, and the form starts again at step 1 there.
+  const before = await currentIndex(page);
+  await page.getByRole('button', { name: /Next galaxy/ }).click();
+  await expect.poll(() => currentIndex(page)).not.toBe(before);
+  await expect(page.getByTestId('answer-form')).toBeVisible();
+
+  const { quest, given } = await classifyArea(page, false);
+  await finishArea(page, quest);
+
+  expect(given.size).toBe(quest.questions.length);
+  await expect(page.getByTestId('pending-answers')).toHaveText('');
+  expect(errors).toEqual([]);
+});
+
+test('the same with the keyboard alone: 1 / 2 / 3, Backspace, Enter, R and N', async ({ page }) => {
+  test.setTimeout(240_000);
+  await recordFlashes(page);
+  await readyVolunteer(page.request);
+  await openTraining(page);
+  const before = await currentIndex(page);
+  await page.keyboard.press('n');
+  await expect.poll(() => currentIndex(page)).not.toBe(before);
+  const { quest } = await classifyArea(page, true);
+  await finishArea(page, quest);
+});
+
+test('answers given offline and a reload before they are sent reach the server exactly once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await recordFlashes(page);
+  await readyVolunteer(page.request);
+  // Answers the server accepted, per object.
+  const accepted = new Map<number, number>();
+  page.on('response', async (response) => {
+    if (!/\/api\/quests\/\d+\/answers$/.test(new URL(response.url()).pathname) || !response.ok()) return;
+    const objectId = (JSON.parse(response.request().postData() ?? '{}') as { object_id: number }).object_id;
+    accepted.set(objectId, (accepted.get(objectId) ?? 0) + 1);
+  });
+  await openTraining(page);
+  const quest = await currentQuest(page);
+  expect(quest.questions.length).toBeGreaterThanOrEqual(3);
+  const given = new Map<number, AnswerPath>();
+  const answerOne = async (path: AnswerPath) => {
+    const question = quest.questions[await currentIndex(page)];
+    await answerWithMouse(page, path);
+    if (question.captain_note) await reviewCaptainNote(page, false, false, async () => {});
+    given.set(question.object_id, path);
+  };
+
+  // One answer online, then the network drops: two more answers wait, marked as pending.
+  await answerOne('spiral, no');
+  await expect(page.getByTestId('pending-answers')).toHaveText('');
+  await context.setOffline(true);
+  await answerOne('elliptical, yes, ring and tail');
+  await answerOne('not sure, not sure');
+  await expect(page.getByTestId('pending-answers')).toHaveText('2 answers waiting to be sent');
+  const stored = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('galaxy-cruise-answers');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('answers').objectStore('answers').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(stored).toBe(2);
+
+  // The page is reloaded before the server comes back (its answer route still fails): the
+  // answers come back from IndexedDB, still pending, and go once the server answers again.
+  await page.route('**/api/quests/*/answers', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('pending-answers')).toHaveText('2 answers waiting to be sent');
+  await page.unroute('**/api/quests/*/answers');
+  await expect(page.getByTestId('pending-answers')).toHaveText('', { timeout: 60_000 });
+
+  // Exactly once: one accepted post per answer, and the server's quest holds each as given.
+  expect([...accepted.values()]).toEqual([1, 1, 1]);
+  const after = await currentQuest(page);
+  expect(after.id).toBe(quest.id);
+  expect(after.answers).toHaveLength(3);
+  for (const answer of after.answers) {
+    const path = given.get(answer.object_id);
+    expect(path).toBeDefined();
+    expect(answer).toEqual({ object_id: answer.object_id, ...EXPECTED[path!] });
+  }
+
+  // An answer can be changed later: answering the same target again replaces it on the server.
+  const changed = after.answers[0].object_id;
+  const index = quest.questions.findIndex((question) => question.object_id === changed);
+  while ((await currentIndex(page)) !== index) await page.keyboard.press('n');
+  await expect(page.getByTestId('cruise-target')).toContainText('answered');
+  const previous = given.get(changed)!;
+  const replacement = PATHS.find((path) => path !== previous)!;
+  await answerOne(replacement);
+  await expect(page.getByTestId('pending-answers')).toHaveText('');
+  const replaced = (await currentQuest(page)).answers.filter((answer) => answer.object_id === changed);
+  expect(replaced).toEqual([{ object_id: changed, ...EXPECTED[replacement] }]);
+});
+
+test('screenshots of the main screen in English, Japanese and at phone width; axe-clean menu', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const shots = [
+    { name: 'cruise-en-1280', locale: 'en-US', viewport: { width: 1280, height: 800 } },
+    { name: 'cruise-ja-1280', locale: 'ja-JP', viewport: { width: 1280, height: 800 } },
+    { name: 'cruise-en-360', locale: 'en-US', viewport: { width: 360, height: 740 } },
+    { name: 'cruise-ja-360', locale: 'ja-JP', viewport: { width: 360, height: 740 } },
+  ];
+  const context = await browser.newContext();
+  await readyVolunteer(context.request);
+  const storageState = await context.storageState();
+  await context.close();
+  for (const shot of shots) {
+    const shotContext = await browser.newContext({ storageState, locale: shot.locale, viewport: shot.viewport });
+    const page = await shotContext.newPage();
+    await page.goto('/#/?course=training');
+    await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByTestId('stage-name')).toContainText(shot.locale === 'ja-JP' ? 'ステージ' : 'Stage');
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `test-results/screenshots/${shot.name}.png` });
+    await expectNoSeriousViolations(page, shot.name);
+    if (shot.viewport.width === 360) {
+      // The links collapse into a menu that also holds home.
+      const menu = page.getByRole('button', { name: shot.locale === 'ja-JP' ? 'メニュー' : 'Menu' });
+      await expect(page.getByRole('button', { name: shot.locale === 'ja-JP' ? 'ログアウト' : 'Log out' })).toBeHidden();
+      await menu.click();
+      await expect(page.getByRole('link', { name: shot.locale === 'ja-JP' ? 'ホーム' : 'Home' })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: shot.locale === 'ja-JP' ? 'ログアウト' : 'Log out' }),
+      ).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/${shot.name}-menu.png` });
+      await expectNoSeriousViolations(page, `${shot.name} menu`);
+    }
+    await shotContext.close();
+  }
+});
