@@ -107,7 +107,13 @@ async function fillSeason(db: Kysely<Database>, answers: number, volunteers: num
         * ${SEASON_MS / total}::float8 * interval '1 millisecond') as at) dated`.execute(db);
   }
   await sql`analyze`.execute(db);
-  return (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
+  const written = await db
+    .selectFrom('answers')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(written.count) !== total) throw new Error(`the fill wrote ${written.count} answers, not ${total}`);
+  return seconds;
 }
 
 /** One database, filled, with its server up and the timed volunteer logged in. */
@@ -180,7 +186,7 @@ async function prepare(
     const client = new Client(server.port, RANKING_READERS + 2);
     const cookie = await login(client, 'timed@season.example.org');
     return {
-      answers,
+      answers: volunteers * Math.ceil(answers / volunteers),
       fillSeconds,
       startSeconds,
       client,
