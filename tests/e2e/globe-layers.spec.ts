@@ -1,0 +1,232 @@
+// The non-tiled layers checked in pixels (viewer-spec §1): a constellation line drawn through
+// both of its stars, the Milky Way brighter along the galactic plane than at the galactic pole,
+// a path and a sprite drawn where they are placed. Each layer's own light is the difference
+// between a screenshot with the layer and one without it, so the other layers cannot pass the
+// test for it. Screenshots go to test-results/screenshots/.
+import { vec3 } from 'gl-matrix';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { CONSTELLATIONS } from '../../src/core/constellations';
+import { Camera, eyeDistance, projectView } from '../../src/globe/camera';
+import { skyVector } from '../../src/globe/visibility';
+import { readyVolunteer } from '../helpers/volunteers';
+import { canvasPixels, type PixelWindow } from './canvas-pixels';
+
+// The main route with a volunteer who has passed the gate: the login page runs its own camera
+// tour, the main route keeps the camera still until the visitor moves it.
+const STATE = path.join(os.tmpdir(), `galaxy-cruise-layers-${process.pid}.json`);
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  await readyVolunteer(context.request);
+  await context.storageState({ path: STATE });
+  await context.close();
+});
+test.use({ storageState: STATE });
+test.describe.configure({ timeout: 180_000 });
+
+const DEGREE = Math.PI / 180;
+
+type Updatable = { update(options: object): void };
+interface Handle {
+  globe: {
+    frames: number;
+    addLayer(layer: unknown): void;
+    canvas: HTMLCanvasElement;
+  };
+  layers: { constellations: Updatable; milkyWay: Updatable };
+  PathLayer: new (options: object) => unknown;
+  SpriteLayer: new (options: object) => unknown;
+}
+
+async function openView(page: Page, ra: number, dec: number, fovDegrees: number): Promise<Locator> {
+  await page.goto(`/#/?ra=${ra}&dec=${dec}&fov=${fovDegrees}`);
+  await page.addStyleTag({
+    content: '* { visibility: hidden !important } .globe-canvas { visibility: visible !important }',
+  });
+  await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
+  await page.waitForLoadState('networkidle');
+  await settle(page);
+  return page.getByTestId('globe-canvas');
+}
+
+/** Waits until the globe stops drawing (fades done). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const { globe } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+        const before = globe.frames;
+        setTimeout(() => resolve(globe.frames === before), 400);
+      }),
+    undefined,
+    { timeout: 90_000 },
+  );
+}
+
+/** Where the page's globe puts (ra, dec) in canvas pixels, by the globe's own camera model. */
+function pixelOf(
+  box: { width: number; height: number },
+  view: { ra: number; dec: number; fov: number },
+  ra: number,
+  dec: number,
+) {
+  const camera = new Camera();
+  camera.theta = (90 - view.dec) * DEGREE;
+  camera.phi = view.ra * DEGREE;
+  camera.fovy = view.fov * DEGREE;
+  const eye = eyeDistance(camera.mode, camera.fovy);
+  const [x, y] = projectView(vec3.transformMat3(vec3.create(), skyVector(ra, dec), camera.viewMatrix()), eye)!;
+  const perUnit = box.height / (2 * camera.projectionScale(eye));
+  return { x: box.width / 2 + x * perUnit, y: box.height / 2 - y * perUnit };
+}
+
+/** The brightest (r + g + b) / 3 of the light added in a 5 × 5 px square around (x, y). */
+function addedAt(withLayer: PixelWindow, without: PixelWindow, x: number, y: number): number {
+  let best = 0;
+  for (let dy = -2; dy <= 2; dy++)
+    for (let dx = -2; dx <= 2; dx++) {
+      const k = 4 * ((Math.floor(y) + dy) * withLayer.width + Math.floor(x) + dx);
+      const added = [0, 1, 2].reduce((sum, c) => sum + withLayer.data[k + c] - without.data[k + c], 0) / 3;
+      best = Math.max(best, added);
+    }
+  return best;
+}
+
+async function whole(page: Page, canvas: Locator, name?: string): Promise<PixelWindow> {
+  const box = (await canvas.boundingBox())!;
+  return canvasPixels(page, canvas, { x0: 0, y0: 0, width: box.width, height: box.height }, name);
+}
+
+test.describe('layers (viewer-spec §1)', () => {
+  test('the Betelgeuse–Bellatrix line of Orion is drawn through both stars', async ({ page }) => {
+    const orion = CONSTELLATIONS.find((constellation) => constellation.id === 'Ori')!;
+    expect(orion.lines).toContain('Betelgeuse-Bellatrix');
+    const star = (name: string) => orion.stars.find((entry) => entry.name === name)!;
+    const [betelgeuse, bellatrix] = [star('Betelgeuse'), star('Bellatrix')];
+    const view = { ra: 85, dec: 7, fov: 20 };
+    const canvas = await openView(page, view.ra, view.dec, view.fov);
+    const withLines = await whole(page, canvas, 'constellations-orion.png');
+    await page.evaluate(() =>
+      (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe.layers.constellations.update({
+        lines: false,
+        names: false,
+      }),
+    );
+    await settle(page);
+    const without = await whole(page, canvas, 'constellations-orion-off.png');
+    const box = (await canvas.boundingBox())!;
+    const ends = [betelgeuse, bellatrix].map((entry) => pixelOf(box, view, entry.ra, entry.dec));
+    for (const [i, end] of ends.entries()) {
+      const added = addedAt(withLines, without, end.x, end.y);
+      console.log(
+        `${i ? 'Bellatrix' : 'Betelgeuse'} at (${end.x.toFixed(1)}, ${end.y.toFixed(1)}): line adds ${added.toFixed(0)}`,
+      );
+      expect(added).toBeGreaterThan(20);
+    }
+    // Along the line too, and nothing 15 px to its side.
+    const [a, b] = ends;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const side = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
+    for (const t of [0.25, 0.5, 0.75]) {
+      const on = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+      expect(addedAt(withLines, without, on.x, on.y)).toBeGreaterThan(20);
+      expect(addedAt(withLines, without, on.x + 15 * side.x, on.y + 15 * side.y)).toBeLessThan(5);
+    }
+  });
+
+  test('the Milky Way is brighter along the galactic plane than at the galactic pole', async ({ page }) => {
+    const brightness = async (ra: number, dec: number, name: string) => {
+      const canvas = await openView(page, ra, dec, 20);
+      const box = (await canvas.boundingBox())!;
+      const around = { x0: box.width / 2 - 100, y0: box.height / 2 - 100, width: 200, height: 200 };
+      const withMilkyWay = await canvasPixels(page, canvas, around, `milky-way-${name}.png`);
+      await page.evaluate(() =>
+        (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe.layers.milkyWay.update({ opacity: 0 }),
+      );
+      await settle(page);
+      const without = await canvasPixels(page, canvas, around);
+      const added: number[] = [];
+      for (let k = 0; k < withMilkyWay.data.length; k += 4)
+        added.push([0, 1, 2].reduce((sum, c) => sum + withMilkyWay.data[k + c] - without.data[k + c], 0) / 3);
+      added.sort((x, y) => x - y);
+      return added[Math.floor(added.length / 2)];
+    };
+    // The galactic centre (l = 0, b = 0) and the north galactic pole (b = 90°).
+    const plane = await brightness(266.405, -28.936, 'galactic-centre');
+    const pole = await brightness(192.859, 27.128, 'galactic-pole');
+    console.log(`Milky Way median added light: galactic centre ${plane}, galactic pole ${pole}`);
+    expect(plane).toBeGreaterThan(10);
+    expect(plane).toBeGreaterThan(2 * pole);
+  });
+
+  test('a path and a sprite are drawn where they are placed', async ({ page }) => {
+    const view = { ra: 30, dec: 40, fov: 10 };
+    const canvas = await openView(page, view.ra, view.dec, view.fov);
+    const box = (await canvas.boundingBox())!;
+    const before = await whole(page, canvas);
+    await page.evaluate(() => {
+      const handle = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+      handle.globe.addLayer(
+        new handle.PathLayer({
+          paths: [
+            [
+              [28, 38],
+              [30, 40],
+              [32, 38],
+            ],
+          ],
+          color: [1, 0, 0, 1],
+          blend: 'NORMAL',
+        }),
+      );
+      const image = new ImageData(16, 16);
+      for (let k = 0; k < image.data.length; k += 4) image.data.set([0, 255, 0, 255], k);
+      const dec = (41 * Math.PI) / 180;
+      const ra = (30 * Math.PI) / 180;
+      handle.globe.addLayer(
+        new handle.SpriteLayer({
+          images: new Map([['square', { image, origin: [8, 8] }]]),
+          sprites: [
+            {
+              imageID: 'square',
+              position: [Math.cos(dec) * Math.cos(ra), Math.cos(dec) * Math.sin(ra), Math.sin(dec)],
+              color: [1, 1, 1, 1],
+            },
+          ],
+        }),
+      );
+    });
+    await settle(page);
+    const after = await whole(page, canvas, 'path-and-sprite.png');
+    const red = (pixels: PixelWindow, x: number, y: number) => {
+      const k = 4 * (Math.round(y) * pixels.width + Math.round(x));
+      return pixels.data.slice(k, k + 4);
+    };
+    // The path: its corner and a point half-way along each leg are red (3 px wide at least).
+    for (const [ra, dec] of [
+      [30, 40],
+      [29, 39],
+      [31, 39],
+    ]) {
+      const at = pixelOf(box, view, ra, dec);
+      const [r, g, b] = red(after, at.x, at.y);
+      expect(r).toBeGreaterThan(200);
+      expect(g + b).toBeLessThan(150);
+    }
+    // The sprite: a 16 × 16 px green square centred on its position, nothing green 12 px away.
+    const centre = pixelOf(box, view, 30, 41);
+    for (const [dx, dy] of [
+      [0, 0],
+      [-6, -6],
+      [6, 6],
+    ]) {
+      const [r, g, b] = red(after, centre.x + dx, centre.y + dy);
+      expect(g).toBeGreaterThan(240);
+      expect(r + b).toBeLessThan(60);
+    }
+    const [, outsideGreen] = red(after, centre.x + 12, centre.y);
+    const [, outsideBefore] = red(before, centre.x + 12, centre.y);
+    expect(outsideGreen).toBe(outsideBefore);
+  });
+});
