@@ -327,9 +327,25 @@ test('answers given offline and a reload before they are sent reach the server e
   // An answer can be changed later: answering the same target again replaces it on the server.
   const changed = after.answers[0].object_id;
   const index = quest.questions.findIndex((question) => question.object_id === changed);
-  while ((await currentIndex(page)) !== index) await page.keyboard.press('n');
+  // The rudder (N) goes through every target in order, answered ones included.
+  for (let presses = 0; presses < quest.questions.length && (await currentIndex(page)) !== index; presses++) {
+    const from = await currentIndex(page);
+    await page.keyboard.press('n');
+    await expect.poll(() => currentIndex(page)).not.toBe(from);
+  }
+  expect(await currentIndex(page)).toBe(index);
+  await expect(page.getByTestId('answer-form')).toBeVisible();
   await expect(page.getByTestId('cruise-target')).toContainText('answered');
   const previous = given.get(changed)!;
+  // The saved answer is reloaded: its galaxy type is the pressed choice of step 1.
+  const savedType = {
+    'spiral, no': 'Spiral',
+    'elliptical, yes, ring and tail': 'Elliptical',
+    'not sure, not sure': 'Not sure',
+  }[previous];
+  await expect(
+    page.getByTestId('answer-form').getByRole('button', { name: new RegExp(`^\\d ${savedType}$`) }),
+  ).toHaveAttribute('aria-pressed', 'true');
   const replacement = PATHS.find((path) => path !== previous)!;
   await answerOne(replacement);
   await expect(page.getByTestId('pending-answers')).toHaveText('');

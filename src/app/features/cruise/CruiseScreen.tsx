@@ -147,15 +147,15 @@ export function CruiseScreen({
     globe?.requestFrame();
   }, [quest, currentId, answered, globe]);
 
+  // The rudder: the next target in the quest's order, answered ones included, so that an answer
+  // can be changed later by answering the same target again (the server replaces it).
   const nextGalaxy = useCallback(() => {
-    if (!quest || completing) return;
+    if (!quest || completing || quest.questions.length === 0) return;
     const index = quest.questions.findIndex((question) => question.object_id === currentId);
-    const order = [...quest.questions.slice(index + 1), ...quest.questions.slice(0, index + 1)];
-    const next = order.find((question) => !answered.has(question.object_id)) ?? order[0];
-    if (!next) return;
+    const next = quest.questions[(index + 1) % quest.questions.length];
     setCurrentId(next.object_id);
     jumpTo(next, JUMP_MS.nextGalaxy);
-  }, [quest, currentId, answered, completing, jumpTo, setCurrentId]);
+  }, [quest, currentId, completing, jumpTo, setCurrentId]);
 
   // N: next galaxy.
   useEffect(() => {
