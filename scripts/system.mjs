@@ -6,6 +6,8 @@ import fs from 'node:fs';
 /** Each requirement: a check and the Debian packages that satisfy it. */
 export const REQUIREMENTS = [
   { name: 'chromium', packages: ['chromium'], present: () => fs.existsSync('/usr/bin/chromium') },
+  // Without a CJK font Chromium draws Japanese as empty boxes in every screenshot.
+  { name: 'fonts-noto-cjk', packages: ['fonts-noto-cjk'], present: () => fs.existsSync('/usr/share/fonts/opentype/noto') },
   { name: 'postgresql', packages: ['postgresql'], present: () => findPostgresBin('initdb') !== undefined },
   {
     name: 'python3 astropy and healpy',
