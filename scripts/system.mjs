@@ -7,7 +7,11 @@ import fs from 'node:fs';
 export const REQUIREMENTS = [
   { name: 'chromium', packages: ['chromium'], present: () => fs.existsSync('/usr/bin/chromium') },
   // Without a CJK font Chromium draws Japanese as empty boxes in every screenshot.
-  { name: 'fonts-noto-cjk', packages: ['fonts-noto-cjk'], present: () => fs.existsSync('/usr/share/fonts/opentype/noto') },
+  {
+    name: 'fonts-noto-cjk',
+    packages: ['fonts-noto-cjk'],
+    present: () => fs.existsSync('/usr/share/fonts/opentype/noto'),
+  },
   { name: 'postgresql', packages: ['postgresql'], present: () => findPostgresBin('initdb') !== undefined },
   {
     name: 'python3 astropy and healpy',
