@@ -43,7 +43,7 @@ test('the administrator creates a notification in en and ja; volunteers see it a
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await readyVolunteerOn(server, page.request, { email: ADMIN_EMAIL });
   await page.goto(`${server.url}/#/admin/notifications`);
   await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();

@@ -87,6 +87,7 @@ test('profile: gravatar rule, nickname and language, change password errors, del
 });
 
 test('credits and terms of use, in English and Japanese', async ({ page }) => {
+  test.setTimeout(180_000);
   await page.goto('/#/credits');
   await expect(page.getByRole('heading', { name: 'Credits', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Hipparcos catalogue (ESA 1997)' })).toBeVisible();
