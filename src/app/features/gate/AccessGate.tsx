@@ -26,7 +26,7 @@ export function gateStep(user: CurrentUser): GateStep | null {
 }
 
 export function AccessGate({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const session = useSession();
   const dialogs = useDialogs();
@@ -35,6 +35,16 @@ export function AccessGate({ children }: { children: ReactNode }) {
   const step = user ? gateStep(user) : null;
   // The step whose dialog is open: one dialog per step, even when the effect runs twice.
   const open = useRef<GateStep | null>(null);
+
+  // The account's language wins over the browser's when a page opens on an existing session
+  // (application-spec §1); a later switch on this page (shift+E / shift+J) is left alone.
+  const userId = user?.id;
+  const userLocale = user?.locale;
+  useEffect(() => {
+    if (userId !== undefined && userLocale && i18n.resolvedLanguage !== userLocale)
+      void i18n.changeLanguage(userLocale);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the account or its language changes
+  }, [userId, userLocale]);
 
   useEffect(() => {
     if (!step || open.current === step) return;
