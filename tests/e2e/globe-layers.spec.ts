@@ -7,7 +7,8 @@ import { vec3 } from 'gl-matrix';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CONSTELLATIONS } from '../../src/core/constellations';
+import fs from 'node:fs';
+import type { Constellation } from '../../src/core/constellations';
 import { Camera, eyeDistance, projectView } from '../../src/globe/camera';
 import { skyVector } from '../../src/globe/visibility';
 import { readyVolunteer } from '../helpers/volunteers';
@@ -26,12 +27,17 @@ test.use({ storageState: STATE });
 test.describe.configure({ timeout: 180_000 });
 
 const DEGREE = Math.PI / 180;
+// The bundled data, read as a file (Node's ESM loader wants an import attribute for JSON).
+const CONSTELLATIONS = JSON.parse(
+  fs.readFileSync(path.join(process.cwd(), 'src/core/data/constellations.json'), 'utf8'),
+) as Constellation[];
 
 type Updatable = { update(options: object): void };
 interface Handle {
   globe: {
     frames: number;
     addLayer(layer: unknown): void;
+    setCamera(state: { theta: number; phi: number; fovy: number }): void;
     canvas: HTMLCanvasElement;
   };
   layers: { constellations: Updatable; milkyWay: Updatable };
@@ -46,6 +52,16 @@ async function openView(page: Page, ra: number, dec: number, fovDegrees: number)
   });
   await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
   await page.waitForLoadState('networkidle');
+  await settle(page);
+  // The app moves the camera to the current galaxy when it opens: the view is set again.
+  await page.evaluate(
+    ({ ra, dec, fovDegrees }) => {
+      const { globe } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+      const degree = Math.PI / 180;
+      globe.setCamera({ theta: (90 - dec) * degree, phi: ra * degree, fovy: fovDegrees * degree });
+    },
+    { ra, dec, fovDegrees },
+  );
   await settle(page);
   return page.getByTestId('globe-canvas');
 }
