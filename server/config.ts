@@ -1,5 +1,6 @@
 // Server configuration from the environment (ARCHITECTURE.md, "Configuration"); every variable
 // is optional and the defaults make `npm start` work on a fresh machine.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,7 +89,16 @@ function checkedTimeZone(timeZone: string): string {
   return timeZone;
 }
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The project's folder: the nearest one at or above this module that holds package.json, found
+ * alike from the sources (server/) and from the JavaScript build (build/node/).
+ */
+export const projectRoot = (() => {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(directory, 'package.json')) && path.dirname(directory) !== directory)
+    directory = path.dirname(directory);
+  return directory;
+})();
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const varDirectory = path.resolve(env.VAR_DIR ?? path.join(projectRoot, 'var'));

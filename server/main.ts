@@ -5,6 +5,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { catalogueFile, seedFromCatalogueFile } from './db/seed';
+import { useRankingTimeZone } from './game/ranking-counts';
 
 export async function startServer(config: ServerConfig = loadConfig()) {
   const { db, kind } = await openDatabase({
@@ -13,9 +14,11 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     directory: path.join(config.varDirectory, 'db'),
   });
   const applied = await migrateToLatest(db);
+  // Before the server listens: the kept ranking counts' period starts in TIME_ZONE.
+  const recounted = await useRankingTimeZone(db, config.timeZone);
   const log = bufferedStdoutLog();
   const app = await buildApp({ config, db, logger: log.logger });
-  app.log.info({ database: kind, migrations: applied }, 'database ready');
+  app.log.info({ database: kind, migrations: applied, rankingsRecounted: recounted }, 'database ready');
   // The game model from the sky catalogue: on first start and whenever its digest changes.
   const seeded = await seedFromCatalogueFile(db, catalogueFile(config.varDirectory));
   if ('missing' in seeded)

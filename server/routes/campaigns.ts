@@ -7,7 +7,7 @@ import { RANKING_PERIODS, type CampaignEntry, type RankingEntry, type RankingPer
 import type { CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
-import { RankingBoardCache, useRankingTimeZone } from '../game/ranking-counts';
+import { RankingBoardCache } from '../game/ranking-counts';
 import type { CampaignBoardCache } from '../game/model-reads';
 import { courseIdSchema, throwValidationError } from './schemas';
 
@@ -18,8 +18,6 @@ export interface CampaignRouteOptions {
 }
 
 export const campaignRoutes: FastifyPluginAsync<CampaignRouteOptions> = async (app, { db, campaigns, timeZone }) => {
-  // Before the server listens: the kept counts' period starts in TIME_ZONE.
-  await useRankingTimeZone(db, timeZone);
   const rankings = new RankingBoardCache(db, timeZone);
 
   app.addHook('onRequest', async (request) => {

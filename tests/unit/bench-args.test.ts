@@ -74,7 +74,7 @@ describe('the bench arguments', () => {
       /^unknown option '--volunters' \(options: --json, /,
     );
     expect(() => parseBenchArgs(['lode'])).toThrow(
-      new UsageError("unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, all"),
+      new UsageError("unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, season, all"),
     );
     expect(() => parseBenchArgs(['--json=yes'])).toThrow(new UsageError('--json takes no value'));
   });
