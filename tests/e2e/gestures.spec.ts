@@ -41,7 +41,10 @@ type Handle = {
     frameRequest: number;
     onCameraChange(listener: (state: { fovy: number }) => void): () => void;
     setCamera(state: { theta: number; phi: number; fovy: number }): void;
-    jumpTo(target: { theta: number; phi: number; fovy?: number }, options?: { keepFovy?: boolean }): void;
+    jumpTo(
+      target: { theta: number; phi: number; fovy?: number },
+      options?: { keepFovy?: boolean; duration?: number },
+    ): void;
   };
 };
 
@@ -177,7 +180,7 @@ test.describe('gestures (viewer-spec §4)', () => {
     const before = await openGlobe(page);
     const box = (await page.getByTestId('globe-canvas').boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, points: { x: number; y: number }[]) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: points.map((point, id) => ({ x: box.x + point.x, y: box.y + point.y, id })),
@@ -206,7 +209,7 @@ test.describe('gestures (viewer-spec §4)', () => {
     const before = await openGlobe(page);
     const box = (await page.getByTestId('globe-canvas').boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, points: { x: number; y: number }[]) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: points.map((point, id) => ({ x: box.x + point.x, y: box.y + point.y, id })),
