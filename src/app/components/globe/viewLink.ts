@@ -36,3 +36,16 @@ export function hashWithView(hash: string, state: CameraState): string {
   else parameters.set('mode', state.mode);
   return `#${path}?${parameters.toString()}`;
 }
+
+/** The view in the address the page was opened with (a shared link, or a reload of the main screen). */
+let openingView: Partial<CameraState> | null = typeof location === 'undefined' ? null : viewFromHash(location.hash);
+
+/**
+ * The opening view, once: the first screen that would move the camera on its own (the cruise going
+ * to its first target) asks for it and keeps the view the address gave instead.
+ */
+export function takeOpeningView(): Partial<CameraState> | null {
+  const view = openingView;
+  openingView = null;
+  return view && 'phi' in view ? view : null;
+}

@@ -13,6 +13,7 @@ import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
 import { useCameraState, useGlobe } from '../../components/globe/GlobeContext';
+import { takeOpeningView } from '../../components/globe/viewLink';
 import { Spinner } from '../../components/Spinner';
 import { GLOBE_JUMP_SPEED } from '../../developerMode';
 import { currentLocale } from '../../i18n';
@@ -112,7 +113,9 @@ export function CruiseScreen({
     shownQuest.current = quest.id;
     const first = firstUnanswered(quest);
     if (!first) return;
-    jumpTo(first, jumpDurationRef.current);
+    // A page opened on a view (a shared link, or a reload: the main screen keeps its view in the
+    // address) stays on it; otherwise the camera goes to the quest's first target.
+    if (!takeOpeningView()) jumpTo(first, jumpDurationRef.current);
     jumpDurationRef.current = JUMP_MS.courseChange;
   }, [quest, globe, jumpTo, jumpDurationRef]);
 
