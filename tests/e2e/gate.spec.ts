@@ -204,7 +204,7 @@ test('sign up, pass the three gate dialogs meeting each validation error, log ou
   expect(answers.count).toBe(1);
 
   // Only now is the page shown.
-  await expect(page.getByText('Preparing your cruise')).toBeVisible();
+  await expect(page.getByTestId('course-select')).toBeVisible();
   const session = await (await page.request.get('/api/session')).json();
   expect(session.current_user).toMatchObject({
     email,
@@ -231,7 +231,7 @@ test('sign up, pass the three gate dialogs meeting each validation error, log ou
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/#\/\?course=training/);
-  await expect(page.getByText('Preparing your cruise')).toBeVisible();
+  await expect(page.getByTestId('course-select')).toBeVisible();
 
   expect(alerts).toEqual([]);
   expect(errors).toEqual([]);

@@ -130,13 +130,13 @@ test('password reset: the modal goes back on a backdrop click, the loose pattern
   await dialog.getByLabel('New password').fill(password);
   await dialog.getByLabel('Password again').fill(password);
   await dialog.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByText('Preparing your cruise')).toBeVisible();
+  await expect(page.getByTestId('course-select')).toBeVisible();
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/#\/login$/);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Preparing your cruise')).toBeVisible();
+  await expect(page.getByTestId('course-select')).toBeVisible();
   expect(alerts).toEqual([]);
 });

@@ -2,7 +2,6 @@ import { defineStrings } from '../../i18n/define';
 
 export const home = defineStrings(
   {
-    preparing: 'Preparing your cruise',
     course: 'Course: {{name}}',
     courses: {
       training: 'Training',
@@ -13,7 +12,6 @@ export const home = defineStrings(
     },
   },
   {
-    preparing: 'クルーズの準備中',
     course: 'コース：{{name}}',
     courses: {
       training: 'トレーニング',
