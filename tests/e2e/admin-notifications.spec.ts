@@ -131,6 +131,10 @@ test('an HTML notification carrying <script> and onerror runs nothing in a volun
   await readyVolunteerOn(server, volunteer.request, { email: `html-${Date.now()}@example.org` });
   await volunteer.goto(`${server.url}/#/`);
   const message = volunteer.getByRole('dialog', { name: 'HTML test' });
+  // Unread notifications open oldest first, one by one: the first test's comes before this one.
+  const earlier = volunteer.getByRole('dialog', { name: 'Welcome aboard' });
+  await expect(earlier.or(message).first()).toBeVisible({ timeout: 30_000 });
+  if (await earlier.isVisible()) await earlier.getByRole('button', { name: 'OK' }).click();
   await expect(message).toBeVisible({ timeout: 30_000 });
   await expect(message.locator('#html-body b')).toHaveText('text');
   await expect(message.locator('img')).toHaveCount(1);

@@ -151,8 +151,8 @@ async function reviewCaptainNote(page: Page, retryFirst: boolean, keyboard: bool
   }
   if (keyboard) await page.keyboard.press('Enter');
   else await note.getByRole('button', { name: 'Next' }).click();
+  // After the area's last galaxy the area's own messages may already follow (finishArea reads them).
   await expect(note).toBeHidden();
-  await expect(page.locator('.dialog-overlay')).toHaveCount(0);
 }
 
 /** Classifies every galaxy of the current training area; returns the quest and the paths used. */
