@@ -84,7 +84,8 @@ async function untranslated(page: Page): Promise<string[]> {
       }
     return found;
   });
-  return texts.filter((text) => /[A-Za-z]{3,}/.test(text.replace(LATIN_ALLOWED, '')));
+  // An e-mail address the volunteer typed is their data, not the interface's text.
+  return texts.filter((text) => /[A-Za-z]{3,}/.test(text.replace(/\S+@\S+/g, '').replace(LATIN_ALLOWED, '')));
 }
 
 async function check(page: Page, name: string, locale: Locale) {
@@ -99,6 +100,8 @@ for (const locale of ['en', 'ja'] as const) {
   const t = (en: string, ja: string) => (locale === 'en' ? en : ja);
 
   test(`screens without a session (${locale})`, async ({ page }) => {
+    // Nine screens and states, each scanned by axe and screenshotted.
+    test.setTimeout(180_000);
     await useLocale(page, locale);
     await page.route('**/api/signup/verify_email', (route) => route.fulfill({ status: 204 }));
     await page.route('**/api/password_reset/verify_email', (route) => route.fulfill({ status: 204 }));
