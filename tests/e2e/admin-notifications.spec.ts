@@ -161,9 +161,9 @@ test("the 'en' title alert, delete after 'delete?', and the page closed to volun
   await page.keyboard.press('Enter');
   await expect(alert).toBeHidden();
   // Valid from and until, then cleared by their buttons.
-  await dialog.getByLabel('Valid from').fill('2030-01-02T03:04');
+  await dialog.getByRole('textbox', { name: 'Valid from' }).fill('2030-01-02T03:04');
   await dialog.getByRole('button', { name: 'Clear Valid from' }).click();
-  await expect(dialog.getByLabel('Valid from')).toHaveValue('');
+  await expect(dialog.getByRole('textbox', { name: 'Valid from' })).toHaveValue('');
   await dialog.getByRole('checkbox', { name: 'Fall back to English' }).uncheck();
   // The special notification replaces the body after confirmation.
   await dialog.getByRole('button', { name: 'Special notification' }).click();
