@@ -3,6 +3,7 @@
 // a small PRESENT_MIN_GALAXIES. Its own VAR_DIR (fresh database, small sky kept between runs) and
 // a free loopback port; PUBLIC_URL is left unset, so mail links name localhost and the helpers
 // below follow only their path on this server.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,15 @@ export async function startConfiguredServer(name: string): Promise<ConfiguredSer
   const varDir = path.join(os.tmpdir(), `galaxy-cruise-e2e-${name}`);
   fs.rmSync(path.join(varDir, 'db'), { recursive: true, force: true });
   fs.rmSync(path.join(varDir, 'outbox'), { recursive: true, force: true });
+  // `serve` builds no data: the small sky (and so the game's catalogue) first, kept between runs.
+  execFileSync(
+    process.execPath,
+    [path.join(process.cwd(), 'bin', 'galaxy-cruise.mjs'), 'data', '--small', '--if-stale'],
+    {
+      env: { ...process.env, VAR_DIR: varDir },
+      stdio: 'ignore',
+    },
+  );
   const day = 24 * 3600_000;
   const server = await startServer(
     {
