@@ -61,6 +61,7 @@ export function PasswordResetPage() {
                   label={t('passwordReset.email')}
                   type="email"
                   autoComplete="email"
+                  autoFocus
                   size={36}
                   value={email}
                   onChange={setEmail}
