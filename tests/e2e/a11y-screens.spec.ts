@@ -5,8 +5,8 @@
 // the keyboard alone. The session and the calls that would change it are answered by the test
 // (page.route), so that each gate dialog can be shown without spending the server's sign-up
 // allowance; the journeys against the real server are in gate.spec.ts and login.spec.ts.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -53,14 +53,6 @@ async function fakeSession(page: Page, locale: Locale, initial: Step) {
 
 async function useLocale(page: Page, locale: Locale) {
   await page.addInitScript((value) => localStorage.setItem('galaxy-cruise.locale', value), locale);
-}
-
-/** axe-core's serious and critical violations, as 'rule: targets' lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** Words allowed in Latin letters on a Japanese screen: names, and the language's own name. */

@@ -4,7 +4,6 @@
 // HTML body carrying a <script> and an onerror attribute runs nothing; the 'en' title alert;
 // delete after 'delete?'; a volunteer sees 'You must be logged in to view this page.'. Each
 // screen and dialog is scanned by axe-core and kept as a screenshot in both languages.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
@@ -12,6 +11,7 @@ import {
   startConfiguredServer,
   type ConfiguredServer,
 } from '../helpers/configured-server';
+import { expectNoSeriousViolations } from './axe';
 
 let server: ConfiguredServer;
 
@@ -22,12 +22,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /**
  * Logs in over HTTP, so that the browser opens the admin page directly: the main screen, with its

@@ -5,10 +5,10 @@
 // keyboard alone; answers given offline and a reload before they are sent, after which every
 // answer reaches the server exactly once; axe-core scans and screenshots in both languages and
 // at phone width. Debian's Chromium against the real server.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { CurrentQuestResponse, Question } from '../../src/shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
+import { expectNoSeriousViolations } from './axe';
 
 // The machine that runs these may be busy: a screen can take several seconds to appear.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -37,12 +37,6 @@ const EXPECTED = {
     distorted: false,
   },
 } as const;
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Every flash message shown from now on, in order (they last 200 ms in developer mode). */
 async function recordFlashes(page: Page) {

@@ -6,8 +6,7 @@
 // 'There are fields that have not been filled in.'; apply, update and cancel; the address order
 // in Japanese; and, on the shared e2e server whose window is the real (past) one, the redirect to
 // /#. axe-core scans and screenshots in both languages.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { freshEmail, readyVolunteer } from '../helpers/volunteers';
 import {
   PRESENT_MIN_GALAXIES,
@@ -15,6 +14,7 @@ import {
   startConfiguredServer,
   type ConfiguredServer,
 } from '../helpers/configured-server';
+import { expectNoSeriousViolations } from './axe';
 
 let server: ConfiguredServer;
 
@@ -25,12 +25,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Classifies `count` galaxies of the volunteer's current season2 quest over HTTP. */
 async function classify(request: APIRequestContext, count: number) {

@@ -3,15 +3,9 @@
 // meets 'Current password does not match.' and then succeeds; delete account behind its
 // confirmation, after which the account cannot log in. Credits from the data repository's
 // credits.json and the terms of use, in both languages. axe-core scans and screenshots.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readyVolunteer } from '../helpers/volunteers';
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoSeriousViolations } from './axe';
 
 test('profile: gravatar rule, nickname and language, change password errors, delete account', async ({ page }) => {
   test.setTimeout(180_000);

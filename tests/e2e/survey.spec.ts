@@ -86,6 +86,26 @@ async function volunteerPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** How many animation frames the page asks for over `ms`. */
+function framesAskedFor(page: Page, ms: number): Promise<number> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve) => {
+        let count = 0;
+        const original = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (callback) => {
+          count++;
+          return original(callback);
+        };
+        setTimeout(() => {
+          window.requestAnimationFrame = original;
+          resolve(count);
+        }, ms);
+      }),
+    ms,
+  );
+}
+
 /** Only the globe is measured: the application's panels and spinners above it are hidden. */
 async function onlyTheGlobe(page: Page): Promise<void> {
   await page.addStyleTag({
@@ -134,27 +154,11 @@ test.describe('survey tiles (viewer-spec §3, §4, §7)', () => {
       await expect
         .poll(async () => brightCentroid(await canvasPixels(page, canvas, around)).peak, { timeout: 90_000 })
         .toBeGreaterThan(120);
-      // Every tile of the view has arrived and faded in (200 ms).
+      // An idle globe draws no frames: once every tile of the view has arrived and faded in
+      // (200 ms) and the camera is still, no animation frame is asked for over a second. Tiles
+      // are decoded in the worker pool after the network is idle, so the quiet second is polled.
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(1000);
-      // An idle globe draws no frames: with the survey drawn and the camera still, no
-      // animation frame is asked for over a second.
-      const frames = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let count = 0;
-            const original = window.requestAnimationFrame.bind(window);
-            window.requestAnimationFrame = (callback) => {
-              count++;
-              return original(callback);
-            };
-            setTimeout(() => {
-              window.requestAnimationFrame = original;
-              resolve(count);
-            }, 1000);
-          }),
-      );
-      expect(frames).toBe(0);
+      await expect.poll(() => framesAskedFor(page, 1000), { timeout: 60_000, intervals: [0] }).toBe(0);
       const pixels = await canvasPixels(page, canvas, around, `survey-target-${target.object_id}.png`);
       const light = brightCentroid(pixels);
       console.log(
