@@ -244,10 +244,14 @@ export interface QuestRecord {
   finished_at: string | null;
 }
 
-/** GET /api/my_record/{course_id}. */
+/**
+ * GET /api/my_record/{course_id}. answers_count: the volunteer's answers in the course (§3 User
+ * stats' answers_count_per_course, one course a record), which the souvenirs and mypage show.
+ */
 export interface MyRecordResponse {
   course_id: CourseId;
   quests: QuestRecord[];
+  answers_count: number;
 }
 
 /** GET /api/my_records: every course, keyed by course id. */
@@ -288,4 +292,9 @@ export interface RankingEntry {
   nickname: string;
   count: number;
   public_avater: string | null;
+}
+
+/** GET /api/user_stats (§3 User stats): the user's classified galaxies per course. */
+export interface UserStatsResponse {
+  answers_count_per_course: Record<CourseId, number>;
 }
