@@ -25,7 +25,6 @@ import { BODY_LIMIT } from './plugins/json-body';
 import { accountRoutes } from './routes/accounts';
 import { notificationRoutes } from './routes/notifications';
 import { presentRoutes } from './routes/present';
-import { userStatsRoutes } from './routes/user-stats';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -86,7 +85,6 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(accountRoutes, { db, config });
   await app.register(notificationRoutes, { db });
   await app.register(presentRoutes, { db, config });
-  await app.register(userStatsRoutes, { db });
 
   // The built client and the sky data: ./plugins/static-files.ts.
   await registerStaticFiles(app, config);

@@ -293,8 +293,3 @@ export interface RankingEntry {
   count: number;
   public_avater: string | null;
 }
-
-/** GET /api/user_stats (§3 User stats): the user's classified galaxies per course. */
-export interface UserStatsResponse {
-  answers_count_per_course: Record<CourseId, number>;
-}
