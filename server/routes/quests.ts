@@ -313,10 +313,21 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
     }));
   }
 
+  /** The volunteer's answers per course (application-spec §3 User stats), kept by a trigger. */
+  async function answerCounts(userId: number): Promise<Map<string, number>> {
+    const rows = await db
+      .selectFrom('course_answer_counts')
+      .select(['course_id', 'answers_count'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((row) => [row.course_id, Number(row.answers_count)]));
+  }
+
   // The course defaults to season2 (application-spec §7), also when the path names none.
   app.get('/api/my_record', async (request): Promise<MyRecordResponse> => {
     const user = requireUser(request);
-    return { course_id: DEFAULT_COURSE, quests: await record(user.id, DEFAULT_COURSE) };
+    const [quests, counts] = await Promise.all([record(user.id, DEFAULT_COURSE), answerCounts(user.id)]);
+    return { course_id: DEFAULT_COURSE, quests, answers_count: counts.get(DEFAULT_COURSE) ?? 0 };
   });
 
   app.get(
@@ -326,15 +337,16 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
       const user = requireUser(request);
       throwValidationError(request);
       const { course_id: courseId } = request.params as { course_id: CourseId };
-      return { course_id: courseId, quests: await record(user.id, courseId) };
+      const [quests, counts] = await Promise.all([record(user.id, courseId), answerCounts(user.id)]);
+      return { course_id: courseId, quests, answers_count: counts.get(courseId) ?? 0 };
     },
   );
 
   app.get('/api/my_records', async (request): Promise<MyRecordsResponse> => {
     const user = requireUser(request);
-    const quests = await record(user.id);
+    const [quests, counts] = await Promise.all([record(user.id), answerCounts(user.id)]);
     const records = Object.fromEntries(
-      COURSE_IDS.map((id) => [id, { course_id: id, quests: [] as QuestRecord[] }]),
+      COURSE_IDS.map((id) => [id, { course_id: id, quests: [] as QuestRecord[], answers_count: counts.get(id) ?? 0 }]),
     ) as MyRecordsResponse;
     for (const quest of quests) records[quest.course_id].quests.push(quest);
     return records;

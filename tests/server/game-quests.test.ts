@@ -461,6 +461,7 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
       expect(record.statusCode).toBe(200);
       const body = record.json();
       expect(body.course_id).toBe('season2');
+      expect(body.answers_count).toBe(quest.questions.length);
       expect(body.quests).toHaveLength(2);
       expect(body.quests[0]).toMatchObject({
         id: quest.id,
@@ -482,6 +483,7 @@ describe.each(DATABASE_KINDS)('quests and answers on %s', (kind) => {
       expect(records.season2).toEqual(body);
       expect(records.illustris.quests).toHaveLength(1);
       expect(records.training.quests).toEqual([]);
+      expect(records.training.answers_count).toBe(0);
 
       expect((await call(user, 'GET', '/api/my_record/season9')).statusCode).toBe(404);
       expect((await call(null, 'GET', '/api/my_records')).statusCode).toBe(401);
