@@ -18,16 +18,34 @@
 // A missing fine tile is drawn from its nearest loaded ancestor. The area outlines fade in over
 // 1000 ms once area.json is loaded (an empty region if it fails) and cross-fade with the tiles
 // by zoom: tiles while a tract spans many screen pixels, outlines when it shrinks to a few.
-import { vec3 } from 'gl-matrix';
-import { pixelToSky, type TanWcs } from '../../core/wcs';
+import type { TanWcs } from '../../core/wcs';
 import { decoderPool } from '../../../workers/browser-pool';
 import { attributeLocation, compileProgram, dataTexture, uniformLocation } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
+import {
+  SMALLEST_TRACT_PIXELS,
+  TILE_INDEX_COUNT,
+  TILE_VERTEX_GLSL,
+  ancestorKey,
+  surveyLevel,
+  tileKeyString,
+  tileMeshIndices,
+  tileMeshVertices,
+  tileUvTransform,
+  tractOf,
+  visibleTiles,
+  type TileKey,
+  type Tract,
+  type TractOptions,
+} from '../tiles/tract';
 import { angleBetween, skyVector, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+
+/** The tract geometry's helpers, where the survey's tests and callers have found them. */
+export { ancestorKey, surveyLevel, tileKeyString, type TileKey };
 
 export enum ColorParamsType {
   SDSS_TRUE_COLOR = 'SDSS_TRUE_COLOR',
@@ -132,53 +150,8 @@ function isTrueColor(type: ColorParamsType): boolean {
   return type === ColorParamsType.SDSS_TRUE_COLOR || type === ColorParamsType.SDSS_TRUE_COLOR_MATRIX;
 }
 
-interface TractOptions {
-  tileSize?: number;
-  minTileLevel?: number;
-  maxTileLevel?: number;
-  flipV?: boolean;
-}
-
 interface MetaJson {
   tracts: { tract: number; wcs: TanWcs; tractOptions?: TractOptions }[];
-}
-
-interface Tract {
-  tract: number;
-  wcs: TanWcs;
-  tileSize: number;
-  minLevel: number;
-  maxLevel: number;
-  flipV: boolean;
-  centre: vec3;
-  /** Angle from the centre to the farthest corner. */
-  radius: number;
-  /** Angular size of one tract pixel, radians. */
-  pixelAngle: number;
-}
-
-/** A tile's place: tract and level-L indices. */
-export interface TileKey {
-  tract: number;
-  level: number;
-  p: number;
-  q: number;
-}
-
-export function tileKeyString({ tract, level, p, q }: TileKey): string {
-  return `${tract}/${level}/${p}/${q}`;
-}
-
-/** The tile of `level` ≥ key.level that contains the key's tile. */
-export function ancestorKey(key: TileKey, level: number): TileKey {
-  const shift = level - key.level;
-  return { tract: key.tract, level, p: key.p >> shift, q: key.q >> shift };
-}
-
-/** The level whose pixels are at most one screen pixel (lodBias 2), clamped to the tract's. */
-export function surveyLevel(screenPixel: number, tractPixel: number, lodBias: number, min: number, max: number) {
-  const level = Math.floor(Math.log2(screenPixel / tractPixel)) + 2 - lodBias;
-  return Math.min(max, Math.max(min, level));
 }
 
 /**
@@ -191,11 +164,6 @@ export function tileWeight(screenPixel: number, tract: Pick<Tract, 'pixelAngle' 
   return Math.min(1, Math.max(0, (3 - k) / 2));
 }
 
-/** Below this many screen pixels across, a tract's tiles are not worth loading. */
-const SMALLEST_TRACT_PIXELS = 4;
-/** Quads per tile side: the TAN plane is curved on the sphere. */
-const SUBDIVISIONS = 4;
-
 interface TileTextures {
   textures: WebGLTexture[];
   width: number;
@@ -206,21 +174,6 @@ interface TileMesh {
   vertexArray: WebGLVertexArrayObject;
   buffer: WebGLBuffer;
 }
-
-const TILE_VERTEX = `#version 300 es
-in vec3 a_position;
-in vec2 a_uv;
-${PROJECTION_GLSL}
-uniform vec4 u_uvTransform; // scale (xy) and offset (zw) into the drawn texture, in tile units
-uniform vec2 u_texScale;    // tile units → texture coordinates (edge tiles can be narrower)
-uniform bool u_flipV;
-out vec2 v_uv;
-void main() {
-  gl_Position = project(a_position);
-  vec2 uv = (a_uv * u_uvTransform.xy + u_uvTransform.zw) * u_texScale;
-  v_uv = u_flipV ? vec2(uv.x, 1.0 - uv.y) : uv;
-}
-`;
 
 const TILE_FRAGMENT = `#version 300 es
 precision highp float;
@@ -277,29 +230,6 @@ export function areaPolygons(json: unknown): [number, number][][] {
   return [];
 }
 
-function tractOf(entry: MetaJson['tracts'][number]): Tract {
-  const { wcs } = entry;
-  const options = entry.tractOptions ?? {};
-  const corners = [
-    [0.5, 0.5],
-    [wcs.NAXIS1 + 0.5, 0.5],
-    [0.5, wcs.NAXIS2 + 0.5],
-    [wcs.NAXIS1 + 0.5, wcs.NAXIS2 + 0.5],
-  ].map(([x, y]) => skyVector(...pixelToSky(wcs, x, y)));
-  const centre = skyVector(...pixelToSky(wcs, (wcs.NAXIS1 + 1) / 2, (wcs.NAXIS2 + 1) / 2));
-  return {
-    tract: entry.tract,
-    wcs,
-    tileSize: options.tileSize ?? 256,
-    minLevel: options.minTileLevel ?? 0,
-    maxLevel: options.maxTileLevel ?? 8,
-    flipV: options.flipV ?? false,
-    centre,
-    radius: Math.max(...corners.map((corner) => angleBetween(centre, corner))),
-    pixelAngle: (Math.sqrt(Math.abs(wcs.CD1_1 * wcs.CD2_2 - wcs.CD1_2 * wcs.CD2_1)) * Math.PI) / 180,
-  };
-}
-
 export class SurveyLayer implements Layer<SurveyOptions> {
   readonly name = 'survey';
   private options: SurveyOptions;
@@ -348,18 +278,11 @@ export class SurveyLayer implements Layer<SurveyOptions> {
   create(context: LayerContext): void {
     const { gl } = context;
     this.context = context;
-    this.tileProgram = compileProgram(gl, TILE_VERTEX, TILE_FRAGMENT);
+    this.tileProgram = compileProgram(gl, TILE_VERTEX_GLSL, TILE_FRAGMENT);
     this.outlineProgram = compileProgram(gl, OUTLINE_VERTEX, OUTLINE_FRAGMENT);
-    const indices: number[] = [];
-    const row = SUBDIVISIONS + 1;
-    for (let j = 0; j < SUBDIVISIONS; j++)
-      for (let i = 0; i < SUBDIVISIONS; i++) {
-        const k = j * row + i;
-        indices.push(k, k + 1, k + row, k + row, k + 1, k + row + 1);
-      }
     this.indexBuffer = gl.createBuffer();
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
-    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, new Uint16Array(indices), gl.STATIC_DRAW);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, tileMeshIndices(), gl.STATIC_DRAW);
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
     this.meshes = new LruCache(TILE_LIMITS.survey.cacheSize, (mesh) => {
       gl.deleteVertexArray(mesh.vertexArray);
@@ -403,7 +326,9 @@ export class SurveyLayer implements Layer<SurveyOptions> {
         const meta = (await response.json()) as MetaJson | MetaJson['tracts'];
         const entries = Array.isArray(meta) ? meta : meta.tracts;
         if (signal.aborted) return;
-        this.tracts = new Map(entries.map((entry) => [entry.tract, tractOf(entry)]));
+        this.tracts = new Map(
+          entries.map((entry) => [entry.tract, tractOf(entry.tract, entry.wcs, entry.tractOptions)]),
+        );
         this.context?.requestFrame();
       })
       .catch((error: unknown) => {
@@ -483,23 +408,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     const name = tileKeyString(key);
     const cached = this.meshes!.get(name);
     if (cached) return cached;
-    const span = tract.tileSize * 2 ** key.level;
-    const x0 = key.p * span;
-    const y0 = key.q * span;
-    const width = Math.min(span, tract.wcs.NAXIS1 - x0);
-    const height = Math.min(span, tract.wcs.NAXIS2 - y0);
-    const data = new Float32Array((SUBDIVISIONS + 1) ** 2 * 5);
-    let at = 0;
-    for (let j = 0; j <= SUBDIVISIONS; j++)
-      for (let i = 0; i <= SUBDIVISIONS; i++) {
-        // Continuous 0-based tract coordinates (pixel edges at integers) are FITS pixels − 0.5.
-        const u = x0 + (width * i) / SUBDIVISIONS;
-        const v = y0 + (height * j) / SUBDIVISIONS;
-        data.set(skyVector(...pixelToSky(tract.wcs, u + 0.5, v + 0.5)), at);
-        data[at + 3] = (u - x0) / span;
-        data[at + 4] = (v - y0) / span;
-        at += 5;
-      }
+    const data = tileMeshVertices(tract, key);
     const vertexArray = gl.createVertexArray()!;
     const buffer = gl.createBuffer()!;
     gl.bindVertexArray(vertexArray);
@@ -517,25 +426,6 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     const mesh = { vertexArray, buffer };
     this.meshes!.set(name, mesh);
     return mesh;
-  }
-
-  /** The tiles of one tract in view at its level, with their distance from the view direction. */
-  private visibleTiles(tract: Tract, level: number, cone: { centre: vec3; radius: number }) {
-    const span = tract.tileSize * 2 ** level;
-    const columns = Math.ceil(tract.wcs.NAXIS1 / span);
-    const rows = Math.ceil(tract.wcs.NAXIS2 / span);
-    const tiles: { key: TileKey; distance: number }[] = [];
-    for (let q = 0; q < rows; q++)
-      for (let p = 0; p < columns; p++) {
-        const x1 = Math.min((p + 1) * span, tract.wcs.NAXIS1);
-        const y1 = Math.min((q + 1) * span, tract.wcs.NAXIS2);
-        const centre = skyVector(...pixelToSky(tract.wcs, (p * span + x1) / 2 + 0.5, (q * span + y1) / 2 + 0.5));
-        const corner = skyVector(...pixelToSky(tract.wcs, p * span + 0.5, q * span + 0.5));
-        const distance = angleBetween(cone.centre, centre);
-        if (distance < cone.radius + angleBetween(centre, corner))
-          tiles.push({ key: { tract: tract.tract, level, p, q }, distance });
-      }
-    return tiles;
   }
 
   draw(frame: FrameContext): void {
@@ -564,7 +454,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
         distance,
         revision: this.options.revision,
       });
-      for (const tile of this.visibleTiles(tract, level, cone)) {
+      for (const tile of visibleTiles(tract, level, cone)) {
         if (tile.key.level !== top.level)
           requests.push({
             id: this.tileId(tile.key),
@@ -639,16 +529,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     alpha: number,
   ): void {
     if (alpha <= 0) return;
-    const shift = sourceLevel - key.level;
-    const scale = 1 / 2 ** shift;
-    const sourceKey = ancestorKey(key, sourceLevel);
-    gl.uniform4f(
-      uniformLocation(gl, program, 'u_uvTransform'),
-      scale,
-      scale,
-      (key.p - sourceKey.p * 2 ** shift) * scale,
-      (key.q - sourceKey.q * 2 ** shift) * scale,
-    );
+    gl.uniform4f(uniformLocation(gl, program, 'u_uvTransform'), ...tileUvTransform(key, sourceLevel));
     gl.uniform2f(
       uniformLocation(gl, program, 'u_texScale'),
       tract.tileSize / source.width,
@@ -661,7 +542,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
       gl.bindTexture(gl.TEXTURE_2D, source.textures[Math.min(unit, source.textures.length - 1)]);
     }
     gl.bindVertexArray(this.mesh(gl, tract, key).vertexArray);
-    gl.drawElements(gl.TRIANGLES, SUBDIVISIONS * SUBDIVISIONS * 6, gl.UNSIGNED_SHORT, 0);
+    gl.drawElements(gl.TRIANGLES, TILE_INDEX_COUNT, gl.UNSIGNED_SHORT, 0);
     gl.bindVertexArray(null);
     gl.activeTexture(gl.TEXTURE0);
   }
