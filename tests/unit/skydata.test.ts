@@ -15,6 +15,7 @@ import { cataloguePath, skyRoot } from '../../skydata/paths';
 import { nestToXy, pix2angNest, xyfToAngle, xyToNest } from '../../skydata/healpix';
 import { hipsTilePath } from '../../skydata/hips';
 import { FACES, faceDirection } from '../../skydata/milkyway';
+import { STAMP_FILES } from '../../skydata/passport';
 import { PRETTY_PICTURES } from '../../skydata/pretty';
 import { decodePng, encodePng } from '../../skydata/png';
 import { planSky, SEASON2_FIELDS, SEASON2_LABEL_COUNT } from '../../skydata/plan';
@@ -222,6 +223,22 @@ describe('catalogue.json (src/shared/catalogue.ts)', () => {
       expect(image.height % 8).toBe(0);
       expect(souvenir.name.ja && souvenir.description.en && souvenir.links[0]).toBeTruthy();
     }
+  });
+
+  it('serves the souvenirs’ names, descriptions and links as souvenirs/index.json, without the catalogue', () => {
+    const served = JSON.parse(fs.readFileSync(path.join(root, 'souvenirs', 'index.json'), 'utf8')) as unknown;
+    expect(served).toEqual(catalogue.souvenirs);
+    expect(fs.existsSync(path.join(root, 'catalogue.json'))).toBe(false);
+  });
+
+  it('draws the three passport stamp images as SVG', () => {
+    expect(STAMP_FILES).toHaveLength(3);
+    const drawings = STAMP_FILES.map((file) => fs.readFileSync(path.join(root, file), 'utf8'));
+    for (const drawing of drawings) {
+      expect(drawing).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="160" height="160"/);
+      expect(drawing.trim().endsWith('</svg>')).toBe(true);
+    }
+    expect(new Set(drawings).size).toBe(3);
   });
 
   it('puts every target inside its area outline and inside its tract’s tiles, drawn brighter than the sky', () => {
