@@ -1,0 +1,418 @@
+// Pretty-picture layers (viewer-spec §1, §3, §7): one preset object (m31, m42, m45, m101,
+// perseus) drawn from {dataRepository}/pretty_picture/{which}/: meta.json (wcs, tractOptions, a
+// filters list of at most 4 names, the preset with its saved view) and per filter a tile
+// pyramid {filter}/{level}/{p}/{q}.fits laid out like a survey tract (tiles/tract.ts).
+//
+// Tiles go through the shared tile engine (2 loads at once, 1000 tiles kept). Each filter file
+// is fetched here with same-origin credentials (abortable when the tile leaves the view) and
+// decoded by the wasm FITS reader in a worker of the pool; the decoded images (400 kept) are
+// uploaded as one-channel float textures, so the main thread only uploads. A filter file that
+// fails to load or decode is a blank channel, not an error. The channels are mixed into colour
+// on the GPU by the preset's parameters (pretty-picture-mixer.ts), so a change of the viewer's
+// display settings redraws without reloading. Tiles fade in over 200 ms; a missing fine tile is
+// drawn from its nearest loaded ancestor. The light is added to the sky under it, so the
+// picture's black background hides nothing.
+import { decoderPool } from '../../../workers/browser-pool';
+import type { TanWcs } from '../../core/wcs';
+import { attributeLocation, compileProgram, requireFloatTextures, uniformLocation } from '../gl';
+import { setProjectionUniforms } from '../projection';
+import { TileEngine, type TileRequest } from '../tiles/engine';
+import { TILE_LIMITS } from '../tiles/limits';
+import { LruCache } from '../tiles/lru';
+import {
+  SMALLEST_TRACT_PIXELS,
+  TILE_INDEX_COUNT,
+  TILE_VERTEX_GLSL,
+  ancestorKey,
+  surveyLevel,
+  tileKeyString,
+  tileMeshIndices,
+  tileMeshVertices,
+  tileUvTransform,
+  tractOf,
+  visibleTiles,
+  type TileKey,
+  type Tract,
+  type TractOptions,
+} from '../tiles/tract';
+import { angleBetween, viewCone } from '../visibility';
+import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+import {
+  DEFAULT_DISPLAY,
+  MAX_PRETTY_FILTERS,
+  PRETTY_MIXER_GLSL,
+  checkFilterCount,
+  mixMatrix,
+  type PrettyDisplay,
+  type PrettyPicture,
+  type PrettyPreset,
+  type PrettyView,
+} from './pretty-picture-mixer';
+
+export interface PrettyPictureMeta {
+  wcs: TanWcs;
+  tractOptions?: TractOptions;
+  filters: string[];
+  preset: PrettyPreset;
+}
+
+export interface PrettyPictureOptions {
+  /** {dataRepository} of viewer-spec §7. */
+  dataRepository: string;
+  which: PrettyPicture;
+  /** The viewer's settings on top of the preset. */
+  display: PrettyDisplay;
+  /** Replaces parameters of meta.json's preset. */
+  preset: Partial<Omit<PrettyPreset, 'view' | 'nFilters'>>;
+  /** 2 draws tile pixels no larger than screen pixels; each unit less is one level coarser. */
+  lodBias: number;
+}
+
+export const PRETTY_PICTURE_DEFAULTS: Omit<PrettyPictureOptions, 'dataRepository' | 'which'> = {
+  display: DEFAULT_DISPLAY,
+  preset: {},
+  lodBias: 2,
+};
+
+/** The camera of a saved view (theta from the north pole, phi the right ascension). */
+export function viewTarget(view: PrettyView): { theta: number; phi: number; fovy: number; roll: number } {
+  return { theta: Math.PI / 2 - view.d, phi: view.a, fovy: view.fovy, roll: view.roll };
+}
+
+/** One decoded filter file: float32 pixels, row 0 the tile's lowest y. */
+interface FilterImage {
+  width: number;
+  height: number;
+  pixels: Float32Array;
+}
+
+interface TileTextures {
+  /** One per filter; null where the filter file failed (the blank channel). */
+  textures: (WebGLTexture | null)[];
+  width: number;
+  height: number;
+}
+
+interface TileMesh {
+  vertexArray: WebGLVertexArrayObject;
+  buffer: WebGLBuffer;
+}
+
+const FRAGMENT = `#version 300 es
+precision highp float;
+uniform sampler2D u_filter0;
+uniform sampler2D u_filter1;
+uniform sampler2D u_filter2;
+uniform sampler2D u_filter3;
+uniform float u_alpha;
+in vec2 v_uv;
+out vec4 color;
+${PRETTY_MIXER_GLSL}
+void main() {
+  vec4 fluxes = vec4(
+    texture(u_filter0, v_uv).r,
+    texture(u_filter1, v_uv).r,
+    texture(u_filter2, v_uv).r,
+    texture(u_filter3, v_uv).r
+  );
+  color = vec4(prettyColor(fluxes), u_alpha);
+}
+`;
+
+/** A one-channel float texture, linearly filtered (needs OES_texture_float_linear). */
+function floatTexture(gl: WebGL2RenderingContext, width: number, height: number, pixels: Float32Array) {
+  const texture = gl.createTexture();
+  if (!texture) throw new Error('createTexture failed');
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.R32F, width, height, 0, gl.RED, gl.FLOAT, pixels);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  gl.bindTexture(gl.TEXTURE_2D, null);
+  return texture;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The tile was aborted', 'AbortError');
+}
+
+export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
+  readonly name: string;
+  private options: PrettyPictureOptions;
+  private context: LayerContext | null = null;
+  private program: WebGLProgram | null = null;
+  private indexBuffer: WebGLBuffer | null = null;
+  /** The zero texture a blank channel samples. */
+  private blank: WebGLTexture | null = null;
+  private meta: PrettyPictureMeta | null = null;
+  private tract: Tract | null = null;
+  private readonly engine: TileEngine<TileTextures>;
+  private readonly images = new LruCache<string, Promise<FilterImage | null>>(TILE_LIMITS.decodedImages);
+  private meshes: LruCache<string, TileMesh> | null = null;
+  private readonly abort = new AbortController();
+  private resolveLoaded!: (meta: PrettyPictureMeta) => void;
+  private rejectLoaded!: (error: Error) => void;
+  /** meta.json, once loaded: the filters and the preset with its saved view. */
+  readonly loaded: Promise<PrettyPictureMeta>;
+
+  constructor(options: Partial<PrettyPictureOptions> & Pick<PrettyPictureOptions, 'dataRepository' | 'which'>) {
+    this.options = { ...PRETTY_PICTURE_DEFAULTS, ...options };
+    this.name = `pretty-picture:${this.options.which}`;
+    this.loaded = new Promise((resolve, reject) => {
+      this.resolveLoaded = resolve;
+      this.rejectLoaded = reject;
+    });
+    this.loaded.catch(() => {});
+    this.engine = new TileEngine<TileTextures>({
+      loader: (id, signal) => this.loadTile(id, signal),
+      concurrency: TILE_LIMITS.survey.concurrency,
+      cacheSize: TILE_LIMITS.survey.cacheSize,
+      release: (tile) => {
+        const gl = this.context?.gl;
+        if (gl) for (const texture of tile.textures) if (texture) gl.deleteTexture(texture);
+      },
+      refresh: () => this.context?.requestFrame(),
+    });
+  }
+
+  /** The tile engine (tests read its counters). */
+  get tiles(): Pick<TileEngine<unknown>, 'started' | 'loading' | 'queued' | 'cached' | 'isDead' | 'state'> {
+    return this.engine;
+  }
+
+  private get folder(): string {
+    return `${this.options.dataRepository}/pretty_picture/${this.options.which}`;
+  }
+
+  /** viewer-spec §8: without float textures the layer warns and throws (gl.ts). */
+  create(context: LayerContext): void {
+    const { gl } = context;
+    requireFloatTextures(gl);
+    this.context = context;
+    this.program = compileProgram(gl, TILE_VERTEX_GLSL, FRAGMENT);
+    this.indexBuffer = gl.createBuffer();
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, tileMeshIndices(), gl.STATIC_DRAW);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
+    this.blank = floatTexture(gl, 1, 1, new Float32Array(1));
+    this.meshes = new LruCache(TILE_LIMITS.survey.cacheSize, (mesh) => {
+      gl.deleteVertexArray(mesh.vertexArray);
+      gl.deleteBuffer(mesh.buffer);
+    });
+    this.load();
+  }
+
+  /** Display and preset changes only change uniforms: the next frame shows them. */
+  update(options: Partial<PrettyPictureOptions>): void {
+    if (options.which !== undefined && options.which !== this.options.which)
+      throw new Error('a pretty-picture layer shows one object; make a new layer for another');
+    this.options = { ...this.options, ...options };
+    this.context?.requestFrame();
+  }
+
+  private load(): void {
+    const { signal } = this.abort;
+    const url = `${this.folder}/meta.json`;
+    void fetch(url, { signal, credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+        const meta = (await response.json()) as PrettyPictureMeta;
+        checkFilterCount(meta.filters.length);
+        if (signal.aborted) return;
+        this.meta = meta;
+        this.tract = tractOf(0, meta.wcs, meta.tractOptions);
+        this.resolveLoaded(meta);
+        this.context?.requestFrame();
+      })
+      .catch((error: unknown) => {
+        if (signal.aborted) return;
+        console.error(`pretty picture ${this.options.which}: meta.json failed to load`, error);
+        this.rejectLoaded(error instanceof Error ? error : new Error(String(error)));
+      });
+  }
+
+  /**
+   * One filter file, fetched abortably and decoded in the worker pool; cached per URL. A file
+   * that fails is null, the blank channel (viewer-spec §7), and stays so; an aborted one is
+   * forgotten, so that the next request fetches it again.
+   */
+  private image(url: string, signal: AbortSignal): Promise<FilterImage | null> {
+    const cached = this.images.get(url);
+    if (cached) return cached;
+    const image = fetch(url, { signal, credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const { axes, pixels } = await decoderPool().run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
+        return { width: axes[0], height: axes[1] ?? 1, pixels };
+      })
+      .catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        console.warn(`pretty picture: ${url} is a blank channel`, error);
+        return null;
+      });
+    this.images.set(url, image);
+    image.catch(() => {
+      if (this.images.peek(url) === image) this.images.delete(url);
+    });
+    return image;
+  }
+
+  private async loadTile(id: string, signal: AbortSignal): Promise<TileTextures> {
+    const meta = this.meta;
+    if (!meta) throw abortError();
+    const images = await Promise.all(
+      meta.filters.map((filter) => this.image(`${this.folder}/${filter}/${id}.fits`, signal)),
+    );
+    const gl = this.context?.gl;
+    if (!gl || signal.aborted) throw abortError();
+    const first = images.find((image) => image !== null);
+    const size = this.tract!.tileSize;
+    return {
+      textures: images.map((image) => image && floatTexture(gl, image.width, image.height, image.pixels)),
+      width: first?.width ?? size,
+      height: first?.height ?? size,
+    };
+  }
+
+  private mesh(gl: WebGL2RenderingContext, tract: Tract, key: TileKey): TileMesh {
+    const name = tileKeyString(key);
+    const cached = this.meshes!.get(name);
+    if (cached) return cached;
+    const vertexArray = gl.createVertexArray()!;
+    const buffer = gl.createBuffer()!;
+    gl.bindVertexArray(vertexArray);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, tileMeshVertices(tract, key), gl.STATIC_DRAW);
+    const program = this.program!;
+    const position = attributeLocation(gl, program, 'a_position');
+    gl.enableVertexAttribArray(position);
+    gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 20, 0);
+    const uv = attributeLocation(gl, program, 'a_uv');
+    gl.enableVertexAttribArray(uv);
+    gl.vertexAttribPointer(uv, 2, gl.FLOAT, false, 20, 12);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.bindVertexArray(null);
+    const mesh = { vertexArray, buffer };
+    this.meshes!.set(name, mesh);
+    return mesh;
+  }
+
+  /** Engine ids are the tile's level/p/q (the layer has one tract). */
+  private tileId(key: TileKey): string {
+    return `${key.level}/${key.p}/${key.q}`;
+  }
+
+  draw(frame: FrameContext): void {
+    const { gl, camera } = frame;
+    const { program, tract, meta } = this;
+    if (!program || !tract || !meta) return;
+    const cone = viewCone(camera, frame.eye, frame.width, frame.height);
+    const screenPixel = (2 * camera.projectionScale(frame.eye)) / frame.height;
+    const distance = angleBetween(cone.centre, tract.centre);
+    if (distance > cone.radius + tract.radius || (2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS) {
+      this.engine.want([]);
+      return;
+    }
+    const level = surveyLevel(screenPixel, tract.pixelAngle, this.options.lodBias, tract.minLevel, tract.maxLevel);
+    const top: TileKey = { tract: 0, level: tract.maxLevel, p: 0, q: 0 };
+    // The coarsest tile first: every finer tile can be drawn from it while it loads.
+    const requests: TileRequest[] = [{ id: this.tileId(top), priority: 1, fineness: -top.level, distance }];
+    const tiles = visibleTiles(tract, level, cone);
+    for (const tile of tiles)
+      if (tile.key.level !== top.level)
+        requests.push({ id: this.tileId(tile.key), priority: 0, fineness: -level, distance: tile.distance });
+    this.engine.want(requests);
+    if (tiles.length === 0) return;
+
+    const preset = { ...meta.preset, ...this.options.preset };
+    const { display } = this.options;
+    gl.useProgram(program);
+    setProjectionUniforms(gl, program, frame);
+    gl.uniform1f(uniformLocation(gl, program, 'u_a'), preset.a);
+    gl.uniform1f(uniformLocation(gl, program, 'u_b'), preset.b);
+    gl.uniform1f(uniformLocation(gl, program, 'u_beta'), preset.beta * display.betaScale);
+    gl.uniform1f(uniformLocation(gl, program, 'u_bias'), preset.bias);
+    gl.uniformMatrix4x3fv(
+      uniformLocation(gl, program, 'u_mix'),
+      false,
+      mixMatrix(preset.mix, meta.filters.length, display.solo),
+    );
+    gl.uniform1f(uniformLocation(gl, program, 'u_exposure'), preset.exposure);
+    gl.uniform1f(uniformLocation(gl, program, 'u_gamma'), preset.gamma);
+    gl.uniform1f(uniformLocation(gl, program, 'u_ground'), preset.ground);
+    gl.uniform1i(uniformLocation(gl, program, 'u_grayscale'), display.grayscale ? 1 : 0);
+    for (let unit = 0; unit < MAX_PRETTY_FILTERS; unit++)
+      gl.uniform1i(uniformLocation(gl, program, `u_filter${unit}`), unit);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
+    let fading = false;
+    for (const { key } of tiles) {
+      const own = this.engine.get(this.tileId(key));
+      const ownAlpha = own ? this.engine.alpha(own, frame.time) : 0;
+      if (!own || ownAlpha < 1) {
+        const chain: string[] = [];
+        for (let up = key.level + 1; up <= tract.maxLevel; up++) chain.push(this.tileId(ancestorKey(key, up)));
+        const ancestor = this.engine.firstCached(chain);
+        // Additive light: the ancestor gives way as the tile fades in, so the sum stays level.
+        if (ancestor) {
+          const ancestorAlpha = this.engine.alpha(ancestor.tile, frame.time);
+          if (ancestorAlpha < 1) fading = true;
+          const sourceLevel = Number(ancestor.id.split('/')[0]);
+          this.drawTile(gl, program, tract, key, ancestor.tile.value, sourceLevel, (1 - ownAlpha) * ancestorAlpha);
+        }
+      }
+      if (own) {
+        if (ownAlpha < 1) fading = true;
+        this.drawTile(gl, program, tract, key, own.value, key.level, ownAlpha);
+      }
+    }
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    if (fading) frame.requestFrame();
+  }
+
+  /** Draws tile `key`'s quad with the textures of the tile at `sourceLevel` that contains it. */
+  private drawTile(
+    gl: WebGL2RenderingContext,
+    program: WebGLProgram,
+    tract: Tract,
+    key: TileKey,
+    source: TileTextures,
+    sourceLevel: number,
+    alpha: number,
+  ): void {
+    if (alpha <= 0) return;
+    gl.uniform4f(uniformLocation(gl, program, 'u_uvTransform'), ...tileUvTransform(key, sourceLevel));
+    gl.uniform2f(
+      uniformLocation(gl, program, 'u_texScale'),
+      tract.tileSize / source.width,
+      tract.tileSize / source.height,
+    );
+    gl.uniform1i(uniformLocation(gl, program, 'u_flipV'), tract.flipV ? 1 : 0);
+    gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), alpha);
+    for (let unit = 0; unit < MAX_PRETTY_FILTERS; unit++) {
+      gl.activeTexture(gl.TEXTURE0 + unit);
+      gl.bindTexture(gl.TEXTURE_2D, source.textures[unit] ?? this.blank);
+    }
+    gl.bindVertexArray(this.mesh(gl, tract, key).vertexArray);
+    gl.drawElements(gl.TRIANGLES, TILE_INDEX_COUNT, gl.UNSIGNED_SHORT, 0);
+    gl.bindVertexArray(null);
+    gl.activeTexture(gl.TEXTURE0);
+  }
+
+  release(gl: WebGL2RenderingContext): void {
+    if (!this.program) throw releasedMoreThanOnce();
+    this.abort.abort();
+    this.engine.release();
+    this.images.clear();
+    this.meshes?.clear();
+    gl.deleteBuffer(this.indexBuffer);
+    gl.deleteTexture(this.blank);
+    gl.deleteProgram(this.program);
+    this.program = null;
+    this.context = null;
+  }
+}
