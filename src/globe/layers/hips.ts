@@ -1,0 +1,559 @@
+// The HiPS all-sky image layer (viewer-spec §1, §3, §4, §7, §9; IVOA HiPS 1.0). {baseUrl}/properties
+// says the orders, the tile width, the frame and the tile format (src/core/hipsProperties.ts);
+// tiles are {baseUrl}/Norder{k}/Dir{…}/Npix{n}.{format}, tile n of order k the nested HEALPix
+// pixel n at nside 2^k, its image row r and column c the face position x = r, y = c (Hipsgen's
+// layout, src/core/healpix.ts), and Norder{min}/Allsky.{format} holds every tile of the minimum
+// order side by side.
+//
+// Loading goes through the shared tile engine (4 loads at once, 1000 tiles kept, viewer-spec §9):
+// the file is fetched here, so a tile that leaves the view aborts its request, and decoded in the
+// worker pool; the main thread only uploads the decoded image. A tile that fails is dead and never
+// asked for again (the engine). At the minimum order the Allsky image stands in for the tiles
+// while its cells have texels enough for the screen; it is also the fallback under every tile.
+//
+// Drawing: each tile is a smooth patch of 8 × 8 cells whose vertices are exact HEALPix directions
+// (the patch of assembly/shiftmap.ts), and the fragment shader samples the tile at st + shift(st),
+// the tile's shiftmap computed in the shiftmap worker (workers/shiftmap-service.ts; kept by a
+// second engine of 5000 textures, TILE_LIMITS.shiftmaps), so every texel lands where HEALPix puts
+// it. A tile fades in over 200 ms over its nearest cached ancestor (or the Allsky cell), drawn from
+// the part of the ancestor's image the tile covers. The layer adds light (ADD blending, as the
+// Milky Way's): a sky image is light on black, and the lines and points drawn before it stay
+// visible through its dark sky.
+import { vec3 } from 'gl-matrix';
+import { Healpix, nestToXy } from '../../core/healpix';
+import {
+  allskyCell,
+  hipsAllskyUrl,
+  hipsTileUrl,
+  parseHipsProperties,
+  type HipsProperties,
+} from '../../core/hipsProperties';
+import { SHIFTMAP_PATCH_CELLS, SHIFTMAP_SIZE } from '../../core/shiftmap';
+import { loadCore, type Core } from '../../core/wasm';
+import { decoderPool } from '../../../workers/browser-pool';
+import { shiftmapService } from '../../../workers/shiftmap-browser';
+import { attributeLocation, compileProgram, uniformLocation } from '../gl';
+import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
+import { TileEngine, type TileRequest } from '../tiles/engine';
+import { TILE_LIMITS } from '../tiles/limits';
+import { LruCache } from '../tiles/lru';
+import { angleBetween, viewCone } from '../visibility';
+import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+
+export interface HipsOptions {
+  /** The HiPS folder, {hipsBase} of viewer-spec §7, e.g. {dataRepository}/hips/sky. */
+  baseUrl: string;
+  /**
+   * Drawn in full while one texel of the deepest order spans at most this many screen pixels,
+   * fading out by twice that; Infinity draws it at every zoom.
+   */
+  maxTexelPixels: number;
+}
+
+export const HIPS_DEFAULTS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Infinity };
+
+/** The id of the Allsky image in the tile engine. */
+export const ALLSKY_ID = 'allsky';
+/** Hipsgen's Allsky cells: 64 texels, or the tile width when smaller (until the image says). */
+const ALLSKY_CELL = 64;
+/** Orders up to this one are culled tile by tile when the view is too wide for query_disc. */
+const WHOLE_SKY_ORDER = 5;
+const CELLS = SHIFTMAP_PATCH_CELLS;
+
+/** Angular size of a texel of a `tileWidth`-wide tile of `order`: √(4π / 12·4^order) / width. */
+export function texelAngle(order: number, tileWidth: number): number {
+  return Math.sqrt(Math.PI / 3) / (2 ** order * tileWidth);
+}
+
+/** The order whose texels are no larger than a screen pixel, within the HiPS's orders. */
+export function hipsViewOrder(
+  screenPixel: number,
+  properties: Pick<HipsProperties, 'order' | 'orderMin' | 'tileWidth'>,
+) {
+  const wanted = Math.ceil(Math.log2(Math.sqrt(Math.PI / 3) / (properties.tileWidth * screenPixel)));
+  return Math.min(properties.order, Math.max(properties.orderMin, wanted));
+}
+
+/** Opacity by zoom: 1 while a deepest texel is at most maxTexelPixels screen pixels, 0 from twice that. */
+export function hipsVisibility(texelPixels: number, maxTexelPixels: number): number {
+  return Math.min(1, Math.max(0, 2 - texelPixels / maxTexelPixels));
+}
+
+/**
+ * Where tile `ipix` of `order` lies in its ancestor `levels` orders up, as the affine map of
+ * texture coordinates (s along the image's columns = face y, t along its rows = face x):
+ * [scale, scale, offset s, offset t].
+ */
+export function ancestorTransform(ipix: number, levels: number): [number, number, number, number] {
+  const scale = 2 ** -levels;
+  const [x, y] = nestToXy(ipix % 4 ** levels);
+  return [scale, scale, y * scale, x * scale];
+}
+
+interface TileImage {
+  texture: WebGLTexture;
+  width: number;
+  height: number;
+}
+
+interface TileMesh {
+  vertexArray: WebGLVertexArrayObject;
+  buffer: WebGLBuffer;
+}
+
+/** What a drawn patch samples: an image, the part of it holding the patch, its texels. */
+interface Source {
+  image: TileImage;
+  /** Patch st → st of the source tile. */
+  sub: [number, number, number, number];
+  /** Source tile st → texture coordinates (an Allsky cell, or the identity). */
+  cell: [number, number, number, number];
+  /** Texels along the source tile's side. */
+  texels: number;
+}
+
+const VERTEX = `#version 300 es
+in vec3 a_position;
+in vec2 a_st;
+${PROJECTION_GLSL}
+uniform mat3 u_frame;
+out vec2 v_st;
+void main() {
+  gl_Position = project(u_frame * a_position);
+  v_st = a_st;
+}
+`;
+
+const FRAGMENT = `#version 300 es
+precision highp float;
+uniform sampler2D u_image;
+uniform sampler2D u_shift;
+uniform bool u_shifted;
+uniform vec4 u_sub;
+uniform vec4 u_cell;
+uniform float u_texels;
+uniform float u_alpha;
+in vec2 v_st;
+out vec4 color;
+void main() {
+  vec2 st = v_st;
+  if (u_shifted) st += texture(u_shift, v_st).rg;
+  // Half a texel in from the source tile's edge: an Allsky cell never samples its neighbour.
+  float half_texel = 0.5 / u_texels;
+  st = clamp(st * u_sub.xy + u_sub.zw, half_texel, 1.0 - half_texel);
+  color = vec4(texture(u_image, st * u_cell.xy + u_cell.zw).rgb, u_alpha);
+}
+`;
+
+function imageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap): WebGLTexture {
+  const texture = gl.createTexture();
+  if (!texture) throw new Error('createTexture failed');
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
+  // viewer-spec §9: the magnification filter is on for the tile renderer.
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  gl.bindTexture(gl.TEXTURE_2D, null);
+  bitmap.close();
+  return texture;
+}
+
+/** A shiftmap as WebGL2 takes it (src/core/shiftmap.ts): RG16F, 64 × 64, filtered linearly. */
+function shiftmapTexture(gl: WebGL2RenderingContext, texels: Uint16Array): WebGLTexture {
+  const texture = gl.createTexture();
+  if (!texture) throw new Error('createTexture failed');
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG16F, SHIFTMAP_SIZE, SHIFTMAP_SIZE, 0, gl.RG, gl.HALF_FLOAT, texels);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  gl.bindTexture(gl.TEXTURE_2D, null);
+  return texture;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The tile was aborted', 'AbortError');
+}
+
+function tileId(order: number, ipix: number): string {
+  return `${order}/${ipix}`;
+}
+
+export class HipsLayer implements Layer<HipsOptions> {
+  readonly name = 'hips';
+  private options: HipsOptions;
+  private context: LayerContext | null = null;
+  private program: WebGLProgram | null = null;
+  private indexBuffer: WebGLBuffer | null = null;
+  private meshes: LruCache<string, TileMesh> | null = null;
+  private engine: TileEngine<TileImage>;
+  private shiftmaps: TileEngine<WebGLTexture | null>;
+  private abort = new AbortController();
+  private core: Core | null = null;
+  private readonly grids = new Map<number, Healpix>();
+  /** The properties once loaded (null before, or when they failed). */
+  properties: HipsProperties | null = null;
+  /** u_frame: the HiPS frame's rotation into the sky's (equatorial) coordinates. */
+  private frame = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+
+  constructor(options: Partial<HipsOptions> & { baseUrl: string }) {
+    this.options = { ...HIPS_DEFAULTS, ...options };
+    this.engine = this.createEngine();
+    this.shiftmaps = this.createShiftmapEngine();
+  }
+
+  /** The tile engine (tests read its counters). */
+  get tiles(): Pick<TileEngine<unknown>, 'started' | 'loading' | 'queued' | 'cached' | 'isDead' | 'state'> {
+    return this.engine;
+  }
+
+  private createEngine(): TileEngine<TileImage> {
+    return new TileEngine<TileImage>({
+      loader: (id, signal) => this.loadImage(id, signal),
+      concurrency: TILE_LIMITS.hips.concurrency,
+      cacheSize: TILE_LIMITS.hips.cacheSize,
+      release: (image) => this.context?.gl.deleteTexture(image.texture),
+      refresh: () => this.context?.requestFrame(),
+    });
+  }
+
+  private createShiftmapEngine(): TileEngine<WebGLTexture | null> {
+    return new TileEngine<WebGLTexture | null>({
+      loader: (id, signal) => this.loadShiftmap(id, signal),
+      // The one shiftmap worker takes them one by one; a few queued keep it busy.
+      concurrency: TILE_LIMITS.hips.concurrency,
+      cacheSize: TILE_LIMITS.shiftmaps,
+      release: (texture) => {
+        if (texture) this.context?.gl.deleteTexture(texture);
+      },
+      refresh: () => this.context?.requestFrame(),
+    });
+  }
+
+  create(context: LayerContext): void {
+    const { gl } = context;
+    this.context = context;
+    this.program = compileProgram(gl, VERTEX, FRAGMENT);
+    const indices: number[] = [];
+    const row = CELLS + 1;
+    for (let j = 0; j < CELLS; j++)
+      for (let i = 0; i < CELLS; i++) {
+        const k = j * row + i;
+        indices.push(k, k + 1, k + row, k + row, k + 1, k + row + 1);
+      }
+    this.indexBuffer = gl.createBuffer();
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, new Uint16Array(indices), gl.STATIC_DRAW);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
+    this.meshes = new LruCache(TILE_LIMITS.hips.cacheSize, (mesh) => {
+      gl.deleteVertexArray(mesh.vertexArray);
+      gl.deleteBuffer(mesh.buffer);
+    });
+    this.load();
+  }
+
+  /** A new base URL reloads everything; a new zoom limit only needs a frame. */
+  update(options: Partial<HipsOptions>): void {
+    const before = this.options;
+    this.options = { ...before, ...options };
+    if (options.baseUrl !== undefined && options.baseUrl !== before.baseUrl && this.context) {
+      this.abort.abort();
+      this.abort = new AbortController();
+      this.engine.release();
+      this.shiftmaps.release();
+      this.engine = this.createEngine();
+      this.shiftmaps = this.createShiftmapEngine();
+      this.meshes?.clear();
+      this.properties = null;
+      this.load();
+    }
+    this.context?.requestFrame();
+  }
+
+  /** Loads the properties and the wasm core (HEALPix geometry for culling and the patches). */
+  private load(): void {
+    const signal = this.abort.signal;
+    const url = `${this.options.baseUrl}/properties`;
+    const properties = fetch(url, { signal }).then(async (response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+      return parseHipsProperties(await response.text());
+    });
+    void Promise.all([properties, loadCore()])
+      .then(([loaded, core]) => {
+        if (signal.aborted) return;
+        this.core = core;
+        this.properties = loaded;
+        this.frame = Float32Array.from(loaded.rotation);
+        this.context?.requestFrame();
+      })
+      .catch((error: unknown) => {
+        if (!signal.aborted) console.error(`HiPS ${this.options.baseUrl} cannot be shown`, error);
+      });
+  }
+
+  private grid(order: number): Healpix {
+    let grid = this.grids.get(order);
+    if (!grid) {
+      grid = new Healpix(this.core!, 2 ** order, 'nest');
+      this.grids.set(order, grid);
+    }
+    return grid;
+  }
+
+  private async loadImage(id: string, signal: AbortSignal): Promise<TileImage> {
+    const properties = this.properties!;
+    const { baseUrl } = this.options;
+    let url: string;
+    if (id === ALLSKY_ID) url = hipsAllskyUrl(baseUrl, properties.orderMin, properties.format);
+    else {
+      const [order, ipix] = id.split('/').map(Number);
+      url = hipsTileUrl(baseUrl, order, ipix, properties.format);
+    }
+    const response = await fetch(url, { signal });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bitmap = await decoderPool().run('decodeImage', [bytes], { transfer: [bytes.buffer], signal });
+    const gl = this.context?.gl;
+    if (!gl || signal.aborted) {
+      bitmap.close();
+      throw abortError();
+    }
+    // The main thread only uploads: the image arrives decoded.
+    const { width, height } = bitmap;
+    return { texture: imageTexture(gl, bitmap), width, height };
+  }
+
+  private async loadShiftmap(id: string, signal: AbortSignal): Promise<WebGLTexture | null> {
+    const [order, ipix] = id.split('/').map(Number);
+    const texels = await shiftmapService().get(order, ipix, signal);
+    const gl = this.context?.gl;
+    if (!gl || signal.aborted) throw abortError();
+    return texels && shiftmapTexture(gl, texels);
+  }
+
+  /** The patch of a tile: (CELLS + 1)² exact HEALPix directions in the HiPS frame, with st. */
+  private mesh(gl: WebGL2RenderingContext, order: number, ipix: number): TileMesh {
+    const id = tileId(order, ipix);
+    const cached = this.meshes!.get(id);
+    if (cached) return cached;
+    const grid = this.grid(order);
+    const count = (CELLS + 1) ** 2;
+    const ids = grid.ids(count);
+    if (ids instanceof BigInt64Array) ids.fill(BigInt(ipix));
+    else ids.fill(ipix);
+    const dx = new Float64Array(count);
+    const dy = new Float64Array(count);
+    // Vertex (a, b): face x = a / CELLS (image rows, t), face y = b / CELLS (columns, s).
+    for (let a = 0; a <= CELLS; a++)
+      for (let b = 0; b <= CELLS; b++) {
+        dx[a * (CELLS + 1) + b] = a / CELLS;
+        dy[a * (CELLS + 1) + b] = b / CELLS;
+      }
+    const { theta, phi } = grid.nest2locBatch(ids, dx, dy);
+    const data = new Float32Array(count * 5);
+    for (let k = 0; k < count; k++) {
+      const sinTheta = Math.sin(theta[k]);
+      data.set([sinTheta * Math.cos(phi[k]), sinTheta * Math.sin(phi[k]), Math.cos(theta[k]), dy[k], dx[k]], 5 * k);
+    }
+    // Vertex k = a·(CELLS + 1) + b, the index buffer's j·row + i with j = a, i = b.
+    const vertexArray = gl.createVertexArray()!;
+    const buffer = gl.createBuffer()!;
+    gl.bindVertexArray(vertexArray);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
+    const program = this.program!;
+    const position = attributeLocation(gl, program, 'a_position');
+    gl.enableVertexAttribArray(position);
+    gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 20, 0);
+    const st = attributeLocation(gl, program, 'a_st');
+    gl.enableVertexAttribArray(st);
+    gl.vertexAttribPointer(st, 2, gl.FLOAT, false, 20, 12);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.bindVertexArray(null);
+    const mesh = { vertexArray, buffer };
+    this.meshes!.set(id, mesh);
+    return mesh;
+  }
+
+  /** Tiles of `order` that may show in the cone (centre in the HiPS frame), with their distance. */
+  private visibleTiles(order: number, centre: vec3, radius: number): { ipix: number; distance: number }[] {
+    const grid = this.grid(order);
+    const reach = radius + grid.maxPixrad();
+    let ids: Float64Array;
+    if (radius < Math.PI / 2 - 1e-3) {
+      const theta = Math.acos(Math.min(1, Math.max(-1, centre[2])));
+      const phi = Math.atan2(centre[1], centre[0]);
+      ids = grid.queryDisc(theta, phi, radius, { inclusive: true }) as Float64Array;
+    } else {
+      ids = new Float64Array(12 * 4 ** order);
+      for (let k = 0; k < ids.length; k++) ids[k] = k;
+    }
+    const centres = grid.pix2vecBatch(ids);
+    const tiles: { ipix: number; distance: number }[] = [];
+    const point = vec3.create();
+    for (let k = 0; k < ids.length; k++) {
+      vec3.set(point, centres[3 * k], centres[3 * k + 1], centres[3 * k + 2]);
+      const distance = angleBetween(centre, point);
+      if (distance <= reach) tiles.push({ ipix: ids[k], distance });
+    }
+    return tiles;
+  }
+
+  draw(frame: FrameContext): void {
+    const { gl, camera } = frame;
+    const program = this.program;
+    const properties = this.properties;
+    if (!program || !properties || !this.core) return;
+    // One screen pixel at the centre, radians (the projections agree there).
+    const screenPixel = (2 * camera.projectionScale(frame.eye)) / frame.height;
+    const visibility = hipsVisibility(
+      texelAngle(properties.order, properties.tileWidth) / screenPixel,
+      this.options.maxTexelPixels,
+    );
+    if (visibility <= 0) {
+      this.engine.want([]);
+      this.shiftmaps.want([]);
+      return;
+    }
+    const cone = viewCone(camera, frame.eye, frame.width, frame.height);
+    // The view direction in the HiPS frame: the frame's rotation transposed.
+    const f = properties.rotation;
+    const c = cone.centre;
+    const centre = vec3.fromValues(
+      f[0] * c[0] + f[1] * c[1] + f[2] * c[2],
+      f[3] * c[0] + f[4] * c[1] + f[5] * c[2],
+      f[6] * c[0] + f[7] * c[1] + f[8] * c[2],
+    );
+    let order = hipsViewOrder(screenPixel, properties);
+    if (cone.radius >= Math.PI / 2 - 1e-3) order = Math.min(order, Math.max(properties.orderMin, WHOLE_SKY_ORDER));
+    const tiles = this.visibleTiles(order, centre, cone.radius);
+
+    // The Allsky image is enough at the minimum order while its cells have a texel per pixel.
+    const allsky = this.engine.get(ALLSKY_ID);
+    const allskyDead = this.engine.isDead(ALLSKY_ID);
+    const cellTexels = allsky
+      ? allskyCell(properties.orderMin, 0, allsky.value.width).size
+      : Math.min(ALLSKY_CELL, properties.tileWidth);
+    const allskyEnough =
+      !allskyDead &&
+      order === properties.orderMin &&
+      texelAngle(properties.orderMin, cellTexels) <= screenPixel * (1 + 1e-9);
+    const requests: TileRequest[] = [
+      // One file under every tile: requested first.
+      { id: ALLSKY_ID, priority: 1, fineness: properties.orderMin, distance: 0 },
+    ];
+    if (!allskyEnough)
+      for (const tile of tiles)
+        requests.push({ id: tileId(order, tile.ipix), priority: 0, fineness: order, distance: tile.distance });
+    this.engine.want(requests);
+    this.shiftmaps.want(
+      tiles.map((tile) => ({ id: tileId(order, tile.ipix), priority: 0, fineness: order, distance: tile.distance })),
+    );
+
+    gl.useProgram(program);
+    setProjectionUniforms(gl, program, frame);
+    gl.uniformMatrix3fv(uniformLocation(gl, program, 'u_frame'), false, this.frame);
+    gl.uniform1i(uniformLocation(gl, program, 'u_image'), 0);
+    gl.uniform1i(uniformLocation(gl, program, 'u_shift'), 1);
+    gl.enable(gl.BLEND);
+    // ADD: the image's light over what is drawn before it.
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
+    let animating = false;
+    for (const { ipix } of tiles) {
+      const own = allskyEnough ? undefined : this.engine.get(tileId(order, ipix));
+      const ownAlpha = own ? this.engine.alpha(own, frame.time) : 0;
+      if (ownAlpha < 1) {
+        const fallback = this.fallback(order, ipix, allsky?.value);
+        if (fallback) {
+          const alpha = fallback.alpha(frame.time);
+          if (alpha < 1) animating = true;
+          this.drawPatch(gl, program, order, ipix, fallback.source, (1 - ownAlpha) * alpha * visibility);
+        }
+      }
+      if (own) {
+        if (ownAlpha < 1) animating = true;
+        const image = own.value;
+        const source: Source = { image, sub: [1, 1, 0, 0], cell: [1, 1, 0, 0], texels: image.width };
+        this.drawPatch(gl, program, order, ipix, source, ownAlpha * visibility);
+      }
+    }
+    gl.bindVertexArray(null);
+    gl.activeTexture(gl.TEXTURE0);
+    if (animating) frame.requestFrame();
+  }
+
+  /** The nearest cached ancestor of a tile, or the Allsky cell holding it, as a source. */
+  private fallback(
+    order: number,
+    ipix: number,
+    allsky: TileImage | undefined,
+  ): { source: Source; alpha: (time: number) => number } | undefined {
+    const properties = this.properties!;
+    const chain: string[] = [];
+    for (let up = 1; order - up >= properties.orderMin; up++)
+      chain.push(tileId(order - up, Math.floor(ipix / 4 ** up)));
+    const ancestor = this.engine.firstCached(chain);
+    if (ancestor) {
+      const levels = order - Number(ancestor.id.split('/')[0]);
+      const image = ancestor.tile.value;
+      return {
+        source: { image, sub: ancestorTransform(ipix, levels), cell: [1, 1, 0, 0], texels: image.width },
+        alpha: (time) => this.engine.alpha(ancestor.tile, time),
+      };
+    }
+    const allskyTile = this.engine.get(ALLSKY_ID);
+    if (!allsky || !allskyTile) return undefined;
+    const levels = order - properties.orderMin;
+    const cell = allskyCell(properties.orderMin, Math.floor(ipix / 4 ** levels), allsky.width);
+    return {
+      source: {
+        image: allsky,
+        sub: ancestorTransform(ipix, levels),
+        cell: [cell.size / allsky.width, cell.size / allsky.height, cell.x / allsky.width, cell.y / allsky.height],
+        texels: cell.size,
+      },
+      alpha: (time) => this.engine.alpha(allskyTile, time),
+    };
+  }
+
+  private drawPatch(
+    gl: WebGL2RenderingContext,
+    program: WebGLProgram,
+    order: number,
+    ipix: number,
+    source: Source,
+    alpha: number,
+  ): void {
+    if (alpha <= 0) return;
+    const shiftmap = this.shiftmaps.get(tileId(order, ipix))?.value ?? null;
+    gl.uniform1i(uniformLocation(gl, program, 'u_shifted'), shiftmap ? 1 : 0);
+    gl.uniform4fv(uniformLocation(gl, program, 'u_sub'), source.sub);
+    gl.uniform4fv(uniformLocation(gl, program, 'u_cell'), source.cell);
+    gl.uniform1f(uniformLocation(gl, program, 'u_texels'), source.texels);
+    gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), alpha);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, source.image.texture);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, shiftmap);
+    gl.bindVertexArray(this.mesh(gl, order, ipix).vertexArray);
+    gl.drawElements(gl.TRIANGLES, CELLS * CELLS * 6, gl.UNSIGNED_SHORT, 0);
+  }
+
+  release(gl: WebGL2RenderingContext): void {
+    if (!this.program) throw releasedMoreThanOnce();
+    this.abort.abort();
+    this.engine.release();
+    this.shiftmaps.release();
+    this.meshes?.clear();
+    gl.deleteBuffer(this.indexBuffer);
+    gl.deleteProgram(this.program);
+    this.program = null;
+    this.context = null;
+  }
+}
