@@ -1,10 +1,15 @@
 // Hash routes (application-spec §2). The globe stays mounted across routes and screens are
 // drawn over it; the dialog stack and flash messages sit inside the router so that dialogs can
 // navigate. Heavy or rarely used screens are lazy routes, so that their code stays out of the
-// login screen's first download. A route that cannot render shows ErrorPage.
+// login screen's first download; the globe itself is loaded after the first paint (GlobeLoader).
+// The main screen sits behind the access gate and is the one exception: React.lazy inside the
+// gate rather than a lazy route, because a lazy route's code is fetched before anything of the
+// route renders, and a visitor without a session must reach /login without the cruise and its
+// globe layers. A route that cannot render shows ErrorPage.
+import { lazy, Suspense } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { CameraIndicator } from './components/globe/CameraIndicator';
-import { GlobeView } from './components/globe/GlobeView';
+import { GlobeLoader } from './components/globe/GlobeLoader';
 import { DialogProvider } from './components/dialogs';
 import { PageFade } from './components/Fade';
 import { FlashProvider } from './components/Flash';
@@ -12,13 +17,15 @@ import { developerMode } from './developerMode';
 import { AdminMenuLoader } from './features/admin/AdminMenuLoader';
 import { ErrorPage } from './features/errors/ErrorPage';
 import { AccessGate } from './features/gate/AccessGate';
-import { HomePage } from './features/home/HomePage';
 import { LoginPage } from './features/login/LoginPage';
 import { UnreadNotifications } from './features/notifications/UnreadNotifications';
+import { Spinner } from './components/Spinner';
+
+const HomePage = lazy(async () => ({ default: (await import('./features/home/HomePage')).HomePage }));
 
 function Shell() {
   return (
-    <GlobeView>
+    <GlobeLoader>
       <FlashProvider>
         <DialogProvider>
           <div className="screen">
@@ -28,7 +35,7 @@ function Shell() {
           <AdminMenuLoader />
         </DialogProvider>
       </FlashProvider>
-    </GlobeView>
+    </GlobeLoader>
   );
 }
 
@@ -49,7 +56,9 @@ export const routes: RouteObject[] = [
             path: '/',
             element: (
               <AccessGate>
-                <HomePage />
+                <Suspense fallback={<Spinner />}>
+                  <HomePage />
+                </Suspense>
                 <UnreadNotifications />
               </AccessGate>
             ),

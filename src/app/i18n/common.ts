@@ -70,6 +70,15 @@ export const globe = defineStrings(
     ra: 'RA',
     dec: 'Dec',
     fov: 'FoV',
+    loading: 'Loading the sky',
+    copyLink: 'Copy link to this view',
+    linkCopied: 'Link copied',
+    copyByHand: 'Copy this link:',
+    close: 'Close',
+    noWebGlTitle: 'This browser cannot show the sky',
+    noWebGlText:
+      'Galaxy Cruise draws the sky with WebGL 2, which this browser does not offer or has turned off. Please open this page in a recent Chrome, Edge, Firefox or Safari, with hardware acceleration turned on in its settings.',
+    noWebGlCause: 'What the browser said:',
   },
   {
     label: '天球：ドラッグまたは矢印キーで見回し、ホイールまたは + と − でズーム',
@@ -77,5 +86,14 @@ export const globe = defineStrings(
     ra: '赤経',
     dec: '赤緯',
     fov: '視野',
+    loading: '天球を読み込み中',
+    copyLink: 'この視点へのリンクをコピー',
+    linkCopied: 'リンクをコピーしました',
+    copyByHand: 'このリンクをコピーしてください：',
+    close: '閉じる',
+    noWebGlTitle: 'このブラウザでは天球を表示できません',
+    noWebGlText:
+      'Galaxy Cruise は WebGL 2 で天球を描きますが、このブラウザでは使えないか、無効になっています。最新の Chrome、Edge、Firefox または Safari で、設定のハードウェアアクセラレーションを有効にしてこのページを開いてください。',
+    noWebGlCause: 'ブラウザからのメッセージ：',
   },
 );

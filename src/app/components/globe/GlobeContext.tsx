@@ -7,6 +7,23 @@ import { throttle } from '../../../core/throttle';
 
 export const GlobeContext = createContext<Globe | null>(null);
 
+/**
+ * How GlobeView, loaded after the first paint (GlobeLoader.tsx), hands its globe to the provider
+ * above the screens: the globe once made (null again when released), or why it could not be made.
+ */
+export interface GlobePublisher {
+  ready(globe: Globe | null): void;
+  failed(cause: string): void;
+}
+
+export const GlobePublisherContext = createContext<GlobePublisher | null>(null);
+
+export function useGlobePublisher(): GlobePublisher {
+  const publisher = useContext(GlobePublisherContext);
+  if (!publisher) throw new Error('GlobeView needs a <GlobeLoader> above it');
+  return publisher;
+}
+
 export function useGlobe(): Globe | null {
   return useContext(GlobeContext);
 }

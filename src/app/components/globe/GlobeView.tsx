@@ -1,7 +1,8 @@
 // The thin React wrapper around src/globe (ARCHITECTURE.md: the globe never imports React).
-// It owns one Globe for the lifetime of the canvas, adds the base layers and shares the globe
-// through GlobeContext. On the main route the view is kept in the address (viewLink.ts).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// It owns one Globe for the lifetime of the canvas, adds the base layers and hands the globe to
+// GlobeLoader, which shares it through GlobeContext (this file is loaded after the first paint).
+// On the main route the view is kept in the address (viewLink.ts).
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataRepositoryUrl } from '../../../core/dataRepository';
 import { throttle } from '../../../core/throttle';
@@ -15,7 +16,7 @@ import { SpriteLayer } from '../../../globe/layers/sprites';
 import { TargetLayer } from '../../../globe/layers/targets';
 import { StarLayer } from '../../../globe/layers/stars';
 import { APPLICATION_SURVEY_OPTIONS, SurveyLayer } from '../../../globe/layers/survey';
-import { GlobeContext } from './GlobeContext';
+import { useGlobePublisher } from './GlobeContext';
 import { hashWithView, viewFromHash } from './viewLink';
 
 function dataHost(): string | null {
@@ -28,13 +29,20 @@ function followsView(hash: string): boolean {
   return path === '/';
 }
 
-export function GlobeView({ retina = true, children }: { retina?: boolean; children?: ReactNode }) {
+export function GlobeView({ retina = true }: { retina?: boolean }) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [globe, setGlobe] = useState<Globe | null>(null);
+  const { ready: setGlobe, failed } = useGlobePublisher();
   useEffect(() => {
     if (!canvas.current) return;
-    const created = new Globe(canvas.current, { retina });
+    let created: Globe;
+    try {
+      created = new Globe(canvas.current, { retina });
+    } catch (error) {
+      // No WebGL2: the globe has alerted (viewer-spec §8); the loader shows a readable page.
+      failed(error instanceof Error ? error.message : String(error));
+      return;
+    }
     created.setCamera(viewFromHash(location.hash));
     const dataRepository = dataRepositoryUrl(location, dataHost());
     // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys.
@@ -72,17 +80,14 @@ export function GlobeView({ retina = true, children }: { retina?: boolean; child
       setGlobe(null);
       created.release();
     };
-  }, [retina]);
+  }, [retina, setGlobe, failed]);
   return (
-    <GlobeContext.Provider value={globe}>
-      <canvas
-        ref={canvas}
-        className="globe-canvas"
-        data-testid="globe-canvas"
-        tabIndex={0}
-        aria-label={t('globe.label')}
-      />
-      {children}
-    </GlobeContext.Provider>
+    <canvas
+      ref={canvas}
+      className="globe-canvas"
+      data-testid="globe-canvas"
+      tabIndex={0}
+      aria-label={t('globe.label')}
+    />
   );
 }

@@ -1,0 +1,38 @@
+// The globe behind the screens, loaded after the first paint: GlobeView and everything it
+// reaches (src/globe, gl-matrix, the workers) is a chunk of its own (React.lazy), so that the
+// login form paints and takes typing while the globe's code is still on its way; the canvas then
+// fades in behind the screens. The screens are rendered at once and never remounted when the
+// globe arrives: useGlobe() is null until then. Meanwhile a 'Loading the sky' status sits where
+// the camera indicator will appear. A browser without WebGL2 (the globe alerts and throws,
+// viewer-spec §8) gets a readable page instead of the screens.
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Globe } from '../../../globe/Globe';
+import { Spinner } from '../Spinner';
+import { GlobeContext, GlobePublisherContext, type GlobePublisher } from './GlobeContext';
+import { NoWebGlPage } from './NoWebGlPage';
+
+const GlobeView = lazy(async () => ({ default: (await import('./GlobeView')).GlobeView }));
+
+export function GlobeLoader({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const [globe, setGlobe] = useState<Globe | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const publisher = useMemo<GlobePublisher>(() => ({ ready: setGlobe, failed: setFailure }), []);
+  if (failure !== null) return <NoWebGlPage cause={failure} />;
+  return (
+    <GlobeContext.Provider value={globe}>
+      <GlobePublisherContext.Provider value={publisher}>
+        <Suspense fallback={null}>
+          <GlobeView />
+        </Suspense>
+      </GlobePublisherContext.Provider>
+      {!globe && (
+        <div className="globe-loading" data-testid="globe-loading">
+          <Spinner text={t('globe.loading')} />
+        </div>
+      )}
+      {children}
+    </GlobeContext.Provider>
+  );
+}
