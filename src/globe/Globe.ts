@@ -104,6 +104,21 @@ export class Globe {
     this.requestFrame();
   }
 
+  /** The layers named `name` (the three surveys are all 'survey'), in drawing order. */
+  layersNamed(name: string): Layer[] {
+    return this.layers.filter((layer) => layer.name === name);
+  }
+
+  /**
+   * Renders at devicePixelRatio (true) or at CSS pixels from the next frame on: the settings'
+   * retina option, without making the globe and its layers again.
+   */
+  setRetina(retina: boolean): void {
+    if ((this.options.retina ?? false) === retina) return;
+    this.options.retina = retina;
+    this.requestFrame();
+  }
+
   /** Subscribes to camera changes; returns the unsubscribe function. */
   onCameraChange(listener: CameraListener): () => void {
     this.listeners.add(listener);
