@@ -35,7 +35,8 @@ function inputsHash(options: { small: boolean; seed: number }): string {
   const sources = path.join(projectRoot, 'skydata');
   for (const file of fs.readdirSync(sources).sort())
     hash.update(file).update(fs.readFileSync(path.join(sources, file)));
-  hash.update(fs.readFileSync(path.join(projectRoot, 'src', 'shared', 'catalogue.ts')));
+  for (const shared of ['catalogue.ts', 'rewards.ts'])
+    hash.update(fs.readFileSync(path.join(projectRoot, 'src', 'shared', shared)));
   const celestial = path.join(projectRoot, 'node_modules', 'd3-celestial', 'package.json');
   hash.update(fs.readFileSync(celestial));
   return hash.digest('hex');

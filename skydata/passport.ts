@@ -4,8 +4,9 @@
 // the level's place in its course (src/app/features/passport/stamps.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { STAMP_IMAGES } from '../src/shared/rewards';
 
-export const STAMP_FILES = ['passport/stamp-1.svg', 'passport/stamp-2.svg', 'passport/stamp-3.svg'] as const;
+export const STAMP_FILES = STAMP_IMAGES;
 
 const SIZE = 160;
 const C = SIZE / 2;

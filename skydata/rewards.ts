@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CatalogueCampaign, Souvenir } from '../src/shared/catalogue';
+import { SOUVENIR_INDEX } from '../src/shared/rewards';
 import { convolveGaussian } from './galaxy';
 import { encodePng } from './png';
 import { Random } from './random';
@@ -185,7 +186,7 @@ export function souvenirs(root: string): Souvenir[] {
   const directory = path.join(root, 'souvenirs');
   fs.mkdirSync(directory, { recursive: true });
   const list = SOUVENIR_GALAXIES.map((galaxy, index) => souvenir(root, galaxy, index));
-  fs.writeFileSync(path.join(directory, 'index.json'), JSON.stringify(list));
+  fs.writeFileSync(path.join(root, SOUVENIR_INDEX), JSON.stringify(list));
   return list;
 }
 

@@ -1,0 +1,31 @@
+// The passport's pages (application-spec §2): one stamp per completed level (status unlocked),
+// dated by the finish of the level's last quest, its image one of the three stamps of the sky
+// data (skydata/passport.ts) by the level's place in its course.
+import type { LevelSummary, QuestRecord } from '../../../shared/api';
+import type { CourseId } from '../../../shared/enums';
+import { STAMP_IMAGES } from '../../../shared/rewards';
+
+/** The passport's tabs (application-spec §2). */
+export const PASSPORT_COURSES = ['season2', 'final_campaign', 'illustris'] as const satisfies readonly CourseId[];
+
+export interface StampSlot {
+  level: Pick<LevelSummary, 'id' | 'key' | 'name' | 'status'>;
+  /** The stamp's image in the sky data; null while the level is not completed. */
+  image: string | null;
+  /** ISO time the level was completed (its last finished quest), when known. */
+  date: string | null;
+}
+
+export function stampSlots(
+  levels: readonly Pick<LevelSummary, 'id' | 'key' | 'name' | 'status'>[],
+  quests: readonly Pick<QuestRecord, 'level_key' | 'finished_at'>[],
+): StampSlot[] {
+  return levels.map((level, index) => {
+    if (level.status !== 'unlocked') return { level, image: null, date: null };
+    let date: string | null = null;
+    for (const quest of quests)
+      if (quest.level_key === level.key && quest.finished_at && (!date || quest.finished_at > date))
+        date = quest.finished_at;
+    return { level, image: STAMP_IMAGES[index % STAMP_IMAGES.length], date };
+  });
+}

@@ -1,0 +1,8 @@
+// Files of the sky data repository that the rewards screens read and skydata/ writes
+// (application-spec §2 Passport and Souvenirs; docs/sky-data.md).
+
+/** The three passport stamp images. */
+export const STAMP_IMAGES = ['passport/stamp-1.svg', 'passport/stamp-2.svg', 'passport/stamp-3.svg'] as const;
+
+/** The souvenirs' names, descriptions, links and images (src/shared/catalogue.ts Souvenir[]). */
+export const SOUVENIR_INDEX = 'souvenirs/index.json';
