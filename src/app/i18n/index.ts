@@ -5,16 +5,19 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/api';
 import { admin } from '../features/admin/strings';
+import { camera } from '../features/camera/strings';
 import { credits } from '../features/credits/strings';
 import { cruise } from '../features/cruise/strings';
 import { gate } from '../features/gate/strings';
 import { home } from '../features/home/strings';
 import { login } from '../features/login/strings';
 import { notifications } from '../features/notifications/strings';
+import { passport } from '../features/passport/strings';
 import { passwordReset } from '../features/password-reset/strings';
 import { present } from '../features/present/strings';
 import { profile } from '../features/profile/strings';
 import { signup } from '../features/signup/strings';
+import { souvenirs } from '../features/souvenirs/strings';
 import { terms } from '../features/terms/strings';
 import { common, globe, validation } from './common';
 import type { StringGroup } from './define';
@@ -36,6 +39,9 @@ export const GROUPS = {
   notifications,
   present,
   admin,
+  camera,
+  passport,
+  souvenirs,
 } satisfies Record<string, StringGroup<object>>;
 
 function language(locale: Locale): Record<string, object> {

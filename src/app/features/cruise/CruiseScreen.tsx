@@ -17,6 +17,9 @@ import { takeOpeningView } from '../../components/globe/viewLink';
 import { Spinner } from '../../components/Spinner';
 import { GLOBE_JUMP_SPEED } from '../../developerMode';
 import { currentLocale } from '../../i18n';
+import { CameraButton } from '../camera/CameraButton';
+import { PassportButton } from '../passport/PassportButton';
+import { SouvenirsButton } from '../souvenirs/SouvenirsButton';
 import { AnswerForm, isShortcut } from './AnswerForm';
 import type { AnswerQueue, PendingAnswer } from './answerQueue';
 import { draftFor, nearestUnanswered, zoomedOn } from './answerSteps';
@@ -273,6 +276,9 @@ export function CruiseScreen({
             <span>{t('cruise.nextGalaxy')}</span>
             <kbd>N</kbd>
           </button>
+          <CameraButton />
+          <PassportButton course={course} />
+          <SouvenirsButton />
         </div>
       </div>
     </>
