@@ -1,0 +1,40 @@
+// The gear of the main screen's bottom buttons (application-spec §2): opens the settings panel
+// through the dialog stack (focus returns to the gear when it closes) and, while the main screen
+// is shown, keeps the globe in step with the settings. An object chosen in the panel is flown to
+// at its preset's saved view.
+import { Settings as Gear } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { viewTarget } from '../../../globe/layers/pretty-picture';
+import type { PrettyPicture } from '../../../globe/layers/pretty-picture-mixer';
+import { DialogDismissed, useDialogs } from '../../components/dialogs';
+import { useGlobe } from '../../components/globe/GlobeContext';
+import { SettingsDialog } from './SettingsDialog';
+import { useSettingsOnGlobe } from './useSettingsOnGlobe';
+
+export function SettingsButton() {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const globe = useGlobe();
+  const pictures = useSettingsOnGlobe(globe);
+
+  const open = async () => {
+    let which: PrettyPicture | null;
+    try {
+      which = await dialogs.open<PrettyPicture | null>(<SettingsDialog />);
+    } catch (error) {
+      if (error instanceof DialogDismissed) return;
+      throw error;
+    }
+    const layer = which && pictures.current.get(which);
+    if (!layer || !globe) return;
+    const meta = await layer.loaded.catch(() => null);
+    if (meta) globe.jumpTo(viewTarget(meta.preset.view));
+  };
+
+  return (
+    <button type="button" className="button cruise-button" onClick={() => void open()} aria-haspopup="dialog">
+      <Gear aria-hidden="true" size={20} />
+      <span>{t('settings.open')}</span>
+    </button>
+  );
+}
