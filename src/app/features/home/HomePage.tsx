@@ -1,9 +1,11 @@
-// The main screen (application-spec §2): the header (stage name, course selector, links that
-// collapse into a menu with home on narrow screens), the cruise (markers, answer form, rudder)
-// and, from the shell, the camera indicator. Until the quest arrives the cruise is a spinner.
+// The main screen (application-spec §2): the header (stage name, course selector, the campaign
+// progress bars at the top right, links for messages, the how-to-operate guide, mission, tips,
+// ranking, the account's links and log out, collapsing into a menu with home on narrow screens),
+// the cruise (markers, answer form, bottom buttons) and, from the shell, the camera indicator.
+// Until the quest arrives the cruise is a spinner.
 import { useQueryClient } from '@tanstack/react-query';
-import { Menu } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { BookOpen, Lightbulb, LogOut, Mail, Menu, Target, Trophy } from 'lucide-react';
+import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { COURSE_IDS, NEW_GAME_COURSES, type CourseId } from '../../../shared/enums';
@@ -17,7 +19,13 @@ import { CruiseScreen, JUMP_MS } from '../cruise/CruiseScreen';
 import '../cruise/cruise.css';
 import { questQueryKey, useLevels, useQuest } from '../cruise/useQuest';
 import { useAnswerQueue } from '../cruise/useAnswerQueue';
+import { CampaignBars } from '../campaigns/CampaignBars';
+import { GuideDialog } from '../guide/GuideDialog';
+import { NotificationsDialog } from '../notifications/NotificationsDialog';
+import { useNotificationList } from '../notifications/useNotifications';
 import { AccountLinks } from '../profile/AccountLinks';
+import { RankingDialog } from '../ranking/RankingDialog';
+import './home.css';
 import { useSelectedCourse } from './course';
 
 export function HomePage() {
@@ -32,6 +40,8 @@ export function HomePage() {
   const quest = useQuest(course).data;
   const levels = useLevels(course).data;
   const [menuOpen, setMenuOpen] = useState(false);
+  const notifications = useNotificationList();
+  const unread = (notifications.data ?? []).filter((entry) => !entry.read).length;
   // The page's first quest is shown at once (UI.md: answering within seconds of opening the
   // site); later quests come with the jumps of §9.
   const jumpDurationRef = useRef(0);
@@ -53,6 +63,26 @@ export function HomePage() {
     jumpDurationRef.current = JUMP_MS.courseChange;
     setSearchParams({ course: next });
   };
+
+  // A header link opens its dialog and closes the narrow screen's menu.
+  const openDialog = (content: ReactElement, className?: string) => {
+    setMenuOpen(false);
+    void dialogs.open(content, { className }).catch((error: unknown) => {
+      if (!(error instanceof DialogDismissed)) throw error;
+    });
+  };
+  const headerButton = (label: string, icon: ReactNode, onClick: () => void, testId: string, name = label) => (
+    <button
+      type="button"
+      className="button header-link"
+      onClick={onClick}
+      data-testid={testId}
+      aria-label={name === label ? undefined : name}
+    >
+      {icon}
+      <span>{label}</span>
+    </button>
+  );
 
   return (
     <main className="home">
@@ -78,6 +108,7 @@ export function HomePage() {
             {pending.length > 0 ? t('cruise.pending', { count: pending.length }) : ''}
           </span>
         </div>
+        <CampaignBars />
         <button
           type="button"
           className="button cruise-menu-button"
@@ -92,9 +123,53 @@ export function HomePage() {
           <Link to="/" className="link cruise-home-link" onClick={() => setMenuOpen(false)}>
             {t('cruise.home')}
           </Link>
+          {headerButton(
+            t('notifications.link'),
+            <span className="header-icon">
+              <Mail aria-hidden="true" size={16} />
+              {unread > 0 && (
+                <span className="header-badge" aria-hidden="true" data-testid="unread-count">
+                  {unread}
+                </span>
+              )}
+            </span>,
+            () => openDialog(<NotificationsDialog />),
+            'messages-link',
+            unread > 0 ? t('notifications.linkUnread', { count: unread }) : t('notifications.link'),
+          )}
+          {headerButton(
+            t('guide.howTo.link'),
+            <BookOpen aria-hidden="true" size={16} />,
+            () => openDialog(<GuideDialog topic="howTo" />),
+            'how-to-link',
+          )}
+          {headerButton(
+            t('guide.mission.link'),
+            <Target aria-hidden="true" size={16} />,
+            () => openDialog(<GuideDialog topic="mission" />),
+            'mission-link',
+          )}
+          {headerButton(
+            t('guide.tips.link'),
+            <Lightbulb aria-hidden="true" size={16} />,
+            () => openDialog(<GuideDialog topic="tips" />),
+            'tips-link',
+          )}
+          {headerButton(
+            t('ranking.link'),
+            <Trophy aria-hidden="true" size={16} />,
+            () => openDialog(<RankingDialog />, 'wide'),
+            'ranking-link',
+          )}
           <AccountLinks />
-          <button type="button" className="button" onClick={() => logout.mutate()} disabled={logout.isPending}>
-            {t('common.logout')}
+          <button
+            type="button"
+            className="button header-link"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
+            <LogOut aria-hidden="true" size={16} />
+            <span>{t('common.logout')}</span>
           </button>
         </div>
       </header>

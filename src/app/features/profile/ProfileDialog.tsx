@@ -7,7 +7,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import {
   LOCALES,
   type CurrentUser,
@@ -18,20 +17,19 @@ import {
 import { MESSAGES, nicknameErrors } from '../../../shared/validation';
 import { RequestError, request } from '../../api/request';
 import { sessionQueryKey } from '../../api/session';
-import { ConfirmDialog, confirm } from '../../components/dialogs/ConfirmDialog';
 import { DialogDismissed, DialogFrame, useDialog, useDialogs } from '../../components/dialogs';
 import { TextField } from '../../components/Field';
 import { useFlash } from '../../components/Flash';
 import { localizeMessages } from '../../i18n/messages';
 import { SetPasswordDialog } from '../gate/SetPasswordDialog';
 import { setGravatarPublic, setGravatarUse } from './profileForm';
+import { useDeleteAccount } from './useDeleteAccount';
 
 export function ProfileDialog({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
   const dialog = useDialog();
   const dialogs = useDialogs();
   const flash = useFlash();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const languageId = useId();
   const [nickname, setNickname] = useState(user.nickname);
@@ -59,15 +57,7 @@ export function ProfileDialog({ user }: { user: CurrentUser }) {
       dialog.shake();
     },
   });
-  const remove = useMutation({
-    mutationFn: () => request<void>('delete', '/api/current_user'),
-    onSuccess: async () => {
-      dialog.resolve();
-      flash(t('profile.deleted'));
-      await queryClient.refetchQueries({ queryKey: sessionQueryKey });
-      await navigate('/');
-    },
-  });
+  const remove = useDeleteAccount(() => dialog.resolve());
 
   async function changePassword() {
     try {
@@ -76,19 +66,6 @@ export function ProfileDialog({ user }: { user: CurrentUser }) {
     } catch (error) {
       if (!(error instanceof DialogDismissed)) throw error;
     }
-  }
-
-  async function deleteAccount() {
-    const sure = await confirm(
-      dialogs,
-      <ConfirmDialog
-        title={t('profile.deleteAccount')}
-        message={t('profile.deleteConfirm')}
-        confirm={t('profile.deleteAccount')}
-        danger
-      />,
-    );
-    if (sure) remove.mutate();
   }
 
   function submit() {
@@ -162,12 +139,7 @@ export function ProfileDialog({ user }: { user: CurrentUser }) {
         <button type="button" className="button" onClick={() => void changePassword()}>
           {t('profile.changePassword')}
         </button>
-        <button
-          type="button"
-          className="button danger"
-          disabled={remove.isPending}
-          onClick={() => void deleteAccount()}
-        >
+        <button type="button" className="button danger" disabled={remove.isPending} onClick={() => void remove.ask()}>
           {t('profile.deleteAccount')}
         </button>
       </div>

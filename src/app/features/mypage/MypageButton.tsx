@@ -1,0 +1,38 @@
+// The suitcase of the bottom buttons (application-spec §2: suitcase = mypage): opens the mypage,
+// also by its key, M (printed on the button; a key of the page's shortcuts, so not while typing
+// or while a dialog is open).
+import { Luggage } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CourseId } from '../../../shared/enums';
+import { DialogDismissed, useDialogs } from '../../components/dialogs';
+import { isShortcut } from '../cruise/AnswerForm';
+import { MypageDialog } from './MypageDialog';
+
+export const MYPAGE_KEY = 'm';
+
+export function MypageButton({ course }: { course: CourseId }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const open = useCallback(() => {
+    void dialogs.open(<MypageDialog course={course} />, { className: 'wide' }).catch((error: unknown) => {
+      if (!(error instanceof DialogDismissed)) throw error;
+    });
+  }, [dialogs, course]);
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== MYPAGE_KEY || !isShortcut(event)) return;
+      event.preventDefault();
+      open();
+    };
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [open]);
+  return (
+    <button type="button" className="button cruise-button" onClick={open} aria-keyshortcuts="M">
+      <Luggage aria-hidden="true" size={20} />
+      <span>{t('mypage.open')}</span>
+      <kbd>M</kbd>
+    </button>
+  );
+}

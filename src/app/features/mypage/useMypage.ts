@@ -1,0 +1,41 @@
+// What the mypage reads (application-spec §7): the records of every course (quests and the
+// answers count), the areas per course, the season2 levels and those of the course on screen
+// (statuses, labels) and the campaigns, inactive ones included.
+import { useQuery } from '@tanstack/react-query';
+import type { LevelSummary, MyRecordsResponse, ServerInfoResponse } from '../../../shared/api';
+import type { CourseId } from '../../../shared/enums';
+import { request } from '../../api/request';
+import { useCampaigns } from '../campaigns/useCampaigns';
+import { useLevels } from '../cruise/useQuest';
+
+export function useMypageData(course: CourseId) {
+  const records = useQuery({
+    queryKey: ['my_records'],
+    queryFn: ({ signal }) => request<MyRecordsResponse>('get', '/api/my_records', undefined, { signal }),
+  });
+  const serverInfo = useQuery({
+    queryKey: ['server_info'],
+    queryFn: ({ signal }) => request<ServerInfoResponse>('get', '/api/server_info', undefined, { signal }),
+  });
+  const season2Levels = useLevels('season2');
+  const courseLevels = useLevels(course);
+  const campaigns = useCampaigns();
+  const queries = [records, serverInfo, season2Levels, courseLevels, campaigns];
+  return {
+    records: records.data,
+    serverInfo: serverInfo.data,
+    season2Levels: season2Levels.data as LevelSummary[] | undefined,
+    courseLevels: courseLevels.data as LevelSummary[] | undefined,
+    campaigns: campaigns.data,
+    /** When the campaigns were fetched: the time their status is judged at. */
+    campaignsAt: campaigns.dataUpdatedAt,
+    isPending: queries.some((query) => query.isPending),
+    isError: queries.some((query) => query.isError),
+    refetch: () => Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch())),
+  };
+}
+
+/** Areas of a course, summed over its groups (GET /api/server_info). */
+export function totalAreas(info: ServerInfoResponse, course: CourseId): number {
+  return Object.values(info.number_of_areas[course] ?? {}).reduce((sum, count) => sum + count, 0);
+}

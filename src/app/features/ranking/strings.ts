@@ -1,0 +1,36 @@
+import { defineStrings } from '../../i18n/define';
+
+export const ranking = defineStrings(
+  {
+    link: 'Ranking',
+    title: 'Ranking',
+    period: 'Period',
+    periods: { hour: 'Hourly', day: 'Daily', week: 'Weekly', month: 'Monthly' },
+    course: 'Course',
+    caption: '{{course}}, {{period}}: galaxies classified',
+    rank: 'Rank',
+    volunteer: 'Volunteer',
+    count: 'Galaxies',
+    you: '(you)',
+    empty: 'No galaxies classified in this period yet. Yours could be the first!',
+    loading: 'Loading the ranking',
+    error: 'The ranking could not be loaded.',
+    retry: 'Try again',
+  },
+  {
+    link: 'ランキング',
+    title: 'ランキング',
+    period: '期間',
+    periods: { hour: '1時間', day: '1日', week: '1週間', month: '1か月' },
+    course: 'コース',
+    caption: '{{course}}・{{period}}：分類した銀河の数',
+    rank: '順位',
+    volunteer: '参加者',
+    count: '銀河',
+    you: '（あなた）',
+    empty: 'この期間に分類された銀河はまだありません。あなたが一番乗りです！',
+    loading: 'ランキングを読み込み中',
+    error: 'ランキングを読み込めませんでした。',
+    retry: '再試行',
+  },
+);
