@@ -5,17 +5,22 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/api';
 import { admin } from '../features/admin/strings';
+import { campaigns } from '../features/campaigns/strings';
 import { camera } from '../features/camera/strings';
 import { credits } from '../features/credits/strings';
 import { cruise } from '../features/cruise/strings';
 import { gate } from '../features/gate/strings';
+import { guide } from '../features/guide/strings';
 import { home } from '../features/home/strings';
 import { login } from '../features/login/strings';
+import { mypage } from '../features/mypage/strings';
 import { notifications } from '../features/notifications/strings';
 import { passport } from '../features/passport/strings';
 import { passwordReset } from '../features/password-reset/strings';
 import { present } from '../features/present/strings';
 import { profile } from '../features/profile/strings';
+import { settings } from '../features/settings/strings';
+import { ranking } from '../features/ranking/strings';
 import { signup } from '../features/signup/strings';
 import { souvenirs } from '../features/souvenirs/strings';
 import { terms } from '../features/terms/strings';
@@ -39,6 +44,11 @@ export const GROUPS = {
   notifications,
   present,
   admin,
+  settings,
+  guide,
+  ranking,
+  mypage,
+  campaigns,
   camera,
   passport,
   souvenirs,
