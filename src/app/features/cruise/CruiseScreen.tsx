@@ -20,6 +20,7 @@ import { currentLocale } from '../../i18n';
 import { CameraButton } from '../camera/CameraButton';
 import { PassportButton } from '../passport/PassportButton';
 import { SouvenirsButton } from '../souvenirs/SouvenirsButton';
+import { MypageButton } from '../mypage/MypageButton';
 import { AnswerForm, isShortcut } from './AnswerForm';
 import type { AnswerQueue, PendingAnswer } from './answerQueue';
 import { draftFor, nearestUnanswered, zoomedOn } from './answerSteps';
@@ -277,6 +278,7 @@ export function CruiseScreen({
             <kbd>N</kbd>
           </button>
           <CameraButton />
+          <MypageButton course={course} />
           <PassportButton course={course} />
           <SouvenirsButton />
         </div>
