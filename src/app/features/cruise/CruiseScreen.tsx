@@ -19,6 +19,7 @@ import { GLOBE_JUMP_SPEED } from '../../developerMode';
 import { currentLocale } from '../../i18n';
 import { CameraButton } from '../camera/CameraButton';
 import { PassportButton } from '../passport/PassportButton';
+import { SettingsButton } from '../settings/SettingsButton';
 import { SouvenirsButton } from '../souvenirs/SouvenirsButton';
 import { MypageButton } from '../mypage/MypageButton';
 import { AnswerForm, isShortcut } from './AnswerForm';
@@ -280,6 +281,7 @@ export function CruiseScreen({
           <CameraButton />
           <MypageButton course={course} />
           <PassportButton course={course} />
+          <SettingsButton />
           <SouvenirsButton />
         </div>
       </div>
