@@ -37,6 +37,9 @@ export class Globe {
   readonly camera = new Camera();
   readonly gl: WebGL2RenderingContext;
   private readonly layers: Layer[] = [];
+  /** Names of layers not drawn (all layers of a name together, as the three surveys'). */
+  private readonly hidden = new Set<string>();
+  private readonly layerListeners = new Set<() => void>();
   private readonly listeners = new Set<CameraListener>();
   private readonly detachGestures: () => void;
   private readonly resizeObserver: ResizeObserver;
@@ -117,6 +120,31 @@ export class Globe {
     if ((this.options.retina ?? false) === retina) return;
     this.options.retina = retina;
     this.requestFrame();
+  }
+
+  /** The names of the globe's layers, each once, in drawing order. */
+  layerNames(): string[] {
+    return [...new Set(this.layers.map((layer) => layer.name))];
+  }
+
+  /** The names of the layers drawn, each once, in drawing order. */
+  visibleLayers(): string[] {
+    return this.layerNames().filter((name) => !this.hidden.has(name));
+  }
+
+  /** Shows or hides every layer named `name`; a hidden layer keeps its data but is not drawn. */
+  setLayerVisible(name: string, visible: boolean): void {
+    if (visible === !this.hidden.has(name)) return;
+    if (visible) this.hidden.delete(name);
+    else this.hidden.add(name);
+    for (const listener of this.layerListeners) listener();
+    this.requestFrame();
+  }
+
+  /** Subscribes to changes of the layers' visibility; returns the unsubscribe function. */
+  onLayersChange(listener: () => void): () => void {
+    this.layerListeners.add(listener);
+    return () => this.layerListeners.delete(listener);
   }
 
   /** Subscribes to camera changes; returns the unsubscribe function. */
@@ -225,7 +253,7 @@ export class Globe {
       requestFrame: () => this.requestFrame(),
     };
     this.frames++;
-    for (const layer of this.layers) layer.draw(frame);
+    for (const layer of this.layers) if (!this.hidden.has(layer.name)) layer.draw(frame);
   }
 
   /**

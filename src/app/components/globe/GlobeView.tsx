@@ -9,7 +9,6 @@ import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
 import { ConstellationLayer } from '../../../globe/layers/constellations';
 import { GridLayer } from '../../../globe/layers/grid';
-import { APPLICATION_HIPS_OPTIONS, HipsLayer } from '../../../globe/layers/hips';
 import { LevelOutlineLayer } from '../../../globe/layers/level-outlines';
 import { MilkyWayLayer } from '../../../globe/layers/milky-way';
 import { PathLayer } from '../../../globe/layers/path';
@@ -18,7 +17,7 @@ import { TargetLayer } from '../../../globe/layers/targets';
 import { StarLayer } from '../../../globe/layers/stars';
 import { APPLICATION_SURVEY_OPTIONS, SurveyLayer } from '../../../globe/layers/survey';
 import { useGlobePublisher } from './GlobeContext';
-import { hashWithView, viewFromHash } from './viewLink';
+import { hashWithView, linkedLayers, showLinkedLayers, viewFromHash } from './viewLink';
 
 function dataHost(): string | null {
   return document.querySelector<HTMLMetaElement>('meta[name="galaxy-cruise-data-host"]')?.content || null;
@@ -46,32 +45,33 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     }
     created.setCamera(viewFromHash(location.hash));
     const dataRepository = dataRepositoryUrl(location, dataHost());
-    // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys, HiPS.
+    // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys.
     const constellations = new ConstellationLayer();
     const milkyWay = new MilkyWayLayer({ dataRepository });
-    const grid = new GridLayer();
-    const stars = new StarLayer(dataRepository);
     created.addLayer(constellations);
     created.addLayer(milkyWay);
-    created.addLayer(grid);
-    created.addLayer(stars);
+    created.addLayer(new GridLayer());
+    created.addLayer(new StarLayer(dataRepository));
     // The three surveys' tiles with the application's colour settings (viewer-spec §3).
     for (const survey of ['wide', 'dud', 'simulation'])
       created.addLayer(new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl: `${dataRepository}/${survey}` }));
-    // Then the whole-sky HiPS (viewer-spec §1's next layer), as a wide-field backdrop (hips.ts).
-    const hips = new HipsLayer({ ...APPLICATION_HIPS_OPTIONS, baseUrl: `${dataRepository}/hips/sky` });
-    created.addLayer(hips);
+    showLinkedLayers(created, location.hash);
     const keepLink = throttle(() => {
       if (followsView(location.hash))
-        history.replaceState(history.state, '', hashWithView(location.hash, created.camera.state()));
+        history.replaceState(
+          history.state,
+          '',
+          hashWithView(location.hash, created.camera.state(), linkedLayers(created)),
+        );
     }, 200);
-    const unsubscribe = created.onCameraChange(keepLink);
+    const unsubscribeCamera = created.onCameraChange(keepLink);
+    const unsubscribeLayers = created.onLayersChange(keepLink);
     setGlobe(created);
     // A handle for the browser console and the end-to-end tests: the globe and the overlay
     // layers a caller may add to it.
     const handle = {
       globe: created,
-      layers: { constellations, milkyWay, grid, stars, hips },
+      layers: { constellations, milkyWay },
       PathLayer,
       SpriteLayer,
       TargetLayer,
@@ -81,7 +81,8 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     return () => {
       if ((window as { galaxyCruiseGlobe?: unknown }).galaxyCruiseGlobe === handle)
         delete (window as { galaxyCruiseGlobe?: unknown }).galaxyCruiseGlobe;
-      unsubscribe();
+      unsubscribeCamera();
+      unsubscribeLayers();
       keepLink.cancel();
       setGlobe(null);
       created.release();
