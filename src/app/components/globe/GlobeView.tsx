@@ -9,6 +9,7 @@ import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
 import { ConstellationLayer } from '../../../globe/layers/constellations';
 import { GridLayer } from '../../../globe/layers/grid';
+import { APPLICATION_HIPS_OPTIONS, HipsLayer } from '../../../globe/layers/hips';
 import { LevelOutlineLayer } from '../../../globe/layers/level-outlines';
 import { MilkyWayLayer } from '../../../globe/layers/milky-way';
 import { PathLayer } from '../../../globe/layers/path';
@@ -45,16 +46,21 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     }
     created.setCamera(viewFromHash(location.hash));
     const dataRepository = dataRepositoryUrl(location, dataHost());
-    // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys.
+    // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys, HiPS.
     const constellations = new ConstellationLayer();
     const milkyWay = new MilkyWayLayer({ dataRepository });
+    const grid = new GridLayer();
+    const stars = new StarLayer(dataRepository);
     created.addLayer(constellations);
     created.addLayer(milkyWay);
-    created.addLayer(new GridLayer());
-    created.addLayer(new StarLayer(dataRepository));
+    created.addLayer(grid);
+    created.addLayer(stars);
     // The three surveys' tiles with the application's colour settings (viewer-spec §3).
     for (const survey of ['wide', 'dud', 'simulation'])
       created.addLayer(new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl: `${dataRepository}/${survey}` }));
+    // Then the whole-sky HiPS (viewer-spec §1's next layer), as a wide-field backdrop (hips.ts).
+    const hips = new HipsLayer({ ...APPLICATION_HIPS_OPTIONS, baseUrl: `${dataRepository}/hips/sky` });
+    created.addLayer(hips);
     showLinkedLayers(created, location.hash);
     const keepLink = throttle(() => {
       if (followsView(location.hash))
@@ -71,7 +77,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     // layers a caller may add to it.
     const handle = {
       globe: created,
-      layers: { constellations, milkyWay },
+      layers: { constellations, milkyWay, grid, stars, hips },
       PathLayer,
       SpriteLayer,
       TargetLayer,
