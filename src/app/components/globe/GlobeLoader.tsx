@@ -11,6 +11,8 @@ import type { Globe } from '../../../globe/Globe';
 import { Spinner } from '../Spinner';
 import { GlobeContext, GlobePublisherContext, type GlobePublisher } from './GlobeContext';
 import { NoWebGlPage } from './NoWebGlPage';
+// Read now, before any redirect: the globe opens on the view and layers of the address as opened.
+import './openingHash';
 
 const GlobeView = lazy(async () => ({ default: (await import('./GlobeView')).GlobeView }));
 

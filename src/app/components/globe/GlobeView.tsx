@@ -18,6 +18,7 @@ import { TargetLayer } from '../../../globe/layers/targets';
 import { StarLayer } from '../../../globe/layers/stars';
 import { APPLICATION_SURVEY_OPTIONS, SurveyLayer } from '../../../globe/layers/survey';
 import { useGlobePublisher } from './GlobeContext';
+import { openingHash } from './openingHash';
 import { hashWithView, linkedLayers, showLinkedLayers, viewFromHash } from './viewLink';
 
 function dataHost(): string | null {
@@ -44,7 +45,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
       failed(error instanceof Error ? error.message : String(error));
       return;
     }
-    created.setCamera(viewFromHash(location.hash));
+    created.setCamera(viewFromHash(openingHash));
     const dataRepository = dataRepositoryUrl(location, dataHost());
     // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys, HiPS.
     const constellations = new ConstellationLayer();
@@ -61,7 +62,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     // Then the whole-sky HiPS (viewer-spec §1's next layer), as a wide-field backdrop (hips.ts).
     const hips = new HipsLayer({ ...APPLICATION_HIPS_OPTIONS, baseUrl: `${dataRepository}/hips/sky` });
     created.addLayer(hips);
-    showLinkedLayers(created, location.hash);
+    showLinkedLayers(created, openingHash);
     const keepLink = throttle(() => {
       if (followsView(location.hash))
         history.replaceState(

@@ -6,6 +6,7 @@
 // layer drawn the parameter is left out, so the usual link stays short.
 import { CAMERA_DEFAULTS, ProjectionMode, type CameraState } from '../../../globe/camera';
 import type { Globe } from '../../../globe/Globe';
+import { openingHash } from './openingHash';
 
 const DEGREE = Math.PI / 180;
 
@@ -75,7 +76,7 @@ export function showLinkedLayers(globe: LayeredGlobe, hash: string): void {
 }
 
 /** The view in the address the page was opened with (a shared link, or a reload of the main screen). */
-let openingView: Partial<CameraState> | null = typeof location === 'undefined' ? null : viewFromHash(location.hash);
+let openingView: Partial<CameraState> | null = viewFromHash(openingHash);
 
 /**
  * The opening view, once: the first screen that would move the camera on its own (the cruise going
