@@ -1,0 +1,244 @@
+// The globe's HiPS layer against a standard HiPS client: our globe and Aladin Lite (npm
+// aladin-lite, served from this machine as tests/e2e/hips.spec.ts does, every request to another
+// host aborted) draw the sky repository's whole-sky HiPS at fov 1° on the same centre, and a
+// bright star of the tiles lies in the same place on both canvases, within 2 px.
+//
+// At 1° a texel of the small sky's HiPS (order 3, 32-texel tiles: 0.23°) spans some 90 screen
+// pixels. Aladin Lite draws texels as flat cells (nearest neighbour); the globe filters them
+// linearly (viewer-spec §9: the magnification filter is on). Both put the brightest texel's value
+// at its centre, so the feature compared is the brightest texel: the centroid of the pixels within
+// a few levels of the peak, of a star that is one texel brighter than all its neighbours, placed
+// off the centre so that a flipped or turned image would move it. Once the tiles are in and
+// faded, the idle globe asks for no frames (viewer-spec §4, §9).
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readyVolunteer } from '../helpers/volunteers';
+import { brightCentroid, canvasPixels } from './canvas-pixels';
+
+const ALADIN = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'aladin-lite', 'dist', 'aladin.js'));
+
+/** Both canvases: 400 × 400 CSS pixels at device pixel ratio 1, fov 1° across. */
+const SIZE = 400;
+const FOV_DEG = 1;
+/**
+ * A star of the small sky's HiPS alone in its texel (tile 340 of order 3, row 17, column 26: 114
+ * against 84 at most around it), at the texel's centre; the view centre 0.2° east and 0.12° south.
+ */
+const STAR = { ra: 122.168, dec: -2.9855 };
+/** Pixels within this many levels of the brightest one make the brightest texel. */
+const PEAK_BAND = 2;
+const CENTRE = { ra: STAR.ra + 0.2 / Math.cos((STAR.dec * Math.PI) / 180), dec: STAR.dec - 0.12 };
+
+const ALADIN_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>HiPS layer check</title></head>
+<body style="margin:0;background:#000">
+<div id="aladin" style="width:${SIZE}px;height:${SIZE}px"></div>
+<script type="module">
+  import A from '/__hips-layer__/aladin.js';
+  A.init.then(() => {
+    window.aladin = A.aladin('#aladin', {
+      survey: location.origin + '/stellar-globe/static/hips/sky',
+      hipsList: [],
+      fov: ${FOV_DEG},
+      target: '${CENTRE.ra} ${CENTRE.dec}',
+      cooFrame: 'ICRS',
+      projection: 'TAN',
+      showReticle: false,
+      showFrame: false,
+      showLayersControl: false,
+      showGotoControl: false,
+      showZoomControl: false,
+      showFullscreenControl: false,
+      showSimbadPointerControl: false,
+      showCooGridControl: false,
+      showProjectionControl: false,
+      showSettingsControl: false,
+      showShareControl: false,
+      showStatusBar: false,
+      showCooLocation: false,
+      showFov: false,
+    });
+    window.aladinReady = true;
+  });
+</script></body></html>`;
+
+/** Every request that leaves 127.0.0.1 is aborted and listed; HiPS files asked for are listed. */
+async function watchRequests(page: Page) {
+  const outside: string[] = [];
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+    outside.push(route.request().url());
+    return route.abort();
+  });
+  const hips: string[] = [];
+  page.on('request', (request) => {
+    if (/\/hips\/sky\/(properties|Norder\d+\/)/.test(request.url())) hips.push(request.url());
+  });
+  page.on('pageerror', (error) => console.log('page error:', error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log('console:', message.text());
+  });
+  return { outside, hips };
+}
+
+/** How many animation frames the page asks for over `ms` (as tests/e2e/survey.spec.ts). */
+function framesAskedFor(page: Page, ms: number): Promise<number> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve) => {
+        let count = 0;
+        const original = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (callback) => {
+          count++;
+          return original(callback);
+        };
+        setTimeout(() => {
+          window.requestAnimationFrame = original;
+          resolve(count);
+        }, ms);
+      }),
+    ms,
+  );
+}
+
+/** The brightest texel: the centroid of the canvas's pixels within PEAK_BAND levels of its peak. */
+async function starCentroid(page: Page, selector: string, shot: string) {
+  const canvas = page.locator(selector);
+  const pixels = await canvasPixels(page, canvas, { x0: 0, y0: 0, width: SIZE, height: SIZE }, shot);
+  const { peak } = brightCentroid(pixels);
+  return { ...brightCentroid(pixels, (r, g, b) => ((r + g + b) / 3 >= peak - PEAK_BAND ? 1 : 0)), peak };
+}
+
+/** Where a gnomonic view of fov FOV_DEG centred on CENTRE, north up and east left, puts the star. */
+function expectedPlace(): { x: number; y: number } {
+  const rad = Math.PI / 180;
+  const [a0, d0, a, d] = [CENTRE.ra * rad, CENTRE.dec * rad, STAR.ra * rad, STAR.dec * rad];
+  const cosC = Math.sin(d0) * Math.sin(d) + Math.cos(d0) * Math.cos(d) * Math.cos(a - a0);
+  const xi = (Math.cos(d) * Math.sin(a - a0)) / cosC;
+  const eta = (Math.cos(d0) * Math.sin(d) - Math.sin(d0) * Math.cos(d) * Math.cos(a - a0)) / cosC;
+  const scale = SIZE / 2 / Math.tan((FOV_DEG * rad) / 2);
+  return { x: SIZE / 2 - xi * scale, y: SIZE / 2 - eta * scale };
+}
+
+interface GlobeHandle {
+  globe: {
+    removeLayer(layer: unknown): void;
+    setCamera(state: Record<string, unknown>): void;
+    frames: number;
+  };
+  layers: Record<string, unknown> & {
+    hips: {
+      update(options: Record<string, unknown>): void;
+      tiles: { loading: number; queued: number; cached: number };
+    };
+  };
+}
+
+async function openGlobe(browser: Browser, storageState: Awaited<ReturnType<typeof volunteerState>>) {
+  const context = await browser.newContext({
+    storageState,
+    viewport: { width: SIZE, height: SIZE },
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const requests = await watchRequests(page);
+  // The credits page over the same globe: on the main route the cruise moves the camera.
+  await page.goto(`/#/credits?ra=${CENTRE.ra}&dec=${CENTRE.dec}&fov=${FOV_DEG}`);
+  await page.waitForFunction(() => 'galaxyCruiseGlobe' in window, undefined, { timeout: 90_000 });
+  await page.addStyleTag({
+    content: '* { visibility: hidden !important } .globe-canvas { visibility: visible !important }',
+  });
+  // Only the HiPS is compared: the layers drawn before it (lines, grid, star points, the Milky
+  // Way) come off, and the application's wide-field limit is lifted so it shows at 1°.
+  await page.evaluate(
+    ({ ra, dec, fov }) => {
+      const { globe, layers } = (window as unknown as { galaxyCruiseGlobe: GlobeHandle }).galaxyCruiseGlobe;
+      for (const name of ['constellations', 'milkyWay', 'grid', 'stars']) globe.removeLayer(layers[name]);
+      layers.hips.update({ maxTexelPixels: Infinity });
+      const rad = Math.PI / 180;
+      globe.setCamera({ theta: (90 - dec) * rad, phi: ra * rad, fovy: fov * rad, roll: 0, mode: 'GNOMONIC' });
+    },
+    { ra: CENTRE.ra, dec: CENTRE.dec, fov: FOV_DEG },
+  );
+  return { page, requests };
+}
+
+function volunteerState(browser: Browser) {
+  return (async () => {
+    const context = await browser.newContext();
+    await readyVolunteer(context.request);
+    const state = await context.storageState();
+    await context.close();
+    return state;
+  })();
+}
+
+test.describe('HiPS layer (viewer-spec §3, §4, §7, §9)', () => {
+  // SwiftShader draws on the CPU; two canvases and their screenshots take a while.
+  test.describe.configure({ timeout: 240_000 });
+
+  test('our globe and Aladin Lite put a bright star of the HiPS in the same place at fov 1°, within 2 px; the idle globe draws no frames', async ({
+    browser,
+  }) => {
+    // Aladin Lite first: the reference.
+    const aladinContext = await browser.newContext({ viewport: { width: 600, height: 600 }, deviceScaleFactor: 1 });
+    const aladin = await aladinContext.newPage();
+    const aladinRequests = await watchRequests(aladin);
+    await aladin.route('**/__hips-layer__/page.html', (route) =>
+      route.fulfill({ contentType: 'text/html', body: ALADIN_PAGE }),
+    );
+    await aladin.route('**/__hips-layer__/aladin.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: ALADIN }),
+    );
+    await aladin.goto('/__hips-layer__/page.html');
+    await aladin.waitForFunction(() => (window as unknown as { aladinReady?: boolean }).aladinReady === true);
+    await expect
+      .poll(() => aladinRequests.hips.some((url) => /Npix\d+\.png$|Allsky\.png$/.test(url)), { timeout: 60_000 })
+      .toBe(true);
+    await expect
+      .poll(async () => (await starCentroid(aladin, '#aladin', 'hips-layer-aladin.png')).peak, {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(80);
+    await aladin.waitForLoadState('networkidle');
+    const reference = await starCentroid(aladin, '#aladin', 'hips-layer-aladin.png');
+
+    // Our globe, on the same centre at the same fov.
+    const { page, requests } = await openGlobe(browser, await volunteerState(browser));
+    const canvasBox = (await page.getByTestId('globe-canvas').boundingBox())!;
+    expect([canvasBox.width, canvasBox.height]).toEqual([SIZE, SIZE]);
+    // The properties, then tiles of the view (at 1° the Allsky cells are too coarse) arrive.
+    await expect
+      .poll(() => requests.hips.some((url) => url.endsWith('/hips/sky/properties')), { timeout: 90_000 })
+      .toBe(true);
+    await expect
+      .poll(() => requests.hips.some((url) => /\/Norder3\/Dir0\/Npix\d+\.png$/.test(url)), { timeout: 90_000 })
+      .toBe(true);
+    await expect
+      .poll(async () => (await starCentroid(page, '.globe-canvas', 'hips-layer-globe.png')).peak, {
+        timeout: 90_000,
+      })
+      .toBeGreaterThan(80);
+    // An idle globe draws no frames: once every tile has arrived, been decoded in the workers
+    // and faded in, no animation frame is asked for over a second.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => framesAskedFor(page, 1000), { timeout: 60_000, intervals: [0] }).toBe(0);
+    const ours = await starCentroid(page, '.globe-canvas', 'hips-layer-globe.png');
+
+    const expected = expectedPlace();
+    console.log(
+      `the star's texel: expected at (${expected.x.toFixed(2)}, ${expected.y.toFixed(2)}), globe (${ours.x.toFixed(2)}, ${ours.y.toFixed(2)}) peak ${ours.peak.toFixed(0)}, ` +
+        `Aladin Lite (${reference.x.toFixed(2)}, ${reference.y.toFixed(2)}) peak ${reference.peak.toFixed(0)}, ` +
+        `apart ${Math.hypot(ours.x - reference.x, ours.y - reference.y).toFixed(2)} px`,
+    );
+    // Off the centre, so the comparison also checks which way the image faces.
+    expect(Math.hypot(ours.x - SIZE / 2, ours.y - SIZE / 2)).toBeGreaterThan(40);
+    expect(Math.hypot(ours.x - reference.x, ours.y - reference.y)).toBeLessThanOrEqual(2);
+    // And both where a gnomonic view puts the texel's centre.
+    expect(Math.hypot(ours.x - expected.x, ours.y - expected.y)).toBeLessThanOrEqual(2);
+    expect(Math.hypot(reference.x - expected.x, reference.y - expected.y)).toBeLessThanOrEqual(2);
+    // Every HiPS file came from this machine; what Aladin Lite asked of other hosts was blocked.
+    console.log(`requests to other hosts blocked: ${requests.outside.length + aladinRequests.outside.length}`);
+    expect([...requests.hips, ...aladinRequests.hips].every((url) => url.startsWith('http://127.0.0.1'))).toBe(true);
+  });
+});
