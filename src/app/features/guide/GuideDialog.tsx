@@ -2,6 +2,7 @@
 // tips): the texts of strings.ts, in the user's language, with one close button.
 import { useTranslation } from 'react-i18next';
 import { DialogFrame, useDialog } from '../../components/dialogs';
+import './guide.css';
 import { guide } from './strings';
 
 export type GuideTopic = 'howTo' | 'mission' | 'tips';
@@ -18,7 +19,8 @@ export function GuideDialog({ topic }: { topic: GuideTopic }) {
         </button>
       }
     >
-      <div className="guide-text">
+      {/* Focusable, so that a long text scrolls from the keyboard too (the dialog body scrolls). */}
+      <article className="guide-text" tabIndex={0} aria-label={t(`guide.${topic}.title`)}>
         {topic === 'howTo' &&
           Object.keys(guide.en.howTo.sections).map((key) => (
             <section key={key}>
@@ -37,7 +39,7 @@ export function GuideDialog({ topic }: { topic: GuideTopic }) {
             ))}
           </ul>
         )}
-      </div>
+      </article>
     </DialogFrame>
   );
 }

@@ -1,7 +1,9 @@
 // The mypage's cruise map (application-spec §2): a small globe of its own with the coordinate
 // grid and the level outlines of one course, coloured by status (active orange, locked darker
 // orange, unlocked cyan, line width 0.01) with the map labels (season2's islands and
-// archipelagos; the simulation level's 11 divisions), the camera centred on the levels. It is a
+// archipelagos; the simulation level's 11 divisions). The camera starts on the active level, where
+// the volunteer sails now (the course's levels lie far apart on the sky), and the map can be
+// dragged and zoomed like the main globe to visit the others. It is a
 // second Globe rather than the main one, so that the mypage can stand over the cruise without
 // moving the volunteer's view.
 import { useQueries } from '@tanstack/react-query';
@@ -34,7 +36,7 @@ export function mapView(levels: readonly LevelOutline[]): { theta: number; phi: 
   return {
     theta: Math.acos(Math.max(-1, Math.min(1, centre[2]))),
     phi: Math.atan2(centre[1], centre[0]),
-    fovy: Math.min(2, Math.max(2 * DEGREE, spread * 2.6)),
+    fovy: Math.min(2, Math.max(10 * DEGREE, spread * 2.6)),
   };
 }
 
@@ -72,7 +74,8 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
   useEffect(() => {
     if (!globe || !outlines) return;
     globe.layer.update({ levels: outlines });
-    globe.globe.setCamera(mapView(outlines));
+    const active = outlines.filter((level) => level.status === 'active');
+    globe.globe.setCamera(mapView(active.length > 0 ? active : outlines));
   }, [globe, outlines]);
 
   const labelCount = levels.reduce((sum, level) => sum + level.labels.length, 0);
@@ -82,7 +85,7 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
         <canvas
           ref={canvas}
           className="cruise-map-canvas"
-          role="img"
+          tabIndex={0}
           aria-label={t('mypage.map.label', { course: courseName })}
         />
         {!outlines && (
