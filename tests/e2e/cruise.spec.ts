@@ -149,6 +149,19 @@ async function reviewCaptainNote(page: Page, retryFirst: boolean, keyboard: bool
   await expect(note).toBeHidden();
 }
 
+/**
+ * Once the answers are sent, confirms the souvenir puzzle-piece message an answer may have
+ * earned (every third answer of a course in developer mode, application-spec §4, §9).
+ */
+async function confirmRewards(page: Page) {
+  await expect(page.getByTestId('pending-answers')).toHaveText('', { timeout: 60_000 });
+  const piece = page.getByRole('dialog', { name: 'A souvenir puzzle piece' });
+  if ((await piece.count()) > 0) {
+    await piece.getByRole('button', { name: 'OK' }).click();
+    await expect(piece).toBeHidden();
+  }
+}
+
 /** Classifies every galaxy of the current training area; returns the quest and the paths used. */
 async function classifyArea(page: Page, keyboard: boolean) {
   const quest = await currentQuest(page);
@@ -168,6 +181,7 @@ async function classifyArea(page: Page, keyboard: boolean) {
     given.set(question.object_id, path);
     const remaining = count - n - 1;
     if (remaining > 0) {
+      await confirmRewards(page);
       const text = `${remaining} ${remaining === 1 ? 'galaxy remains' : 'galaxies remain'} in this area`;
       await expect.poll(() => flashes(page)).toContain(text);
       // The camera moves to the nearest unanswered galaxy and the form starts again at step 1.
@@ -184,12 +198,14 @@ async function finishArea(page: Page, finished: Quest) {
   await expect.poll(() => flashes(page)).toContain('Area completed!');
   const titles: string[] = [];
   const order = [
+    'A souvenir puzzle piece',
     'Passport stamp added',
     'Cabin upgrade',
     'Greed level',
     'Back to the regular course',
     'New stage',
     'Tunnel effect',
+    'Training complete',
     'No galaxy available',
   ];
   await expect
@@ -306,6 +322,7 @@ test('answers given offline and a reload before they are sent reach the server e
   await expect(page.getByTestId('pending-answers')).toHaveText('2 answers waiting to be sent');
   await page.unroute('**/api/quests/*/answers');
   await expect(page.getByTestId('pending-answers')).toHaveText('', { timeout: 60_000 });
+  await confirmRewards(page);
 
   // Exactly once: one accepted post per answer, and the server's quest holds each as given.
   expect([...accepted.values()]).toEqual([1, 1, 1]);

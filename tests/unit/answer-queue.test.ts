@@ -105,6 +105,21 @@ describe('answer queue', () => {
     expect(queue.pending()).toEqual([]);
   });
 
+  it('tells what the server said of an answer before whenIdle() resolves, so its rewards come before the area’s messages', async () => {
+    const events: string[] = [];
+    const queue = new AnswerQueue({
+      store: new MemoryStore(),
+      userId: 7,
+      post: server().post,
+      onSent: (entry, response) => events.push(`sent ${entry.answer.object_id}: ${response.answers_count}`),
+    });
+    await queue.start();
+    await queue.submit(1, answer(101));
+    await queue.whenIdle();
+    events.push('idle');
+    expect(events).toEqual(['sent 101: 1', 'idle']);
+  });
+
   it('keeps the answer pending and retries with doubling back-off while the network is away', async () => {
     const store = new MemoryStore();
     const remote = server();

@@ -61,7 +61,48 @@ describe('messages after a completed area', () => {
     ]);
   });
 
-  it('says nothing of levels when the course has no galaxy left', () => {
-    expect(levelMessages({ ...base, after: null })).toEqual([]);
+  it('ends with the course completion dialog when the course has no galaxy left', () => {
+    expect(levelMessages({ ...base, after: null })).toEqual(['courseCompleted']);
+  });
+
+  it('stamps the passport for the last level of a course too, before the completion dialog', () => {
+    expect(
+      levelMessages({
+        ...base,
+        course: 'illustris',
+        before: { ...base.before, done_area_ids: [1, 2] },
+        after: null,
+        doneAfter: [1, 2, 3],
+      }),
+    ).toEqual(['stamp', 'courseCompleted']);
+  });
+
+  it('stamps only the passport’s courses (season2, final_campaign, illustris)', () => {
+    const levelDone = { ...base, before: { ...base.before, done_area_ids: [1, 2] }, doneAfter: [1, 2, 3] };
+    expect(levelMessages({ ...levelDone, course: 'final_campaign', after: null })).toEqual([
+      'stamp',
+      'courseCompleted',
+    ]);
+    expect(levelMessages({ ...levelDone, course: 'training', after: null })).toEqual(['courseCompleted']);
+  });
+
+  it('shows the final dialog when every season2 area rank is reached (the top cabin), after the level messages', () => {
+    const done = Array.from({ length: 49 }, (_, index) => index + 1);
+    expect(
+      levelMessages({
+        ...base,
+        before: { level_id: 1, type: 'greed', done_area_ids: done },
+        after: { level_id: 2, type: 'regular', done_area_ids: [...done, 50] },
+        levelAreaIds: [50],
+      }),
+    ).toEqual(['stamp', 'cabin', 'leaveGreed', 'finalRank']);
+    // Once at the top, later areas do not repeat it.
+    expect(
+      levelMessages({
+        ...base,
+        before: { ...base.before, done_area_ids: [...done, 50] },
+        after: { ...base.after!, done_area_ids: [...done, 50, 51] },
+      }),
+    ).toEqual([]);
   });
 });

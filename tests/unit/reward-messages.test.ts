@@ -1,9 +1,11 @@
 // What an answer earns (application-spec §4, §9): the medal message after a new record, the
 // souvenir puzzle-piece message when the course total is a multiple of the objects-per-piece
-// constant, the jigsaw's 7 × 8 pieces, and what an exhausted course says.
+// constant, the jigsaw's 7 × 8 pieces, the passport's stamps, and what an exhausted course says.
 import { describe, expect, it } from 'vitest';
 import type { CampaignEntry, NewRecordResponse } from '../../src/shared/api';
 import { answerRewards, exhaustedMessage, reachedMedal } from '../../src/app/features/cruise/rewardMessages';
+import { stampSlots } from '../../src/app/features/passport/stamps';
+import { STAMP_IMAGES } from '../../src/shared/rewards';
 import {
   completesJigsaw,
   PIECES_PER_JIGSAW,
@@ -125,5 +127,33 @@ describe('a course without a galaxy left', () => {
     expect(exhaustedMessage('final_campaign', 2)).toBe('finalCompleted');
     expect(exhaustedMessage('training', 1)).toBe('complete.training');
     expect(exhaustedMessage('season2', 5)).toBe('complete.season2');
+  });
+});
+
+describe('the passport: a stamp per completed level, from three stamp images', () => {
+  const level = (id: number, status: 'locked' | 'active' | 'unlocked') => ({
+    id,
+    key: `level-${id}`,
+    name: { en: `Stage ${id}`, ja: `ステージ${id}` },
+    status,
+  });
+  it('stamps the unlocked levels, dated by their last finished quest, the images in turn by place', () => {
+    const slots = stampSlots(
+      [level(1, 'unlocked'), level(2, 'unlocked'), level(3, 'unlocked'), level(4, 'unlocked'), level(5, 'active')],
+      [
+        { level_key: 'level-1', finished_at: '2026-01-02T00:00:00.000Z' },
+        { level_key: 'level-1', finished_at: '2026-01-05T00:00:00.000Z' },
+        { level_key: 'level-1', finished_at: null },
+        { level_key: 'level-2', finished_at: '2026-01-03T00:00:00.000Z' },
+      ],
+    );
+    expect(slots.map((slot) => slot.image)).toEqual([...STAMP_IMAGES, STAMP_IMAGES[0], null]);
+    expect(slots.map((slot) => slot.date)).toEqual([
+      '2026-01-05T00:00:00.000Z',
+      '2026-01-03T00:00:00.000Z',
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -2,7 +2,9 @@
 // markers, the camera jumping to the current target, the answer form when zoomed on it, the
 // captain-note review, the answer queue (nothing lost), and what follows an answer: the
 // remaining-count flash and a 2 s jump to the nearest unanswered target, or after the area the
-// area-completed flash, a refresh and the level messages in the spec's order.
+// area-completed flash, a refresh and the level messages in the spec's order; what each answer
+// earned (the medal and puzzle-piece messages) once the server has it, before the area's
+// messages; the completion dialogs of a course with no galaxy left.
 import { useQueryClient } from '@tanstack/react-query';
 import { Sailboat } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,18 +17,22 @@ import { useFlash } from '../../components/Flash';
 import { useCameraState, useGlobe } from '../../components/globe/GlobeContext';
 import { takeOpeningView } from '../../components/globe/viewLink';
 import { Spinner } from '../../components/Spinner';
-import { GLOBE_JUMP_SPEED } from '../../developerMode';
+import { GLOBE_JUMP_SPEED, OBJECTS_PER_PIECE } from '../../developerMode';
 import { currentLocale } from '../../i18n';
 import { CameraButton } from '../camera/CameraButton';
 import { PassportButton } from '../passport/PassportButton';
 import { SettingsButton } from '../settings/SettingsButton';
+import { completesJigsaw } from '../souvenirs/jigsaw';
 import { SouvenirsButton } from '../souvenirs/SouvenirsButton';
+import { myRecordsQuery, piecesOf } from '../souvenirs/useSouvenirs';
 import { MypageButton } from '../mypage/MypageButton';
 import { AnswerForm, isShortcut } from './AnswerForm';
 import type { AnswerQueue, PendingAnswer } from './answerQueue';
 import { draftFor, nearestUnanswered, zoomedOn } from './answerSteps';
 import { CaptainNoteDialog } from './CaptainNoteDialog';
 import { cabinRank, levelMessages } from './levelMessages';
+import { answerRewards, exhaustedMessage, type CompletionMessage } from './rewardMessages';
+import { onAnswerSent } from './useAnswerQueue';
 import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey, useLevels, useQuest } from './useQuest';
 
 const DEGREE = Math.PI / 180;
@@ -124,13 +130,72 @@ export function CruiseScreen({
     jumpDurationRef.current = JUMP_MS.courseChange;
   }, [quest, globe, jumpTo, jumpDurationRef]);
 
-  // No galaxy left in the course.
+  // No galaxy left in the course: 'no available galaxy', or the course's completion (not again
+  // when the volunteer has just completed it here: the area's messages said so).
+  const completedHere = useRef<CourseId | null>(null);
+  const exhausted = data?.no_more_available_objects ? data : null;
   useEffect(() => {
-    if (!data?.no_more_available_objects) return;
-    void dialogs
-      .open(<MessageDialog title={t('cruise.noAvailable.title')} message={t('cruise.noAvailable.message')} />)
-      .catch(ignoreDismissal);
-  }, [data?.no_more_available_objects, data?.course_id, dialogs, t]);
+    if (!exhausted) return;
+    if (completedHere.current === exhausted.course_id) {
+      completedHere.current = null;
+      return;
+    }
+    const message = exhaustedMessage(exhausted.course_id, exhausted.done_area_ids.length);
+    void dialogs.open(<CompletionDialog message={message} />).catch(ignoreDismissal);
+  }, [exhausted, dialogs]);
+
+  // What an answer earned, once the server has it (application-spec §4): the medal message after
+  // a new record, the puzzle-piece message (and the puzzle-completed one) at a multiple of the
+  // objects per piece. Shown one after another; the area's messages wait for them (rewardsShown).
+  const rewardsShown = useRef<Promise<void>>(Promise.resolve());
+  const lastCounts = useRef(new Map<number, number>());
+  useEffect(
+    () =>
+      onAnswerSent((entry, response) => {
+        const messages = answerRewards({
+          response,
+          previousCount: lastCounts.current.get(entry.questId) ?? null,
+          objectsPerPiece: OBJECTS_PER_PIECE,
+          now: new Date(),
+        });
+        lastCounts.current.set(entry.questId, response.answers_count);
+        void queryClient.invalidateQueries({ queryKey: myRecordsQuery.queryKey });
+        if (messages.length === 0) return;
+        rewardsShown.current = rewardsShown.current.then(async () => {
+          for (const message of messages) {
+            const locale = currentLocale();
+            const dialog =
+              message.kind === 'medal' ? (
+                <MessageDialog
+                  title={t('cruise.rewards.medal.title', { campaign: message.campaign.name[locale] })}
+                  message={t('cruise.rewards.medal.message', { message: message.medal.messages[locale] })}
+                />
+              ) : (
+                <MessageDialog
+                  title={t(`cruise.rewards.${message.kind}.title`)}
+                  message={t(`cruise.rewards.${message.kind}.message`, { count: response.answers_count })}
+                />
+              );
+            await dialogs.open(dialog).catch(ignoreDismissal);
+            // Whether this piece completed a jigsaw needs every course's count: asked after the
+            // piece's own message, so that the message shows as soon as the answer is sent.
+            if (message.kind === 'piece') {
+              const records = await queryClient.fetchQuery({ ...myRecordsQuery, staleTime: 0 }).catch(() => null);
+              if (records && completesJigsaw(piecesOf(records)))
+                await dialogs
+                  .open(
+                    <MessageDialog
+                      title={t('cruise.rewards.puzzleCompleted.title')}
+                      message={t('cruise.rewards.puzzleCompleted.message')}
+                    />,
+                  )
+                  .catch(ignoreDismissal);
+            }
+          }
+        });
+      }),
+    [dialogs, queryClient, t],
+  );
 
   // The markers: unanswered, answered and current targets.
   const layer = useRef<TargetLayer | null>(null);
@@ -181,6 +246,7 @@ export function CruiseScreen({
     try {
       if (queue.pending().length > 0) flash(t('cruise.savingArea'));
       await queue.whenIdle();
+      await rewardsShown.current;
       flash(t('cruise.areaCompleted'));
       const [fresh, level, serverInfo] = await Promise.all([
         fetchQuest(course),
@@ -191,15 +257,22 @@ export function CruiseScreen({
       const levelsNow = (await levels.refetch()).data ?? [];
       const stageName = (levelId: number | null) =>
         levelsNow.find((candidate) => candidate.id === levelId)?.name[currentLocale()] ?? '';
+      const after = fresh.no_more_available_objects ? null : fresh;
       const messages = levelMessages({
         course,
         before: { level_id: finished.level_id, type: finished.type, done_area_ids: finished.done_area_ids },
-        after: fresh.no_more_available_objects ? null : fresh,
+        after,
+        doneAfter: fresh.done_area_ids,
         levelAreaIds: level.areas.map((area) => area.id),
         totalAreas,
       });
-      const after = fresh.no_more_available_objects ? null : fresh;
+      if (messages.includes('stamp')) void queryClient.invalidateQueries({ queryKey: myRecordsQuery.queryKey });
+      if (!after) completedHere.current = course;
       for (const message of messages) {
+        if (message === 'courseCompleted') {
+          await dialogs.open(<CompletionDialog message={`complete.${course}`} />).catch(ignoreDismissal);
+          continue;
+        }
         const stage = message === 'stamp' ? level.name[currentLocale()] : stageName(after?.level_id ?? null);
         await dialogs
           .open(
@@ -207,7 +280,7 @@ export function CruiseScreen({
               title={t(`cruise.levels.${message}.title`)}
               message={t(`cruise.levels.${message}.message`, {
                 stage,
-                rank: after ? String(cabinRank(after.done_area_ids.length, totalAreas)) : '',
+                rank: String(cabinRank(fresh.done_area_ids.length, totalAreas)),
               })}
             />,
           )
@@ -287,6 +360,15 @@ export function CruiseScreen({
       </div>
     </>
   );
+}
+
+/** A completion dialog of §4 (completion.{course}, TNG, final campaign, no available galaxy). */
+function CompletionDialog({ message }: { message: CompletionMessage }) {
+  const { t } = useTranslation();
+  const key = message.startsWith('complete.')
+    ? `cruise.completion.${message.slice('complete.'.length)}`
+    : `cruise.${message}`;
+  return <MessageDialog title={t(`${key}.title`)} message={t(`${key}.message`)} />;
 }
 
 function ignoreDismissal(error: unknown) {

@@ -178,9 +178,11 @@ export class AnswerQueue {
         if (!entry || this.stopped) return;
         try {
           const response = await this.options.post(entry.questId, entry.answer);
+          // Before the entry settles, so that what the answer earned is known to a caller whose
+          // whenIdle() the settling resolves (the area's messages follow the answer's).
+          this.options.onSent?.(entry, response);
           await this.settle(entry);
           this.attempt = 0;
-          this.options.onSent?.(entry, response);
         } catch (error) {
           const status = error instanceof PostError ? error.status : 0;
           if (!isRetryable(status)) {

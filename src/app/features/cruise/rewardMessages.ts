@@ -7,9 +7,7 @@ import type { CampaignEntry, CampaignMedal, NewRecordResponse } from '../../../s
 import type { CourseId } from '../../../shared/enums';
 
 export type RewardMessage =
-  | { kind: 'medal'; campaign: CampaignEntry['meta']; medal: CampaignMedal }
-  | { kind: 'piece' }
-  | { kind: 'puzzleCompleted' };
+  { kind: 'medal'; campaign: CampaignEntry['meta']; medal: CampaignMedal } | { kind: 'piece' };
 
 /** The medal a new record reached: one whose count the campaign's count now equals, else the highest reached. */
 export function reachedMedal(

@@ -62,6 +62,53 @@ export const cruise = defineStrings(
       leaveGreed: { title: 'Back to the regular course', message: 'You left the greed level for {{stage}}.' },
       levelChange: { title: 'New stage', message: 'Your cruise goes on to {{stage}}.' },
       enterTunnel: { title: 'Tunnel effect', message: 'You entered the tunnel effect: {{stage}}.' },
+      finalRank: {
+        title: 'Every cabin rank reached',
+        message:
+          'You have reached the Delux cabin, the highest rank of season 2. Thank you for sailing so far with us!',
+      },
+    },
+    rewards: {
+      medal: { title: 'Medal: {{campaign}}', message: '{{message}}' },
+      piece: {
+        title: 'A souvenir puzzle piece',
+        message:
+          'You have classified {{count}} galaxies in this course and earned a puzzle piece. Open the bag to see it.',
+      },
+      puzzleCompleted: {
+        title: 'Souvenir completed',
+        message: 'Your last piece completed a souvenir picture. Open the bag to see it.',
+      },
+    },
+    completion: {
+      training: {
+        title: 'Training complete',
+        message: 'You have classified every training galaxy. You are ready for season 2!',
+      },
+      season2: {
+        title: 'Season 2 complete',
+        message: 'You have sailed every area of season 2. Thank you for your classifications!',
+      },
+      illustris: {
+        title: 'Illustris complete',
+        message: 'You have classified every simulated galaxy of the Illustris course.',
+      },
+      illustris_review: {
+        title: 'Illustris review complete',
+        message: 'You have reviewed every simulated galaxy of this course.',
+      },
+      final_campaign: {
+        title: 'Final campaign complete',
+        message: 'You have classified every galaxy of the final campaign.',
+      },
+    },
+    tngCompleted: {
+      title: 'TNG simulation complete',
+      message: 'You have classified every galaxy of the IllustrisTNG simulation. Thank you!',
+    },
+    finalCompleted: {
+      title: 'The final campaign is complete',
+      message: 'You have finished the final campaign. Thank you for sailing to the end with us!',
     },
   },
   {
@@ -125,6 +172,52 @@ export const cruise = defineStrings(
       leaveGreed: { title: '通常コースへ', message: 'グリードレベルを抜けて{{stage}}へ戻りました。' },
       levelChange: { title: '新しいステージ', message: '航海は{{stage}}へ進みます。' },
       enterTunnel: { title: 'トンネル効果', message: 'トンネル効果に入りました：{{stage}}' },
+      finalRank: {
+        title: 'すべての客室ランクを達成',
+        message: 'シーズン2の最高ランク、デラックス客室に到達しました。ここまでの航海、ありがとうございます！',
+      },
+    },
+    rewards: {
+      medal: { title: 'メダル：{{campaign}}', message: '{{message}}' },
+      piece: {
+        title: 'おみやげパズルのピース',
+        message:
+          'このコースで{{count}}個の銀河を分類し、パズルのピースを手に入れました。バッグを開いて見てみましょう。',
+      },
+      puzzleCompleted: {
+        title: 'おみやげが完成',
+        message: '最後のピースでおみやげの絵が完成しました。バッグを開いて見てみましょう。',
+      },
+    },
+    completion: {
+      training: {
+        title: 'トレーニング完了',
+        message: 'トレーニングの銀河をすべて分類しました。シーズン2への準備ができました！',
+      },
+      season2: {
+        title: 'シーズン2完了',
+        message: 'シーズン2のすべてのエリアを航海しました。分類へのご協力ありがとうございます！',
+      },
+      illustris: {
+        title: 'イラストリス完了',
+        message: 'イラストリスコースのシミュレーション銀河をすべて分類しました。',
+      },
+      illustris_review: {
+        title: 'イラストリス・レビュー完了',
+        message: 'このコースのシミュレーション銀河をすべて復習しました。',
+      },
+      final_campaign: {
+        title: 'ファイナルキャンペーン完了',
+        message: 'ファイナルキャンペーンの銀河をすべて分類しました。',
+      },
+    },
+    tngCompleted: {
+      title: 'TNGシミュレーション完了',
+      message: 'IllustrisTNGシミュレーションの銀河をすべて分類しました。ありがとうございます！',
+    },
+    finalCompleted: {
+      title: 'ファイナルキャンペーン達成',
+      message: 'ファイナルキャンペーンを最後までやり遂げました。最後までの航海、ありがとうございます！',
     },
   },
 );

@@ -2,11 +2,21 @@
 // IndexedDB, retried at once when the browser comes back online, stopped at log-out.
 import { useEffect, useSyncExternalStore } from 'react';
 import i18next from 'i18next';
+import type { NewRecordResponse } from '../../../shared/api';
 import { AnswerQueue, PostError, type PendingAnswer } from './answerQueue';
 import { indexedDbAnswerStore, postAnswer } from './answerStore';
 
 let current: AnswerQueue | null = null;
 let currentUser: number | null = null;
+
+type SentListener = (entry: PendingAnswer, response: NewRecordResponse) => void;
+const sentListeners = new Set<SentListener>();
+
+/** Calls `listener` with each answer the server took and its new-record response; returns the unsubscribe. */
+export function onAnswerSent(listener: SentListener): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
 
 function queueFor(userId: number): AnswerQueue {
   if (current && currentUser === userId) return current;
@@ -16,6 +26,9 @@ function queueFor(userId: number): AnswerQueue {
     store: indexedDbAnswerStore(),
     post: postAnswer,
     userId,
+    onSent: (entry, response) => {
+      for (const listener of sentListeners) listener(entry, response);
+    },
     onRejected: (_entry, error) =>
       window.alert(i18next.t('cruise.rejected', { status: error instanceof PostError ? error.status : '?' })),
   });

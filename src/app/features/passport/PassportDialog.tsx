@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { MyRecordsResponse } from '../../../shared/api';
 import type { CourseId } from '../../../shared/enums';
+import { PASSPORT_COURSES } from '../../../shared/rewards';
 import { skyDataUrl } from '../../api/dataRepository';
 import { request } from '../../api/request';
 import { DialogFrame, useDialog } from '../../components/dialogs';
@@ -14,7 +15,7 @@ import { Spinner } from '../../components/Spinner';
 import { currentLocale } from '../../i18n';
 import { useLevels } from '../cruise/useQuest';
 import './passport.css';
-import { PASSPORT_COURSES, stampSlots } from './stamps';
+import { stampSlots } from './stamps';
 
 type PassportCourse = (typeof PASSPORT_COURSES)[number];
 

@@ -2,11 +2,7 @@
 // dated by the finish of the level's last quest, its image one of the three stamps of the sky
 // data (skydata/passport.ts) by the level's place in its course.
 import type { LevelSummary, QuestRecord } from '../../../shared/api';
-import type { CourseId } from '../../../shared/enums';
 import { STAMP_IMAGES } from '../../../shared/rewards';
-
-/** The passport's tabs (application-spec §2). */
-export const PASSPORT_COURSES = ['season2', 'final_campaign', 'illustris'] as const satisfies readonly CourseId[];
 
 export interface StampSlot {
   level: Pick<LevelSummary, 'id' | 'key' | 'name' | 'status'>;
