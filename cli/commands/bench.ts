@@ -1,6 +1,7 @@
 // `galaxy-cruise bench [suite…] [options]`: the in-process suites time the wasm core beside its
 // JavaScript and native peers; `load` plays volunteers against a running server; `startup` times
-// whole processes (the command line and the server from their start).
+// whole processes (the command line and the server from their start); `client` loads the login
+// screen in Chromium beside a bare Vite React page.
 import type { LoadDatabase, LoadSky } from '../bench/load';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
 import { UsageError, parseOptions, type Command } from '../command';
@@ -8,7 +9,7 @@ import { UsageError, parseOptions, type Command } from '../command';
 /** 'none' is the load suite's peer: the same calls answered from memory, no database. */
 const LOAD_DATABASES: readonly LoadDatabase[] = ['none', 'pglite', 'postgres'];
 
-const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load', 'startup', 'season'] as const;
+const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load', 'startup', 'season', 'client'] as const;
 type Suite = (typeof SUITES)[number];
 
 export const benchCommand: Command = {
@@ -17,16 +18,17 @@ export const benchCommand: Command = {
     '  load:    [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--modes closed,paced]',
     '           [--sky small|default] [--warmup S] [--history N] [--profile DIR] [--statements]',
     '  startup: [--runs N]',
+    '  client:  [--runs N] [--throttle N]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
-    const { suites, json, loadArgs, startupArgs, seasonArgs } = parseBenchArgs(args);
+    const { suites, json, loadArgs, startupArgs, seasonArgs, clientArgs } = parseBenchArgs(args);
     const wanted = (suite: Suite) => suites.length === 0 || suites.includes('all') || suites.includes(suite);
     const cases: BenchCase[] = [];
     // Each suite's module is loaded only when it runs: the peers (fflate, pako, fitsjs) are
     // development dependencies, and the load and start-up suites start processes of their own.
     const inProcess = SUITES.filter(
-      (suite) => suite !== 'load' && suite !== 'startup' && suite !== 'season' && wanted(suite),
+      (suite) => suite !== 'load' && suite !== 'startup' && suite !== 'season' && suite !== 'client' && wanted(suite),
     );
     if (inProcess.length > 0) {
       const core = await (await import('../../src/core/wasm')).loadCore();
@@ -47,14 +49,19 @@ export const benchCommand: Command = {
     const startupRows = startup ? await startup.runStartup({ ...startupArgs, log }) : [];
     const season = wanted('season') ? await import('../bench/season') : undefined;
     const seasonRows = season ? await season.runSeason({ ...seasonArgs, log }) : [];
+    const client = wanted('client') ? await import('../bench/client') : undefined;
+    const clientRows = client ? await client.runClient({ ...clientArgs, log }) : [];
     if (json)
-      process.stdout.write(`${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows], null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...clientRows], null, 2)}\n`,
+      );
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
       if (loadRows.length > 0)
         process.stdout.write(`${(await import('../bench/load-table')).formatLoadTable(loadRows)}\n`);
       if (startup) process.stdout.write(`${startup.formatStartupTable(startupRows)}\n`);
       if (season) process.stdout.write(`${season.formatSeasonTable(seasonRows)}\n`);
+      if (client) process.stdout.write(`${client.formatClientTable(clientRows)}\n`);
     }
     return 0;
   },
@@ -79,6 +86,7 @@ export function parseBenchArgs(args: string[]) {
     'season-volunteers': { type: 'string' },
     small: { type: 'boolean', default: false },
     requests: { type: 'string' },
+    throttle: { type: 'string' },
   });
   for (const name of positionals)
     if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
@@ -165,5 +173,11 @@ export function parseBenchArgs(args: string[]) {
         throw new UsageError(`unknown database '${database}' for the season suite: pglite, postgres`);
     seasonArgs.databases = databases as ('pglite' | 'postgres')[];
   }
-  return { suites: positionals, json: values.json, loadArgs, startupArgs, seasonArgs };
+  // Three interleaved cold loads each by default (a page load under 4× throttling takes seconds),
+  // and the CPU slow-down of Chrome DevTools' Emulation.setCPUThrottlingRate.
+  const clientArgs = {
+    runs: values.runs === undefined ? 3 : count('runs', values.runs),
+    throttle: values.throttle === undefined ? 4 : count('throttle', values.throttle),
+  };
+  return { suites: positionals, json: values.json, loadArgs, startupArgs, seasonArgs, clientArgs };
 }

@@ -74,7 +74,9 @@ describe('the bench arguments', () => {
       /^unknown option '--volunters' \(options: --json, /,
     );
     expect(() => parseBenchArgs(['lode'])).toThrow(
-      new UsageError("unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, season, all"),
+      new UsageError(
+        "unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, season, client, all",
+      ),
     );
     expect(() => parseBenchArgs(['--json=yes'])).toThrow(new UsageError('--json takes no value'));
   });
@@ -93,5 +95,14 @@ describe('the bench arguments', () => {
     expect(() => parseBenchArgs(['startup', '--runs', '0'])).toThrow(
       new UsageError('--runs needs a positive whole number'),
     );
+  });
+
+  it('loads the client 3 times each at 4× CPU throttling by default; --runs and --throttle change them', () => {
+    expect(parseBenchArgs(['client']).clientArgs).toEqual({ runs: 3, throttle: 4 });
+    expect(parseBenchArgs(['client', '--runs', '5', '--throttle', '1']).clientArgs).toEqual({ runs: 5, throttle: 1 });
+    expect(() => parseBenchArgs(['client', '--throttle', '0'])).toThrow(
+      new UsageError('--throttle needs a positive whole number'),
+    );
+    expect(() => parseBenchArgs(['client', '--throttle', '2.5'])).toThrow(UsageError);
   });
 });
