@@ -86,7 +86,14 @@ function SouvenirCard({ souvenir, revealed }: { souvenir: Souvenir; revealed: nu
         {souvenir.links.length > 0 && (
           <p>
             {souvenir.links.map((link) => (
-              <a key={link} href={link} target="_blank" rel="noreferrer" className="link">
+              <a
+                key={link}
+                href={link}
+                target="_blank"
+                rel="noreferrer"
+                className="link"
+                aria-label={t('souvenirs.linkAbout', { name })}
+              >
                 {t('souvenirs.links')}
               </a>
             ))}

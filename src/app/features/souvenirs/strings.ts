@@ -15,6 +15,7 @@ export const souvenirs = defineStrings(
     complete: 'Complete!',
     imageAlt: '{{name}}: {{revealed}} of {{total}} jigsaw pieces revealed',
     links: 'Read more',
+    linkAbout: 'Read more: {{name}}',
   },
   {
     open: 'おみやげ',
@@ -30,5 +31,6 @@ export const souvenirs = defineStrings(
     complete: '完成！',
     imageAlt: '{{name}}：ジグソーパズル {{total}} ピース中 {{revealed}} ピース',
     links: 'くわしく',
+    linkAbout: 'くわしく：{{name}}',
   },
 );
