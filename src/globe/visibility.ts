@@ -2,7 +2,6 @@
 // corner, for culling tiles and outlines (every projection here is radially symmetric).
 import { vec3 } from 'gl-matrix';
 import type { Camera } from './camera';
-import { unitVector } from './ribbon';
 
 /**
  * The angle α whose point lands at distance `rho` from the centre on the projection plane of an
@@ -31,6 +30,11 @@ export function viewCone(camera: Camera, eye: number, width: number, height: num
 export function angleBetween(a: vec3, b: vec3): number {
   const cross = vec3.length(vec3.cross(vec3.create(), a, b));
   return Math.atan2(cross, vec3.dot(a, b));
+}
+
+/** The unit vector of colatitude theta and longitude phi. */
+export function unitVector(theta: number, phi: number): vec3 {
+  return vec3.fromValues(Math.sin(theta) * Math.cos(phi), Math.sin(theta) * Math.sin(phi), Math.cos(theta));
 }
 
 /** The unit vector of (ra, dec) in degrees. */

@@ -1,7 +1,7 @@
 import { vec3 } from 'gl-matrix';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Camera, ProjectionMode, eyeDistance, projectView } from '../../src/globe/camera';
-import { unitVector } from '../../src/globe/ribbon';
+import { unitVector } from '../../src/globe/visibility';
 import { readyVolunteer } from '../helpers/volunteers';
 import { brightCentroid, canvasPixels } from './canvas-pixels';
 

@@ -8,9 +8,9 @@ import {
   eyeDistance,
   projectView,
 } from '../../src/globe/camera';
-import { angleAtPlaneDistance } from '../../src/globe/visibility';
-import { unitVector } from '../../src/globe/ribbon';
+import { angleAtPlaneDistance, unitVector } from '../../src/globe/visibility';
 import { gridVertices } from '../../src/globe/layers/grid';
+import { LINE_VERTEX_FLOATS } from '../../src/globe/lines';
 
 const ARCSECOND = Math.PI / (180 * 3600);
 
@@ -81,18 +81,17 @@ describe('view matrix', () => {
 });
 
 describe('coordinate grid (viewer-spec §9: theta 18, phi 24 divisions, line width 0.008)', () => {
-  it('draws 17 circles of latitude and 24 meridians as ribbons 0.008 rad wide', () => {
-    const vertices = gridVertices(18, 24, 0.008);
-    // Each ribbon vertex lies on the unit sphere.
-    for (let i = 0; i < vertices.length; i += 3 * 97) {
-      expect(Math.hypot(vertices[i], vertices[i + 1], vertices[i + 2])).toBeCloseTo(1, 5);
+  it('draws 17 circles of latitude and 24 meridians as lines on the unit sphere', () => {
+    const vertices = gridVertices(18, 24);
+    // Each vertex lies on the unit sphere with a sideways offset tangent to it.
+    for (let i = 0; i < vertices.length; i += LINE_VERTEX_FLOATS * 97) {
+      const point = vec3.fromValues(vertices[i], vertices[i + 1], vertices[i + 2]);
+      const offset = vec3.fromValues(vertices[i + 3], vertices[i + 4], vertices[i + 5]);
+      expect(vec3.length(point)).toBeCloseTo(1, 5);
+      expect(vec3.dot(point, offset)).toBeCloseTo(0, 5);
     }
-    // Width: the two edges of the first circle's first segment are 0.008 rad apart.
-    const a = vec3.fromValues(vertices[0], vertices[1], vertices[2]);
-    const b = vec3.fromValues(vertices[3], vertices[4], vertices[5]);
-    expect(Math.acos(vec3.dot(a, b))).toBeCloseTo(0.008, 5);
     // 17 circles × 144 segments + 24 meridians × 72 segments, 6 vertices per segment.
-    expect(vertices.length / 3).toBe((17 * 144 + 24 * 72) * 6);
+    expect(vertices.length / LINE_VERTEX_FLOATS).toBe((17 * 144 + 24 * 72) * 6);
   });
 });
 
