@@ -54,13 +54,14 @@ export const HIPS_DEFAULTS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Inf
 
 /**
  * The application's HiPS: a wide-field backdrop. viewer-spec §1 lists the layer after the survey
- * tiles and sets it no zoom range, but drawn later it lies over them, and the whole-sky HiPS is
- * far coarser than the surveys (arc-minute texels against the surveys' sub-arc-second pixels):
- * zoomed in on a galaxy it would only add blocks of blurred light over the image the volunteer
- * classifies. So it shows while its finest texels stay sharp on screen, at most 4 screen pixels,
- * fades out by 8, and leaves the narrow fields to the surveys.
+ * tiles and sets it no zoom range, but drawn later it lies over them and over the star points,
+ * and the whole-sky HiPS is far coarser than the surveys (arc-minute texels against the surveys'
+ * sub-arc-second pixels): zoomed in past its resolution it would only add blurred blocks of
+ * light over the image a volunteer classifies and haloes around the stars. So it shows while its
+ * finest texels are no larger than a screen pixel, fades out by two, and leaves the narrower
+ * fields to the surveys and the star layer.
  */
-export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: 4 };
+export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: 1 };
 
 /** The id of the Allsky image in the tile engine. */
 export const ALLSKY_ID = 'allsky';
