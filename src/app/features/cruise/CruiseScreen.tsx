@@ -133,16 +133,18 @@ export function CruiseScreen({
   // No galaxy left in the course: 'no available galaxy', or the course's completion (not again
   // when the volunteer has just completed it here: the area's messages said so).
   const completedHere = useRef<CourseId | null>(null);
-  const exhausted = data?.no_more_available_objects ? data : null;
+  // Primitive dependencies: a refetch of the same exhausted course does not say it again.
+  const exhaustedCourse = data?.no_more_available_objects ? data.course_id : null;
+  const exhaustedDone = data?.no_more_available_objects ? data.done_area_ids.length : 0;
   useEffect(() => {
-    if (!exhausted) return;
-    if (completedHere.current === exhausted.course_id) {
+    if (!exhaustedCourse) return;
+    if (completedHere.current === exhaustedCourse) {
       completedHere.current = null;
       return;
     }
-    const message = exhaustedMessage(exhausted.course_id, exhausted.done_area_ids.length);
+    const message = exhaustedMessage(exhaustedCourse, exhaustedDone);
     void dialogs.open(<CompletionDialog message={message} />).catch(ignoreDismissal);
-  }, [exhausted, dialogs]);
+  }, [exhaustedCourse, exhaustedDone, dialogs]);
 
   // What an answer earned, once the server has it (application-spec §4): the medal message after
   // a new record, the puzzle-piece message (and the puzzle-completed one) at a multiple of the
