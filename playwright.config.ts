@@ -2,7 +2,7 @@
 // loopback port with its own var/ directory, stopped by Playwright when the run ends.
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './cli/bench/chromium';
 import { E2E_ORIGIN, E2E_PORT, E2E_VAR_DIR } from './tests/helpers/e2e-server';
 
 export default defineConfig({

@@ -18,7 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { projectRoot } from '../../server/config';
 import { freeLoopbackPort } from '../../server/db/temporary-postgres';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { formatColumns, median } from './harness';
 
 export const CLIENT_CONTENDERS = { ours: 'galaxy-cruise login screen', floor: 'bare Vite React page' } as const;
