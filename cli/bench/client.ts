@@ -11,23 +11,26 @@
 // typing into it is checked (the run fails otherwise). The JavaScript fetched before that moment
 // (the network log's script responses) is counted raw, gzipped (level 9) and brotli-compressed
 // (quality 11), as the server sends it precompressed. Every request to another host is aborted.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { projectRoot } from '../../server/config';
 import { freeLoopbackPort } from '../../server/db/temporary-postgres';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import {
+  BROWSER_TIMEOUT_MS,
+  buildClient,
+  launchChromium,
+  openPage,
+  startServer,
+  type PlaywrightBrowser,
+} from './browser';
 import { formatColumns, median } from './harness';
 
 export const CLIENT_CONTENDERS = { ours: 'galaxy-cruise login screen', floor: 'bare Vite React page' } as const;
 
 /** issue 21's target: the login screen's JavaScript, compressed, at most this many bytes (1 KB = 1000 bytes). */
 export const LOGIN_JS_TARGET_BYTES = 250_000;
-
-/** How long the server (its database made afresh on a busy machine) or a page may take before the run fails. */
-const TIMEOUT_MS = 300_000;
 
 export interface ClientOptions {
   runs: number;
@@ -147,52 +150,10 @@ async function serveStatic(root: string): Promise<{ port: number; close(): Promi
   return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** Starts `galaxy-cruise serve` on a free loopback port; answers its port and a stop by pid. */
-async function startServer(varDirectory: string): Promise<{ port: number; stop(): Promise<void> }> {
-  const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, [path.join(projectRoot, 'bin', 'galaxy-cruise.mjs'), 'serve'], {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VAR_DIR: varDirectory, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
-    const killer = setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(killer);
-  };
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr.trim()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/session`)).ok) return { port, stop };
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > TIMEOUT_MS) {
-      await stop();
-      throw new Error(`the server did not answer within ${TIMEOUT_MS} ms: ${stderr.trim()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-type PlaywrightBrowser = Awaited<ReturnType<(typeof import('playwright-core'))['chromium']['launch']>>;
-
 /** One cold load of `url` under CPU throttling: the time to a usable e-mail field and the JavaScript before it. */
 async function loadOnce(browser: PlaywrightBrowser, url: string, throttle: number): Promise<RunResult> {
-  const context = await browser.newContext();
+  const { context, page } = await openPage(browser, { throttle, initScripts: [USABLE_PROBE] });
   try {
-    await context.route('**/*', (route) =>
-      new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
-    );
-    await context.addInitScript(USABLE_PROBE);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     const scripts: { body: Promise<Buffer>; end: number }[] = [];
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
@@ -201,9 +162,9 @@ async function loadOnce(browser: PlaywrightBrowser, url: string, throttle: numbe
       // When the last byte arrived, in ms since the epoch (responseEnd counts from startTime).
       scripts.push({ body, end: startTime + responseEnd });
     });
-    await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await page.goto(url, { waitUntil: 'commit', timeout: BROWSER_TIMEOUT_MS });
     const handle = await page.waitForFunction(() => (window as { __loginUsable?: number }).__loginUsable, undefined, {
-      timeout: TIMEOUT_MS,
+      timeout: BROWSER_TIMEOUT_MS,
       polling: 50,
     });
     const ms = (await handle.jsonValue()) as number;
@@ -238,12 +199,7 @@ async function loadOnce(browser: PlaywrightBrowser, url: string, throttle: numbe
 
 export async function runClient(options: ClientOptions): Promise<ClientRow[]> {
   const { log } = options;
-  log('bench client: building the client (scripts/build.mjs wasm node client --if-stale)');
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', 'wasm', 'node', 'client', '--if-stale'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('the client build failed');
+  buildClient(log, 'client');
   // In the project, so that the floor's imports of react resolve to its node_modules.
   fs.mkdirSync(path.join(projectRoot, 'var'), { recursive: true });
   const directory = fs.mkdtempSync(path.join(projectRoot, 'var', 'bench-client-'));
@@ -254,10 +210,9 @@ export async function runClient(options: ClientOptions): Promise<ClientRow[]> {
     log('bench client: building the floor (a bare Vite React page)');
     const floorRoot = await buildFloor(directory);
     log('bench client: starting the server and the floor on 127.0.0.1');
-    server = await startServer(path.join(directory, 'var'));
+    server = await startServer();
     floor = await serveStatic(floorRoot);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchChromium();
     const contenders = [
       { name: CLIENT_CONTENDERS.ours, url: `http://127.0.0.1:${server.port}/` },
       { name: CLIENT_CONTENDERS.floor, url: `http://127.0.0.1:${floor.port}/` },

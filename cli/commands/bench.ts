@@ -1,7 +1,8 @@
 // `galaxy-cruise bench [suite…] [options]`: the in-process suites time the wasm core beside its
 // JavaScript and native peers; `load` plays volunteers against a running server; `startup` times
 // whole processes (the command line and the server from their start); `client` loads the login
-// screen in Chromium beside a bare Vite React page.
+// screen in Chromium beside a bare Vite React page; `globe` flies a scripted cruise on our globe
+// beside Aladin Lite; `cruise` plays a volunteer on the main screen under CPU throttling.
 import type { LoadDatabase, LoadSky } from '../bench/load';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
 import { UsageError, parseOptions, type Command } from '../command';
@@ -9,7 +10,22 @@ import { UsageError, parseOptions, type Command } from '../command';
 /** 'none' is the load suite's peer: the same calls answered from memory, no database. */
 const LOAD_DATABASES: readonly LoadDatabase[] = ['none', 'pglite', 'postgres'];
 
-const SUITES = ['crc32', 'inflate', 'fits', 'healpix', 'shiftmap', 'load', 'startup', 'season', 'client'] as const;
+/** The suites that start processes or browsers of their own, rather than timing code in this one. */
+const OUT_OF_PROCESS = ['load', 'startup', 'season', 'client', 'globe', 'cruise'] as const;
+
+const SUITES = [
+  'crc32',
+  'inflate',
+  'fits',
+  'healpix',
+  'shiftmap',
+  'load',
+  'startup',
+  'season',
+  'client',
+  'globe',
+  'cruise',
+] as const;
 type Suite = (typeof SUITES)[number];
 
 export const benchCommand: Command = {
@@ -19,17 +35,17 @@ export const benchCommand: Command = {
     '           [--sky small|default] [--warmup S] [--history N] [--profile DIR] [--statements]',
     '  startup: [--runs N]',
     '  client:  [--runs N] [--throttle N]',
+    '  globe:   [--runs N] [--seconds N] [--throttle N]',
+    '  cruise:  [--runs N] [--answers N] [--throttle N]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
-    const { suites, json, loadArgs, startupArgs, seasonArgs, clientArgs } = parseBenchArgs(args);
+    const { suites, json, loadArgs, startupArgs, seasonArgs, clientArgs, globeArgs, cruiseArgs } = parseBenchArgs(args);
     const wanted = (suite: Suite) => suites.length === 0 || suites.includes('all') || suites.includes(suite);
     const cases: BenchCase[] = [];
     // Each suite's module is loaded only when it runs: the peers (fflate, pako, fitsjs) are
     // development dependencies, and the load and start-up suites start processes of their own.
-    const inProcess = SUITES.filter(
-      (suite) => suite !== 'load' && suite !== 'startup' && suite !== 'season' && suite !== 'client' && wanted(suite),
-    );
+    const inProcess = SUITES.filter((suite) => !(OUT_OF_PROCESS as readonly string[]).includes(suite) && wanted(suite));
     if (inProcess.length > 0) {
       const core = await (await import('../../src/core/wasm')).loadCore();
       if (wanted('crc32')) cases.push(...(await import('../bench/crc32')).crc32Cases(core));
@@ -51,9 +67,13 @@ export const benchCommand: Command = {
     const seasonRows = season ? await season.runSeason({ ...seasonArgs, log }) : [];
     const client = wanted('client') ? await import('../bench/client') : undefined;
     const clientRows = client ? await client.runClient({ ...clientArgs, log }) : [];
+    const globe = wanted('globe') ? await import('../bench/globe') : undefined;
+    const globeRows = globe ? await globe.runGlobe({ ...globeArgs, log }) : [];
+    const cruise = wanted('cruise') ? await import('../bench/cruise') : undefined;
+    const cruiseRows = cruise ? await cruise.runCruise({ ...cruiseArgs, log }) : [];
     if (json)
       process.stdout.write(
-        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...clientRows], null, 2)}\n`,
+        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...clientRows, ...globeRows, ...cruiseRows], null, 2)}\n`,
       );
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
@@ -62,6 +82,8 @@ export const benchCommand: Command = {
       if (startup) process.stdout.write(`${startup.formatStartupTable(startupRows)}\n`);
       if (season) process.stdout.write(`${season.formatSeasonTable(seasonRows)}\n`);
       if (client) process.stdout.write(`${client.formatClientTable(clientRows)}\n`);
+      if (globe) process.stdout.write(`${globe.formatGlobeTable(globeRows)}\n`);
+      if (cruise) process.stdout.write(`${cruise.formatCruiseTable(cruiseRows)}\n`);
     }
     return 0;
   },
@@ -179,5 +201,28 @@ export function parseBenchArgs(args: string[]) {
     runs: values.runs === undefined ? 3 : count('runs', values.runs),
     throttle: values.throttle === undefined ? 4 : count('throttle', values.throttle),
   };
-  return { suites: positionals, json: values.json, loadArgs, startupArgs, seasonArgs, clientArgs };
+  // The globe: three interleaved runs each of a 20-second cruise, the CPU not slowed down (the
+  // frame times are SwiftShader's already); --seconds shortens the cruise for a quick check.
+  const globeArgs = {
+    runs: values.runs === undefined ? 3 : count('runs', values.runs),
+    seconds: values.seconds === undefined ? 20 : count('seconds', values.seconds),
+    throttle: values.throttle === undefined ? 1 : count('throttle', values.throttle),
+  };
+  // The cruise: a low-end laptop (4× throttling), three interleaved logins beside Aladin Lite's
+  // first view, then 200 answers; --answers gives fewer for a quick check.
+  const cruiseArgs = {
+    runs: values.runs === undefined ? 3 : count('runs', values.runs),
+    answers: values.answers === undefined ? 200 : count('answers', values.answers),
+    throttle: values.throttle === undefined ? 4 : count('throttle', values.throttle),
+  };
+  return {
+    suites: positionals,
+    json: values.json,
+    loadArgs,
+    startupArgs,
+    seasonArgs,
+    clientArgs,
+    globeArgs,
+    cruiseArgs,
+  };
 }

@@ -75,7 +75,7 @@ describe('the bench arguments', () => {
     );
     expect(() => parseBenchArgs(['lode'])).toThrow(
       new UsageError(
-        "unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, season, client, all",
+        "unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, season, client, globe, cruise, all",
       ),
     );
     expect(() => parseBenchArgs(['--json=yes'])).toThrow(new UsageError('--json takes no value'));
@@ -104,5 +104,30 @@ describe('the bench arguments', () => {
       new UsageError('--throttle needs a positive whole number'),
     );
     expect(() => parseBenchArgs(['client', '--throttle', '2.5'])).toThrow(UsageError);
+  });
+
+  it('flies the globe 3 times each for 20 seconds, the CPU not slowed down; --runs, --seconds and --throttle change them', () => {
+    expect(parseBenchArgs(['globe']).globeArgs).toEqual({ runs: 3, seconds: 20, throttle: 1 });
+    expect(parseBenchArgs(['globe', '--runs', '1', '--seconds', '5', '--throttle', '4']).globeArgs).toEqual({
+      runs: 1,
+      seconds: 5,
+      throttle: 4,
+    });
+    expect(() => parseBenchArgs(['globe', '--seconds', '0'])).toThrow(
+      new UsageError('--seconds needs a positive whole number'),
+    );
+  });
+
+  it('plays the cruise with 3 logins and 200 answers at 4× CPU throttling; --runs, --answers and --throttle change them', () => {
+    expect(parseBenchArgs(['cruise']).cruiseArgs).toEqual({ runs: 3, answers: 200, throttle: 4 });
+    expect(parseBenchArgs(['cruise', '--runs', '1', '--answers', '10', '--throttle', '2']).cruiseArgs).toEqual({
+      runs: 1,
+      answers: 10,
+      throttle: 2,
+    });
+    expect(() => parseBenchArgs(['cruise', '--answers', 'many'])).toThrow(
+      new UsageError('--answers needs a positive whole number'),
+    );
+    expect(parseBenchArgs(['globe', 'cruise']).suites).toEqual(['globe', 'cruise']);
   });
 });
