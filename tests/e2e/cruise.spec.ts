@@ -404,3 +404,53 @@ test('screenshots of the main screen in English, Japanese and at phone width; ax
     await shotContext.close();
   }
 });
+
+test('switching course: training asks continue or new game; continue keeps the quest, a new game deletes it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await readyVolunteer(page.request);
+  // One answer in a training quest, given over HTTP before the page opens.
+  const started = await currentQuest(page);
+  const first = started.questions[0];
+  const answered = await page.request.post(`/api/quests/${started.id}/answers`, {
+    data: { object_id: first.object_id, galaxy_type: 'spiral', interaction: 'no' },
+  });
+  expect(answered.ok()).toBe(true);
+
+  await page.goto('/#/?course=season2');
+  const courses = page.getByTestId('course-select');
+  await expect(courses).toHaveValue('season2', { timeout: 90_000 });
+
+  // Continue, from the keyboard: the dialog opens on its Continue button.
+  await courses.selectOption('training');
+  const dialog = page.getByRole('dialog', { name: 'Training: continue or start a new game?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(courses).toHaveValue('training');
+  await expect(page).toHaveURL(/course=training/);
+  const continued = await currentQuest(page);
+  expect(continued.id).toBe(started.id);
+  expect(continued.answers.map((answer) => answer.object_id)).toEqual([first.object_id]);
+
+  // Season 2 asks nothing.
+  await courses.selectOption('season2');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL(/course=season2/);
+
+  // A new game: the training quests are deleted and a fresh quest is fetched.
+  await courses.selectOption('training');
+  await expect(dialog).toBeVisible();
+  const deleted = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && /\/api\/courses\/training\/quests$/.test(response.url()),
+  );
+  await dialog.getByRole('button', { name: 'New game' }).click();
+  expect((await deleted).ok()).toBe(true);
+  await expect(courses).toHaveValue('training');
+  const fresh = await currentQuest(page);
+  expect(fresh.id).not.toBe(started.id);
+  expect(fresh.answers).toEqual([]);
+  await expect(page.getByTestId('stage-name')).toContainText('Stage:', { timeout: 90_000 });
+});
