@@ -353,7 +353,7 @@ describe('HiPS tile helpers', () => {
 });
 
 // Each run starts Node and tsx: allow for a loaded machine.
-describe('galaxy-cruise healpix (CLI contract)', { timeout: 120_000 }, () => {
+describe('galaxy-cruise healpix (CLI contract)', () => {
   const cli = (args: string[], input: string) =>
     spawnSync(process.execPath, [path.join(root, 'bin/galaxy-cruise.mjs'), 'healpix', ...args], {
       input,

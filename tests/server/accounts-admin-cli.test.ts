@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'galaxy-cruise.mjs');
 
 // Each run starts a process and opens the database (PGlite from disk: seconds on a busy machine).
-describe.each(DATABASE_KINDS)('galaxy-cruise admin on %s', { timeout: 120_000 }, (kind) => {
+describe.each(DATABASE_KINDS)('galaxy-cruise admin on %s', (kind) => {
   let varDirectory: string;
   let env: NodeJS.ProcessEnv;
   let url: string | undefined;

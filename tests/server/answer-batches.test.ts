@@ -343,7 +343,7 @@ describe('answer batches and quest finishes on postgres', () => {
       { id: completing.questId, finished_at: expect.any(Date) },
       { id: expect.any(Number), finished_at: null },
     ]);
-  }, 15_000);
+  });
 
   it('writes a second batch beside one held up, once its head start is over', async () => {
     const batches = new AnswerBatches(game.db);
@@ -361,7 +361,7 @@ describe('answer batches and quest finishes on postgres', () => {
       expect(firstAnswered).toBe(false);
     });
     expect(await first).toMatchObject({ inserted: true });
-  }, 15_000);
+  });
 
   it('finishes a quest once when a quest fetch finds it complete before the answer finished it', async () => {
     const { user, questId, objectIds } = await volunteerWithQuest(game);
@@ -408,5 +408,5 @@ describe('answer batches and quest finishes on postgres', () => {
       { id: next.id, finished_at: null },
     ]);
     expect(await notificationTypes(game.db, user.id)).toEqual(['level_unlocked']);
-  }, 15_000);
+  });
 });

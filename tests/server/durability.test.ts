@@ -102,7 +102,7 @@ describe.each([
 ] as const)('acknowledged answers survive SIGKILL and restart on %s', (_name, kind) => {
   it(
     'keeps every answer acknowledged with a 200, with its last acknowledged values',
-    { timeout: 180_000 },
+    { timeout: 420_000 },
     async () => {
       const started = Date.now();
       const lap = (what: string) => console.log(`${kind}: ${what} at ${((Date.now() - started) / 1000).toFixed(1)} s`);

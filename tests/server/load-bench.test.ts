@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runLoad, type LoadRow } from '../../cli/bench/load';
 
 describe('the load bench', () => {
-  it('runs the real server and its peer, with no error and no lost answer', { timeout: 180_000 }, async () => {
+  it('runs the real server and its peer, with no error and no lost answer', { timeout: 420_000 }, async () => {
     const rows: LoadRow[] = await runLoad({
       databases: ['none', 'pglite'],
       sky: 'small',
@@ -51,7 +51,7 @@ describe('the load bench', () => {
 
   it(
     'reports the statements that took PostgreSQL its time with --statements, after a warm-up timed apart',
-    { timeout: 180_000 },
+    { timeout: 420_000 },
     async () => {
       const [peer, row] = await runLoad({
         // The peer as well: it has no statements to report, and asking must not fail it.

@@ -105,7 +105,7 @@ describe('named statements on PostgreSQL', () => {
     } finally {
       await handle.db.destroy();
     }
-  }, 30_000);
+  });
 
   it('sends nothing named when NAMED_STATEMENTS=off', async () => {
     const handle = await openDatabase({

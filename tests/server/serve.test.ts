@@ -32,7 +32,7 @@ function temporaryVar(): string {
 
 // Each test starts the process: it migrates a fresh database, which on a busy machine takes a
 // good part of a minute (startServer waits up to two).
-describe('galaxy-cruise serve', { timeout: 180_000 }, () => {
+describe('galaxy-cruise serve', { timeout: 420_000 }, () => {
   it('runs on embedded PGlite under VAR_DIR/db and answers /api/session; SIGTERM stops it cleanly', async () => {
     const varDirectory = temporaryVar();
     const server = await startServer({ VAR_DIR: varDirectory });

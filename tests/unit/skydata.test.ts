@@ -42,7 +42,7 @@ beforeAll(async () => {
   if (walked) root = skyRoot(walked);
   else root = (await buildSky({ varDirectory, small: true, log: () => {} })).root;
   catalogue = JSON.parse(fs.readFileSync(cataloguePath(varDirectory), 'utf8')) as Catalogue;
-}, 120_000);
+});
 
 afterAll(() => {
   if (!walked) fs.rmSync(varDirectory, { recursive: true, force: true });
