@@ -18,6 +18,7 @@
 // galaxy of an area: N takes it to an answered one, answered again (the server replaces an
 // answer); each answer still goes through the queue, the server and the jump to the next target.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { CurrentQuestResponse, Question } from '../../src/shared/api';
 import {
@@ -131,6 +132,14 @@ async function currentIndex(page: PlaywrightPage): Promise<number> {
   return Number(match[1]) - 1;
 }
 
+/** The volunteer's current quest of `course`, asked for by the page (its session, its host name). */
+function currentQuest(page: PlaywrightPage, course: string): Promise<CurrentQuestResponse> {
+  return page.evaluate(
+    async (url) => (await (await fetch(url)).json()) as CurrentQuestResponse,
+    `/api/courses/${course}/quests/current`,
+  );
+}
+
 /** Waits for the answer form at step 1 on another galaxy than `previous`. */
 async function formOnAnotherGalaxy(page: PlaywrightPage, previous: number): Promise<void> {
   const form = page.getByTestId('answer-form');
@@ -168,7 +177,14 @@ async function loginOnce(browser: PlaywrightBrowser, server: BenchServer, email:
   await page.getByLabel('Password').fill(PASSWORD);
   const clickAt = await pageNow(page);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('answer-form').waitFor({ timeout: BROWSER_TIMEOUT_MS });
+  try {
+    await page.getByTestId('answer-form').waitFor({ timeout: BROWSER_TIMEOUT_MS });
+  } catch (error) {
+    // What the volunteer saw instead, for whoever reads the failure.
+    const shot = path.join(os.tmpdir(), 'bench-cruise-login.png');
+    await page.screenshot({ path: shot }).catch(() => {});
+    throw new Error(`no answer form after logging in at ${page.url()} (screenshot: ${shot})`, { cause: error });
+  }
   const shown = await watch.quiet();
   return { ...opened, watch, loginToTargetMs: shown === null ? null : shown - clickAt };
 }
@@ -203,9 +219,7 @@ export async function runCruise(options: CruiseOptions): Promise<CruiseRow[]> {
       await session?.context.close();
       session = await loginOnce(browser, server, email, options.throttle);
       const course = new URL(session.page.url()).hash.match(/course=(\w+)/)?.[1] ?? 'training';
-      const quest = (await (
-        await session.page.request.get(`/api/courses/${course}/quests/current`)
-      ).json()) as CurrentQuestResponse;
+      const quest = await currentQuest(session.page, course);
       if (quest.no_more_available_objects) throw new Error(`no galaxy left in the ${course} course`);
       const field = quest.questions[await currentIndex(session.page)];
       const aladinFirstViewMs = await aladinOnce(browser, server, field, options.throttle);
@@ -219,9 +233,7 @@ export async function runCruise(options: CruiseOptions): Promise<CruiseRow[]> {
     // The answers, in the last run's page.
     const { page, cdp, watch } = session!;
     const course = new URL(page.url()).hash.match(/course=(\w+)/)?.[1] ?? 'training';
-    const quest = (await (
-      await page.request.get(`/api/courses/${course}/quests/current`)
-    ).json()) as CurrentQuestResponse;
+    const quest = await currentQuest(page, course);
     if (quest.no_more_available_objects) throw new Error(`no galaxy left in the ${course} course`);
     const answered = new Set(quest.answers.map((answer) => answer.object_id));
     const submitToNext: number[] = [];
