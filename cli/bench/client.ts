@@ -29,7 +29,7 @@ import { formatColumns, median } from './harness';
 
 export const CLIENT_CONTENDERS = { ours: 'galaxy-cruise login screen', floor: 'bare Vite React page' } as const;
 
-/** issue 21's target: the login screen's JavaScript, compressed, at most this many bytes (1 KB = 1000 bytes). */
+/** The target of the login screen's JavaScript, compressed, at most this many bytes (1 KB = 1000 bytes). */
 export const LOGIN_JS_TARGET_BYTES = 250_000;
 
 export interface ClientOptions {

@@ -1,4 +1,4 @@
-// The cruise suite (issue 22): a scripted volunteer on the real main screen, in Debian's Chromium
+// The cruise suite: a scripted volunteer on the real main screen, in Debian's Chromium
 // at 1280 × 720 with its CPU slowed down 4× (a low-end laptop), against our real server on this
 // machine with the small sky. The page is opened as galaxy-cruise.bench, a name Chromium maps to
 // 127.0.0.1: from a loopback address the application runs in developer mode (application-spec
@@ -42,7 +42,7 @@ const VIEWPORT = { width: 1280, height: 720 };
 /** The application's view of a target (CruiseScreen's TARGET_FOVY), degrees. */
 const TARGET_FOV = 0.02;
 const PASSWORD = 'correct horse battery';
-/** The heap is compared between this answer and the last; issue 22's limit on its growth. */
+/** The heap is compared between this answer and the last; the target limits its growth. */
 const HEAP_BASELINE_ANSWERS = 50;
 export const CRUISE_TARGETS = { loginRatio: 1, heapGrowth: 0.2 };
 

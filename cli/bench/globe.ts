@@ -1,4 +1,4 @@
-// The globe suite (issue 20): our globe beside Aladin Lite, a standard HiPS client, flying the
+// The globe suite: our globe beside Aladin Lite, a standard HiPS client, flying the
 // same scripted cruise over the same sky in the same run. Debian's Chromium at 1280 × 720 (WebGL
 // through SwiftShader: no GPU here), our real server on 127.0.0.1 with the small sky, every
 // request to another host aborted. Runs alternate the contenders, each run in a fresh context:
@@ -40,7 +40,7 @@ const ALADIN_VERSION = (
 export const GLOBE_CONTENDERS = { ours: 'galaxy-cruise globe', aladin: `Aladin Lite ${ALADIN_VERSION}` } as const;
 type Contender = keyof typeof GLOBE_CONTENDERS;
 
-/** issue 20's targets. */
+/** The suite's targets (frame times against Aladin Lite, heap, long tasks, idle frames). */
 export const GLOBE_TARGETS = {
   /** Our median frame time at most this times Aladin Lite's, our p95 at most this times its p95. */
   medianRatio: 0.8,
