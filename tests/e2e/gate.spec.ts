@@ -4,7 +4,7 @@
 // logs in to the recommended course. Debian's Chromium against the real server.
 import { expect as baseExpect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { waitForMail } from '../helpers/outbox';
-import { freshEmail, OUTBOX, signUpThroughMail } from '../helpers/volunteers';
+import { freshEmail, outbox, signUpThroughMail } from '../helpers/volunteers';
 
 // The machine that runs these may be busy: a screen can take several seconds to appear.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -84,7 +84,7 @@ test('sign up, pass the three gate dialogs meeting each validation error, log ou
   await expect(page).toHaveURL(/#\/login$/);
 
   // The link from the mail logs the new volunteer in; the gate asks for a password first.
-  const mail = await waitForMail(OUTBOX, email);
+  const mail = await waitForMail(outbox(), email);
   await page.goto(mail.link!);
   const passwordDialog = page.getByRole('dialog', { name: 'Set your password' });
   await expect(passwordDialog).toBeVisible();

@@ -1,10 +1,8 @@
 // The login screen and password reset end to end (application-spec §2, §4, §5, §8): Debian's
 // Chromium against the real server (`npm start`), the reset mail read from its outbox.
-import path from 'node:path';
 import { expect as baseExpect, request as playwrightRequest, test } from '@playwright/test';
-import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { waitForMail } from '../helpers/outbox';
-import { freshEmail, readyVolunteer } from '../helpers/volunteers';
+import { freshEmail, outbox, readyVolunteer } from '../helpers/volunteers';
 
 // The machine that runs these may be busy: a screen can take several seconds to appear.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -122,7 +120,7 @@ test('password reset: the modal goes back on a backdrop click, the loose pattern
 
   // The link logs the volunteer in with the password cleared: the gate asks for a new one.
   // The second mail to this address: the first was its sign-up mail.
-  const mail = await waitForMail(path.join(E2E_VAR_DIR, 'outbox'), email, { count: 2 });
+  const mail = await waitForMail(outbox(), email, { count: 2 });
   await page.goto(mail.link!);
   const dialog = page.getByRole('dialog', { name: 'Set your password' });
   await expect(dialog).toBeVisible();

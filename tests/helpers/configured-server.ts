@@ -2,12 +2,15 @@
 // have: an administrator by ADMIN_EMAILS and the gift campaign's window opened around today with
 // a small PRESENT_MIN_GALAXIES. Its own VAR_DIR (fresh database, small sky kept between runs) and
 // a free loopback port; PUBLIC_URL is left unset, so mail links name localhost and the helpers
-// below follow only their path on this server.
+// below follow only their path on this server. Its database is of the running project's kind:
+// PGlite under its VAR_DIR, or a fresh database on the 'postgres' project's PostgreSQL cluster.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import { E2E_PORT, E2E_POSTGRES_CLUSTER_FILE, e2eServer, type E2ePostgresCluster } from './e2e-server';
 import { waitForMail } from './outbox';
 import { startServer, type RunningServer } from './serve';
 
@@ -18,8 +21,30 @@ export interface ConfiguredServer extends RunningServer {
   varDir: string;
 }
 
+/**
+ * DATABASE_URL of a fresh database `name` on the e2e PostgreSQL cluster (one run's cluster, so a
+ * database of that name can only be left from an earlier start in this run).
+ */
+async function freshPostgresDatabase(name: string): Promise<string> {
+  const cluster = JSON.parse(fs.readFileSync(E2E_POSTGRES_CLUSTER_FILE, 'utf8')) as E2ePostgresCluster;
+  const database = `e2e_${name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: cluster.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(cluster.adminUrl);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
 export async function startConfiguredServer(name: string): Promise<ConfiguredServer> {
-  const varDir = path.join(os.tmpdir(), `galaxy-cruise-e2e-${name}`);
+  // The port in the name keeps two runs side by side (each with its own E2E_PORT) apart.
+  const varDir = path.join(os.tmpdir(), `galaxy-cruise-e2e-${E2E_PORT}-${name}`);
+  const { database } = e2eServer();
   fs.rmSync(path.join(varDir, 'db'), { recursive: true, force: true });
   fs.rmSync(path.join(varDir, 'outbox'), { recursive: true, force: true });
   // `serve` builds no data: the small sky (and so the game's catalogue) first, kept between runs.
@@ -35,6 +60,7 @@ export async function startConfiguredServer(name: string): Promise<ConfiguredSer
   const server = await startServer(
     {
       VAR_DIR: varDir,
+      DATABASE_URL: database === 'postgres' ? await freshPostgresDatabase(name) : '',
       GALAXY_CRUISE_SKY: 'small',
       ADMIN_EMAILS: ADMIN_EMAIL,
       PRESENT_OPENS_AT: new Date(Date.now() - day).toISOString(),

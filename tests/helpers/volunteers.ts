@@ -4,10 +4,13 @@
 // from one address: a spec run stays under that.
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { E2E_VAR_DIR } from './e2e-server';
+import { e2eServer } from './e2e-server';
 import { waitForMail } from './outbox';
 
-export const OUTBOX = path.join(E2E_VAR_DIR, 'outbox');
+/** The outbox of the server the running test's project drives. */
+export function outbox(): string {
+  return path.join(e2eServer().varDir, 'outbox');
+}
 
 let counter = 0;
 
@@ -21,7 +24,7 @@ export function freshEmail(label: string): string {
 export async function signUpThroughMail(context: APIRequestContext, email: string, locale: 'en' | 'ja' = 'en') {
   const asked = await context.post('/api/signup/verify_email', { data: { email, locale } });
   expect(asked.status()).toBe(204);
-  const mail = await waitForMail(OUTBOX, email);
+  const mail = await waitForMail(outbox(), email);
   expect((await context.get(mail.link!)).ok()).toBe(true);
 }
 
