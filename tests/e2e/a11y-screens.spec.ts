@@ -114,6 +114,9 @@ for (const locale of ['en', 'ja'] as const) {
     await check(page, 'login-error', locale);
 
     await page.goto('/#/signup');
+    // The sign-up screen is a chunk of its own: until it arrives the login form, with its own
+    // e-mail field, is still on screen.
+    await expect(page.getByRole('heading', { name: t('Sign up', '新規登録'), level: 1 })).toBeVisible();
     const email = page.getByLabel(t('E-mail', 'メールアドレス'));
     await expect(email).toBeVisible();
     await email.fill('not an address');
