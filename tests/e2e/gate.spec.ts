@@ -217,6 +217,9 @@ test('sign up, pass the three gate dialogs meeting each validation error, log ou
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/#\/login$/);
   await page.goto('/#/signup');
+  // Each screen is a chunk of its own: until it arrives the previous one, with its own e-mail
+  // field, is still on screen.
+  await expect(page.getByRole('heading', { name: 'Sign up', level: 1 })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send verification mail' }).click();
   await expect(page.getByRole('alert')).toHaveText('The email address has been already registered.');
@@ -224,6 +227,7 @@ test('sign up, pass the three gate dialogs meeting each validation error, log ou
 
   // Log in: a wrong password first, then the right one opens the recommended course.
   await page.goto('/#/login');
+  await expect(page.getByRole('heading', { name: 'Sign up', level: 1 })).toBeHidden();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('not the passphrase');
   await page.getByRole('button', { name: 'Log in' }).click();
