@@ -15,6 +15,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readyVolunteer } from '../helpers/volunteers';
 import { brightCentroid, canvasPixels } from './canvas-pixels';
+import { framesAskedFor } from './frames';
 
 const ALADIN = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'aladin-lite', 'dist', 'aladin.js'));
 
@@ -94,26 +95,6 @@ async function watchRequests(page: Page) {
     if (message.type() === 'error') console.log('console:', message.text());
   });
   return { outside, hips };
-}
-
-/** How many animation frames the page asks for over `ms` (as tests/e2e/survey.spec.ts). */
-function framesAskedFor(page: Page, ms: number): Promise<number> {
-  return page.evaluate(
-    (ms) =>
-      new Promise<number>((resolve) => {
-        let count = 0;
-        const original = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (callback) => {
-          count++;
-          return original(callback);
-        };
-        setTimeout(() => {
-          window.requestAnimationFrame = original;
-          resolve(count);
-        }, ms);
-      }),
-    ms,
-  );
 }
 
 /** The brightest texel: the centroid of the canvas's pixels within PEAK_BAND levels of its peak. */

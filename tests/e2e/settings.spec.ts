@@ -7,6 +7,7 @@ import { expect as baseExpect, test, type Browser, type Page } from '@playwright
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';
+import { framesAskedFor } from './frames';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -22,26 +23,6 @@ async function volunteerPage(browser: Browser, locale: 'en' | 'ja'): Promise<Pag
 async function openMainScreen(page: Page) {
   await page.goto('/#/');
   await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 150_000 });
-}
-
-/** How many animation frames the page asks for over `ms`. */
-function framesAskedFor(page: Page, ms: number): Promise<number> {
-  return page.evaluate(
-    (ms) =>
-      new Promise<number>((resolve) => {
-        let count = 0;
-        const original = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (callback) => {
-          count++;
-          return original(callback);
-        };
-        setTimeout(() => {
-          window.requestAnimationFrame = original;
-          resolve(count);
-        }, ms);
-      }),
-    ms,
-  );
 }
 
 /** The galaxy's core at the screen centre, inside the current target's 18 px ring. */

@@ -9,6 +9,7 @@ import { skyToPixel, type TanWcs } from '../../src/core/wcs';
 import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { brightCentroid, canvasPixels } from './canvas-pixels';
+import { framesAskedFor } from './frames';
 
 interface Target {
   object_id: number;
@@ -84,26 +85,6 @@ let storageState: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>[
 async function volunteerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ storageState });
   return context.newPage();
-}
-
-/** How many animation frames the page asks for over `ms`. */
-function framesAskedFor(page: Page, ms: number): Promise<number> {
-  return page.evaluate(
-    (ms) =>
-      new Promise<number>((resolve) => {
-        let count = 0;
-        const original = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (callback) => {
-          count++;
-          return original(callback);
-        };
-        setTimeout(() => {
-          window.requestAnimationFrame = original;
-          resolve(count);
-        }, ms);
-      }),
-    ms,
-  );
 }
 
 /** Only the globe is measured: the application's panels and spinners above it are hidden. */
