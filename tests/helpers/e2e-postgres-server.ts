@@ -7,10 +7,10 @@
 //
 // Playwright stops it with SIGTERM to its process group (gracefulShutdown): the server closes,
 // then the cluster is stopped by its pid file and removed. The same happens on SIGINT or SIGHUP,
-// when the server exits by itself, and when this process's parent goes away without a signal (a
-// Playwright that is itself killed stops no web server). postgres runs attached, in this process
-// group, so a SIGKILL to the group takes it along too; the next start removes the folder that
-// such a kill leaves. No postgres outlives the run.
+// when the server exits by itself, and when Playwright goes away without a signal (a Playwright
+// that is itself killed stops no web server, but its end of this process's stdin closes).
+// postgres runs attached, in this process group, so a SIGKILL to the group takes it along too;
+// the next start removes the folder that such a kill leaves. No postgres outlives the run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,10 +56,13 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal
 process.on('exit', () => postgres?.stop());
 // A Playwright that is gone leaves the output pipes closed: no write to them may end the shutdown.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) void shutdown(1);
-}, 1000).unref();
+// Playwright holds the other end of stdin: its end, when Playwright itself is killed (SIGTERM
+// or SIGKILL stop no web server), is the end of this run. A terminal or /dev/null is no such sign.
+const stdin = fs.fstatSync(0);
+if (stdin.isSocket() || stdin.isFIFO()) {
+  process.stdin.on('end', () => void shutdown(1));
+  process.stdin.resume();
+}
 
 /**
  * The folder of a cluster whose run was killed outright (its postgres died with the process
@@ -84,7 +87,7 @@ try {
   removeKilledCluster();
   const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), 'all', '--if-stale'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (built.status !== 0) throw new Error(`the build failed (${built.status ?? built.signal})`);
   postgres = await startTemporaryPostgres({ maxConnections: 100, attached: true });
@@ -107,7 +110,7 @@ try {
   server = spawn(process.execPath, [path.join(root, 'bin', 'galaxy-cruise.mjs'), 'serve'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl.href },
-    stdio: 'inherit',
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   serverExit = new Promise((resolve) => server!.once('exit', (code) => resolve(code)));
   const code = await serverExit;
