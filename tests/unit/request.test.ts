@@ -90,4 +90,19 @@ describe('request helper', () => {
       setBaseUrl(serverUrl());
     }
   });
+
+  it('raises no alert for a background refresh, which still fails to its caller', async () => {
+    await expect(request('get', '/status/{code}', { code: 401 }, { background: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    setBaseUrl('http://127.0.0.1:9');
+    try {
+      await expect(request('get', '/api/campaigns', undefined, { background: true })).rejects.toMatchObject({
+        status: 0,
+      });
+    } finally {
+      setBaseUrl(serverUrl());
+    }
+    expect(alerts).toEqual([]);
+  });
 });

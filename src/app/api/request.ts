@@ -2,7 +2,10 @@
 // replaced from the payload, the remaining fields go as a query string for GET and as a JSON
 // body otherwise, a 204 has no body, and a failure throws a RequestError carrying status,
 // statusText and data. Every failure except 409 and 422 also raises the 'Please Reload.' alert;
-// those two are passed silently to the caller, whose form shows the spec's message.
+// those two are passed silently to the caller, whose form shows the spec's message. A background
+// refresh (a poll the volunteer did not ask for) raises no alert either: while the network is
+// away, or in the moment after a logout, a poll every second would otherwise stack an alert a
+// second; the screen keeps its last data and the next poll tries again.
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Payload = Record<string, unknown>;
@@ -64,7 +67,7 @@ export async function request<T = unknown>(
   method: Method,
   path: string,
   payload?: Payload,
-  init: { signal?: AbortSignal } = {},
+  init: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<T> {
   const { path: filled, rest } = fillPath(path, payload);
   const isGet = method === 'get';
@@ -83,7 +86,7 @@ export async function request<T = unknown>(
     const error = new RequestError(0, 'Network Error', {
       message: cause instanceof Error ? cause.message : String(cause),
     });
-    showAlert(alertText(error));
+    if (!init.background) showAlert(alertText(error));
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -96,7 +99,7 @@ export async function request<T = unknown>(
   }
   if (!response.ok) {
     const error = new RequestError(response.status, response.statusText, data);
-    if (!SILENT_STATUSES.has(response.status)) showAlert(alertText(error));
+    if (!SILENT_STATUSES.has(response.status) && !init.background) showAlert(alertText(error));
     throw error;
   }
   return data as T;

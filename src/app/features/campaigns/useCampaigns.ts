@@ -10,7 +10,7 @@ export const CAMPAIGN_REFRESH_MS = 1000;
 export function useCampaigns({ poll = false } = {}) {
   return useQuery({
     queryKey: ['campaigns'],
-    queryFn: ({ signal }) => request<CampaignEntry[]>('get', '/api/campaigns', undefined, { signal }),
+    queryFn: ({ signal }) => request<CampaignEntry[]>('get', '/api/campaigns', undefined, { signal, background: poll }),
     refetchInterval: poll ? CAMPAIGN_REFRESH_MS : false,
   });
 }

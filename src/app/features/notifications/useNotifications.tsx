@@ -19,7 +19,7 @@ export function useNotificationList() {
   const query = useQuery({
     queryKey: notificationListQueryKey,
     queryFn: ({ signal }) =>
-      request<UserNotification[]>('get', '/api/notifications', { include_old: true }, { signal }),
+      request<UserNotification[]>('get', '/api/notifications', { include_old: true }, { signal, background: true }),
     refetchInterval: NOTIFICATION_REFETCH_MS,
   });
   // Unread level_unlocked notifications seen so far: the first list only records them (the
