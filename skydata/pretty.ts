@@ -17,23 +17,7 @@ import { Random } from './random';
 import { renderTarget, type TargetKind } from './targets';
 import { maxTileLevel, TILE_SIZE } from './tract';
 import { separation, skyToPixel, tanWcs, type TanWcs } from './wcs';
-
-export const PRETTY_PICTURES = ['m31', 'm42', 'm45', 'm101', 'perseus'] as const;
-export type PrettyPicture = (typeof PRETTY_PICTURES)[number];
-
-export interface PrettyPreset {
-  nFilters: number;
-  a: number;
-  b: number;
-  mix: number;
-  beta: number;
-  bias: number;
-  exposure: number;
-  gamma: number;
-  ground: number;
-  /** Saved view: right ascension a and declination d, field of view and roll, radians. */
-  view: { a: number; d: number; fovy: number; roll: number };
-}
+import { PRETTY_PICTURES, type PrettyPicture, type PrettyPreset } from '../src/shared/prettyPicture';
 
 interface Definition {
   ra: number;

@@ -16,7 +16,7 @@ import { nestToXy, pix2angNest, xyfToAngle, xyToNest } from '../../skydata/healp
 import { hipsTilePath } from '../../skydata/hips';
 import { FACES, faceDirection } from '../../skydata/milkyway';
 import { STAMP_FILES } from '../../skydata/passport';
-import { PRETTY_PICTURES } from '../../skydata/pretty';
+import { PRETTY_PICTURES } from '../../src/shared/prettyPicture';
 import { decodePng, encodePng } from '../../skydata/png';
 import { planSky, SEASON2_FIELDS, SEASON2_LABEL_COUNT } from '../../skydata/plan';
 import { Random } from '../../skydata/random';

@@ -14,32 +14,10 @@
 // shows the mean of red, green and blue, and one filter may be shown alone, in grey.
 // prettyColor is the reference the shader (PRETTY_MIXER_GLSL) is held against in the tests.
 
-export const PRETTY_PICTURES = ['m31', 'm42', 'm45', 'm101', 'perseus'] as const;
-export type PrettyPicture = (typeof PRETTY_PICTURES)[number];
+import type { PrettyPreset } from '../../shared/prettyPicture';
 
 /** viewer-spec §5: a pretty-picture filter count above 4 is not supported. */
 export const MAX_PRETTY_FILTERS = 4;
-
-/** The saved view of a preset: right ascension a and declination d, fovy and roll, radians. */
-export interface PrettyView {
-  a: number;
-  d: number;
-  fovy: number;
-  roll: number;
-}
-
-export interface PrettyPreset {
-  nFilters: number;
-  a: number;
-  b: number;
-  mix: number;
-  beta: number;
-  bias: number;
-  exposure: number;
-  gamma: number;
-  ground: number;
-  view: PrettyView;
-}
 
 /** What the viewer's settings change on top of a preset. */
 export interface PrettyDisplay {

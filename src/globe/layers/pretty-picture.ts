@@ -44,10 +44,8 @@ import {
   checkFilterCount,
   mixMatrix,
   type PrettyDisplay,
-  type PrettyPicture,
-  type PrettyPreset,
-  type PrettyView,
 } from './pretty-picture-mixer';
+import type { PrettyPicture, PrettyPreset, PrettyView } from '../../shared/prettyPicture';
 
 export interface PrettyPictureMeta {
   wcs: TanWcs;

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Globe } from '../../../globe/Globe';
 import { PrettyPictureLayer } from '../../../globe/layers/pretty-picture';
-import { PRETTY_PICTURES, type PrettyPicture } from '../../../globe/layers/pretty-picture-mixer';
+import { PRETTY_PICTURES, type PrettyPicture } from '../../../shared/prettyPicture';
 import { SurveyLayer } from '../../../globe/layers/survey';
 import { dataRepositoryUrl } from '../../../core/dataRepository';
 import { getSettings, highDensityScreen, prettyDisplay, surveyColorParams, useSettings } from './settings';
