@@ -14,21 +14,17 @@
 // picture's black background hides nothing.
 import { decoderPool } from '../../../workers/browser-pool';
 import type { TanWcs } from '../../core/wcs';
-import { attributeLocation, compileProgram, requireFloatTextures, uniformLocation } from '../gl';
+import { compileProgram, requireFloatTextures, uniformLocation } from '../gl';
 import { setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
+import { TractTileMeshes } from '../tiles/tract-meshes';
 import {
   SMALLEST_TRACT_PIXELS,
-  TILE_INDEX_COUNT,
   TILE_VERTEX_GLSL,
   ancestorKey,
   surveyLevel,
-  tileKeyString,
-  tileMeshIndices,
-  tileMeshVertices,
-  tileUvTransform,
   tractOf,
   visibleTiles,
   type TileKey,
@@ -91,11 +87,6 @@ interface TileTextures {
   height: number;
 }
 
-interface TileMesh {
-  vertexArray: WebGLVertexArrayObject;
-  buffer: WebGLBuffer;
-}
-
 const FRAGMENT = `#version 300 es
 precision highp float;
 uniform sampler2D u_filter0;
@@ -142,14 +133,13 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
   private options: PrettyPictureOptions;
   private context: LayerContext | null = null;
   private program: WebGLProgram | null = null;
-  private indexBuffer: WebGLBuffer | null = null;
   /** The zero texture a blank channel samples. */
   private blank: WebGLTexture | null = null;
   private meta: PrettyPictureMeta | null = null;
   private tract: Tract | null = null;
   private readonly engine: TileEngine<TileTextures>;
   private readonly images = new LruCache<string, Promise<FilterImage | null>>(TILE_LIMITS.decodedImages);
-  private meshes: LruCache<string, TileMesh> | null = null;
+  private tileMeshes: TractTileMeshes | null = null;
   private readonly abort = new AbortController();
   private resolveLoaded!: (meta: PrettyPictureMeta) => void;
   private rejectLoaded!: (error: Error) => void;
@@ -191,15 +181,8 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
     requireFloatTextures(gl);
     this.context = context;
     this.program = compileProgram(gl, TILE_VERTEX_GLSL, FRAGMENT);
-    this.indexBuffer = gl.createBuffer();
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
-    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, tileMeshIndices(), gl.STATIC_DRAW);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
     this.blank = floatTexture(gl, 1, 1, new Float32Array(1));
-    this.meshes = new LruCache(TILE_LIMITS.survey.cacheSize, (mesh) => {
-      gl.deleteVertexArray(mesh.vertexArray);
-      gl.deleteBuffer(mesh.buffer);
-    });
+    this.tileMeshes = new TractTileMeshes(gl, this.program, TILE_LIMITS.survey.cacheSize);
     this.load();
   }
 
@@ -276,29 +259,6 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
     };
   }
 
-  private mesh(gl: WebGL2RenderingContext, tract: Tract, key: TileKey): TileMesh {
-    const name = tileKeyString(key);
-    const cached = this.meshes!.get(name);
-    if (cached) return cached;
-    const vertexArray = gl.createVertexArray()!;
-    const buffer = gl.createBuffer()!;
-    gl.bindVertexArray(vertexArray);
-    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, tileMeshVertices(tract, key), gl.STATIC_DRAW);
-    const program = this.program!;
-    const position = attributeLocation(gl, program, 'a_position');
-    gl.enableVertexAttribArray(position);
-    gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 20, 0);
-    const uv = attributeLocation(gl, program, 'a_uv');
-    gl.enableVertexAttribArray(uv);
-    gl.vertexAttribPointer(uv, 2, gl.FLOAT, false, 20, 12);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
-    gl.bindVertexArray(null);
-    const mesh = { vertexArray, buffer };
-    this.meshes!.set(name, mesh);
-    return mesh;
-  }
-
   /** Engine ids are the tile's level/p/q (the layer has one tract). */
   private tileId(key: TileKey): string {
     return `${key.level}/${key.p}/${key.q}`;
@@ -360,45 +320,23 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
           const ancestorAlpha = this.engine.alpha(ancestor.tile, frame.time);
           if (ancestorAlpha < 1) fading = true;
           const sourceLevel = Number(ancestor.id.split('/')[0]);
-          this.drawTile(gl, program, tract, key, ancestor.tile.value, sourceLevel, (1 - ownAlpha) * ancestorAlpha);
+          this.drawTile(tract, key, ancestor.tile.value, sourceLevel, (1 - ownAlpha) * ancestorAlpha);
         }
       }
       if (own) {
         if (ownAlpha < 1) fading = true;
-        this.drawTile(gl, program, tract, key, own.value, key.level, ownAlpha);
+        this.drawTile(tract, key, own.value, key.level, ownAlpha);
       }
     }
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
     if (fading) frame.requestFrame();
   }
 
-  /** Draws tile `key`'s quad with the textures of the tile at `sourceLevel` that contains it. */
-  private drawTile(
-    gl: WebGL2RenderingContext,
-    program: WebGLProgram,
-    tract: Tract,
-    key: TileKey,
-    source: TileTextures,
-    sourceLevel: number,
-    alpha: number,
-  ): void {
-    if (alpha <= 0) return;
-    gl.uniform4f(uniformLocation(gl, program, 'u_uvTransform'), ...tileUvTransform(key, sourceLevel));
-    gl.uniform2f(
-      uniformLocation(gl, program, 'u_texScale'),
-      tract.tileSize / source.width,
-      tract.tileSize / source.height,
-    );
-    gl.uniform1i(uniformLocation(gl, program, 'u_flipV'), tract.flipV ? 1 : 0);
-    gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), alpha);
-    for (let unit = 0; unit < MAX_PRETTY_FILTERS; unit++) {
-      gl.activeTexture(gl.TEXTURE0 + unit);
-      gl.bindTexture(gl.TEXTURE_2D, source.textures[unit] ?? this.blank);
-    }
-    gl.bindVertexArray(this.mesh(gl, tract, key).vertexArray);
-    gl.drawElements(gl.TRIANGLES, TILE_INDEX_COUNT, gl.UNSIGNED_SHORT, 0);
-    gl.bindVertexArray(null);
-    gl.activeTexture(gl.TEXTURE0);
+  /** Draws tile `key` with the textures of the tile at `sourceLevel` that contains it. */
+  private drawTile(tract: Tract, key: TileKey, source: TileTextures, sourceLevel: number, alpha: number): void {
+    // Every filter unit is bound: a preset with fewer filters, or a failed filter file, reads blank.
+    const textures = Array.from({ length: MAX_PRETTY_FILTERS }, (_, unit) => source.textures[unit] ?? this.blank);
+    this.tileMeshes!.draw(tract, key, sourceLevel, alpha, source, textures);
   }
 
   release(gl: WebGL2RenderingContext): void {
@@ -406,8 +344,7 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
     this.abort.abort();
     this.engine.release();
     this.images.clear();
-    this.meshes?.clear();
-    gl.deleteBuffer(this.indexBuffer);
+    this.tileMeshes?.release();
     gl.deleteTexture(this.blank);
     gl.deleteProgram(this.program);
     this.program = null;

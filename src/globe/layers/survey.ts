@@ -25,16 +25,13 @@ import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
+import { TractTileMeshes } from '../tiles/tract-meshes';
 import {
   SMALLEST_TRACT_PIXELS,
-  TILE_INDEX_COUNT,
   TILE_VERTEX_GLSL,
   ancestorKey,
   surveyLevel,
   tileKeyString,
-  tileMeshIndices,
-  tileMeshVertices,
-  tileUvTransform,
   tractOf,
   visibleTiles,
   type TileKey,
@@ -170,11 +167,6 @@ interface TileTextures {
   height: number;
 }
 
-interface TileMesh {
-  vertexArray: WebGLVertexArrayObject;
-  buffer: WebGLBuffer;
-}
-
 const TILE_FRAGMENT = `#version 300 es
 precision highp float;
 uniform sampler2D u_filter0;
@@ -236,13 +228,12 @@ export class SurveyLayer implements Layer<SurveyOptions> {
   private context: LayerContext | null = null;
   private tileProgram: WebGLProgram | null = null;
   private outlineProgram: WebGLProgram | null = null;
-  private indexBuffer: WebGLBuffer | null = null;
   private outline: { vertexArray: WebGLVertexArrayObject; buffer: WebGLBuffer; count: number } | null = null;
   private outlineLoadedAt = 0;
   private tracts = new Map<number, Tract>();
   private engine: TileEngine<TileTextures>;
   private readonly images: LruCache<string, Promise<ImageBitmap>>;
-  private meshes: LruCache<string, TileMesh> | null = null;
+  private tileMeshes: TractTileMeshes | null = null;
   private mixing: ReturnType<typeof colorMixing>;
   private abort = new AbortController();
   /** The engine ids drawn by the last frame. */
@@ -280,14 +271,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     this.context = context;
     this.tileProgram = compileProgram(gl, TILE_VERTEX_GLSL, TILE_FRAGMENT);
     this.outlineProgram = compileProgram(gl, OUTLINE_VERTEX, OUTLINE_FRAGMENT);
-    this.indexBuffer = gl.createBuffer();
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
-    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, tileMeshIndices(), gl.STATIC_DRAW);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
-    this.meshes = new LruCache(TILE_LIMITS.survey.cacheSize, (mesh) => {
-      gl.deleteVertexArray(mesh.vertexArray);
-      gl.deleteBuffer(mesh.buffer);
-    });
+    this.tileMeshes = new TractTileMeshes(gl, this.tileProgram, TILE_LIMITS.survey.cacheSize);
     this.load();
   }
 
@@ -403,31 +387,6 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     return `${this.mixing.filters.join(',')}:${tileKeyString(key)}`;
   }
 
-  /** Tile geometry: a grid of unit vectors over the tile's part of the tract, with tile-unit uv. */
-  private mesh(gl: WebGL2RenderingContext, tract: Tract, key: TileKey): TileMesh {
-    const name = tileKeyString(key);
-    const cached = this.meshes!.get(name);
-    if (cached) return cached;
-    const data = tileMeshVertices(tract, key);
-    const vertexArray = gl.createVertexArray()!;
-    const buffer = gl.createBuffer()!;
-    gl.bindVertexArray(vertexArray);
-    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
-    const program = this.tileProgram!;
-    const position = attributeLocation(gl, program, 'a_position');
-    gl.enableVertexAttribArray(position);
-    gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 20, 0);
-    const uv = attributeLocation(gl, program, 'a_uv');
-    gl.enableVertexAttribArray(uv);
-    gl.vertexAttribPointer(uv, 2, gl.FLOAT, false, 20, 12);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
-    gl.bindVertexArray(null);
-    const mesh = { vertexArray, buffer };
-    this.meshes!.set(name, mesh);
-    return mesh;
-  }
-
   draw(frame: FrameContext): void {
     const { gl, camera } = frame;
     const program = this.tileProgram;
@@ -495,12 +454,12 @@ export class SurveyLayer implements Layer<SurveyOptions> {
           const ancestor = this.engine.firstCached(chain);
           if (ancestor) {
             const ancestorLevel = Number(ancestor.id.split('/')[1]);
-            this.drawTile(gl, program, tract, key, ancestor.tile.value, ancestorLevel, weight);
+            this.drawTile(tract, key, ancestor.tile.value, ancestorLevel, weight);
           }
         }
         if (own) {
           if (ownAlpha < 1) fading = true;
-          this.drawTile(gl, program, tract, key, own.value, key.level, weight * ownAlpha);
+          this.drawTile(tract, key, own.value, key.level, weight * ownAlpha);
         }
       }
       if (fading) frame.requestFrame();
@@ -518,33 +477,11 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     }
   }
 
-  /** Draws tile `key`'s quad with the textures of the tile at `sourceLevel` that contains it. */
-  private drawTile(
-    gl: WebGL2RenderingContext,
-    program: WebGLProgram,
-    tract: Tract,
-    key: TileKey,
-    source: TileTextures,
-    sourceLevel: number,
-    alpha: number,
-  ): void {
-    if (alpha <= 0) return;
-    gl.uniform4f(uniformLocation(gl, program, 'u_uvTransform'), ...tileUvTransform(key, sourceLevel));
-    gl.uniform2f(
-      uniformLocation(gl, program, 'u_texScale'),
-      tract.tileSize / source.width,
-      tract.tileSize / source.height,
-    );
-    gl.uniform1i(uniformLocation(gl, program, 'u_flipV'), tract.flipV ? 1 : 0);
-    gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), alpha);
-    for (let unit = 0; unit < 3; unit++) {
-      gl.activeTexture(gl.TEXTURE0 + unit);
-      gl.bindTexture(gl.TEXTURE_2D, source.textures[Math.min(unit, source.textures.length - 1)]);
-    }
-    gl.bindVertexArray(this.mesh(gl, tract, key).vertexArray);
-    gl.drawElements(gl.TRIANGLES, TILE_INDEX_COUNT, gl.UNSIGNED_SHORT, 0);
-    gl.bindVertexArray(null);
-    gl.activeTexture(gl.TEXTURE0);
+  /** Draws tile `key` with the textures of the tile at `sourceLevel` that contains it. */
+  private drawTile(tract: Tract, key: TileKey, source: TileTextures, sourceLevel: number, alpha: number): void {
+    // Three filter units; a single-filter tile shows its one filter on all three.
+    const textures = [0, 1, 2].map((unit) => source.textures[Math.min(unit, source.textures.length - 1)]);
+    this.tileMeshes!.draw(tract, key, sourceLevel, alpha, source, textures);
   }
 
   private deleteOutline(gl: WebGL2RenderingContext): void {
@@ -559,9 +496,8 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     this.abort.abort();
     this.engine.release();
     this.images.clear();
-    this.meshes?.clear();
+    this.tileMeshes?.release();
     this.deleteOutline(gl);
-    gl.deleteBuffer(this.indexBuffer);
     gl.deleteProgram(this.tileProgram);
     gl.deleteProgram(this.outlineProgram);
     this.tileProgram = null;
