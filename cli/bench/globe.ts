@@ -13,7 +13,6 @@
 // untouched view. Measured by the same code in both pages (globe-probe.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../../server/config';
 import { smallSky } from '../../skydata/small-sky';
 import {
   BROWSER_TIMEOUT_MS,
@@ -27,10 +26,10 @@ import {
   type PlaywrightContext,
   type PlaywrightPage,
 } from './browser';
+import { ALADIN_DIRECTORY, routeAladin } from './aladin';
 import { PROBE, type CruisePath, type View } from './globe-probe';
 import { formatColumns, median } from './harness';
 
-const ALADIN_DIRECTORY = path.join(projectRoot, 'node_modules', 'aladin-lite');
 const ALADIN_VERSION = (
   JSON.parse(fs.readFileSync(path.join(ALADIN_DIRECTORY, 'package.json'), 'utf8')) as {
     version: string;
@@ -93,28 +92,6 @@ export interface GlobeRow extends Omit<GlobeRun, 'blocked'> {
   throttle: number;
 }
 
-const aladinPage = (start: View) => `<!doctype html><html><head><meta charset="utf-8"><title>Aladin Lite</title></head>
-<body style="margin:0;background:#000;overflow:hidden">
-<div id="aladin" style="width:100vw;height:100vh"></div>
-<script type="module">
-  import A from '/__bench__/aladin.js';
-  A.init.then(() => {
-    window.aladin = A.aladin('#aladin', {
-      survey: location.origin + '/stellar-globe/static/hips/sky',
-      hipsList: [],
-      fov: ${(4 * Math.atan(Math.tan((start.fov * Math.PI) / 180 / 4) * (VIEWPORT.width / VIEWPORT.height)) * 180) / Math.PI},
-      target: '${start.ra} ${start.dec}',
-      cooFrame: 'ICRS',
-      projection: 'STG',
-      showReticle: false, showFrame: false, showLayersControl: false, showGotoControl: false,
-      showZoomControl: false, showFullscreenControl: false, showSimbadPointerControl: false,
-      showCooGridControl: false, showProjectionControl: false, showSettingsControl: false,
-      showShareControl: false, showStatusBar: false, showCooLocation: false, showFov: false,
-    });
-    window.aladinReady = true;
-  });
-</script></body></html>`;
-
 /** The cruise over the small sky: from a wide-survey target of season 2 to the HiPS across the sky. */
 async function cruisePath(): Promise<CruisePath> {
   const { catalogue } = await smallSky();
@@ -138,12 +115,15 @@ async function cruisePath(): Promise<CruisePath> {
 
 /** Opens Aladin Lite (served from node_modules under our server's origin) on `view`, its HiPS the sky repository's. */
 export async function openAladin(page: PlaywrightPage, origin: string, view: View): Promise<void> {
-  await page.route('**/__bench__/aladin.html', (route) =>
-    route.fulfill({ contentType: 'text/html', body: aladinPage(view) }),
-  );
-  await page.route('**/__bench__/aladin.js', (route) =>
-    route.fulfill({ contentType: 'text/javascript', path: path.join(ALADIN_DIRECTORY, 'dist', 'aladin.js') }),
-  );
+  await routeAladin(page, '/__bench__', {
+    ra: view.ra,
+    dec: view.dec,
+    // Aladin Lite's fov spans the wider side; ours is vertical (stereographic on both).
+    fov: (4 * Math.atan(Math.tan((view.fov * Math.PI) / 180 / 4) * (VIEWPORT.width / VIEWPORT.height)) * 180) / Math.PI,
+    projection: 'STG',
+    width: '100vw',
+    height: '100vh',
+  });
   await page.goto(`${origin}/__bench__/aladin.html`, { timeout: BROWSER_TIMEOUT_MS });
   await page.waitForFunction(() => (window as { aladinReady?: boolean }).aladinReady === true, undefined, {
     timeout: BROWSER_TIMEOUT_MS,

@@ -10,14 +10,11 @@
 // a few levels of the peak, of a star that is one texel brighter than all its neighbours, placed
 // off the centre so that a flipped or turned image would move it. Once the tiles are in and
 // faded, the idle globe asks for no frames (viewer-spec §4, §9).
-import fs from 'node:fs';
-import path from 'node:path';
+import { routeAladin, type AladinView } from '../../cli/bench/aladin';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readyVolunteer } from '../helpers/volunteers';
 import { brightCentroid, canvasPixels } from './canvas-pixels';
 import { framesAskedFor } from './frames';
-
-const ALADIN = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'aladin-lite', 'dist', 'aladin.js'));
 
 /** Both canvases: 400 × 400 CSS pixels at device pixel ratio 1, fov 1° across. */
 const SIZE = 400;
@@ -47,37 +44,13 @@ function centreFor(star: Star): { ra: number; dec: number } {
   return { ra: star.ra + 0.2 / Math.cos((star.dec * Math.PI) / 180), dec: star.dec - 0.12 };
 }
 
-const ALADIN_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>HiPS layer check</title></head>
-<body style="margin:0;background:#000">
-<div id="aladin" style="width:${SIZE}px;height:${SIZE}px"></div>
-<script type="module">
-  import A from '/__hips-layer__/aladin.js';
-  A.init.then(() => {
-    window.aladin = A.aladin('#aladin', {
-      survey: location.origin + '/stellar-globe/static/hips/sky',
-      hipsList: [],
-      fov: ${FOV_DEG},
-      target: '${centreFor(STARS[0]).ra} ${centreFor(STARS[0]).dec}',
-      cooFrame: 'ICRS',
-      projection: 'TAN',
-      showReticle: false,
-      showFrame: false,
-      showLayersControl: false,
-      showGotoControl: false,
-      showZoomControl: false,
-      showFullscreenControl: false,
-      showSimbadPointerControl: false,
-      showCooGridControl: false,
-      showProjectionControl: false,
-      showSettingsControl: false,
-      showShareControl: false,
-      showStatusBar: false,
-      showCooLocation: false,
-      showFov: false,
-    });
-    window.aladinReady = true;
-  });
-</script></body></html>`;
+const ALADIN_VIEW: AladinView = {
+  ...centreFor(STARS[0]),
+  fov: FOV_DEG,
+  projection: 'TAN',
+  width: `${SIZE}px`,
+  height: `${SIZE}px`,
+};
 
 /** Every request that leaves 127.0.0.1 is aborted and listed; HiPS files asked for are listed. */
 async function watchRequests(page: Page) {
@@ -190,13 +163,8 @@ test.describe('HiPS layer (viewer-spec §3, §4, §7, §9)', () => {
     const aladinContext = await browser.newContext({ viewport: { width: 600, height: 600 }, deviceScaleFactor: 1 });
     const aladin = await aladinContext.newPage();
     const aladinRequests = await watchRequests(aladin);
-    await aladin.route('**/__hips-layer__/page.html', (route) =>
-      route.fulfill({ contentType: 'text/html', body: ALADIN_PAGE }),
-    );
-    await aladin.route('**/__hips-layer__/aladin.js', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: ALADIN }),
-    );
-    await aladin.goto('/__hips-layer__/page.html');
+    await routeAladin(aladin, '/__hips-layer__', ALADIN_VIEW);
+    await aladin.goto('/__hips-layer__/aladin.html');
     await aladin.waitForFunction(() => (window as unknown as { aladinReady?: boolean }).aladinReady === true);
     await expect
       .poll(() => aladinRequests.hips.some((url) => /Npix\d+\.png$|Allsky\.png$/.test(url)), { timeout: 60_000 })

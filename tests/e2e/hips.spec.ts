@@ -3,49 +3,20 @@
 // properties and tiles from the real server, and draws the real stars where they are: the canvas
 // is bright at Betelgeuse and Rigel and dark in the empty sky between Orion's belt and Rigel...
 // only if the tile pixel layout matches the HiPS convention.
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { routeAladin } from '../../cli/bench/aladin';
 
-const ALADIN = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'aladin-lite', 'dist', 'aladin.js'));
-
-const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>HiPS check</title></head>
-<body style="margin:0;background:#000">
-<div id="aladin" style="width:400px;height:400px"></div>
-<script type="module">
-  import A from '/__hips-check__/aladin.js';
-  A.init.then(() => {
-    window.aladin = A.aladin('#aladin', {
-      survey: location.origin + '/stellar-globe/static/hips/sky',
-      hipsList: [],
-      fov: 3,
-      target: '88.7929 7.4071',
-      cooFrame: 'ICRS',
-      projection: 'TAN',
-      showReticle: false,
-      showFrame: false,
-      showLayersControl: false,
-      showGotoControl: false,
-      showZoomControl: false,
-      showFullscreenControl: false,
-      showSimbadPointerControl: false,
-      showCooGridControl: false,
-      showProjectionControl: false,
-      showSettingsControl: false,
-      showShareControl: false,
-      showStatusBar: false,
-      showCooLocation: false,
-      showFov: false,
-    });
-    window.aladinReady = true;
-  });
-</script></body></html>`;
+const PREFIX = '/__hips-check__';
 
 async function openAladin(page: Page) {
-  await page.route('**/__hips-check__/page.html', (route) => route.fulfill({ contentType: 'text/html', body: PAGE }));
-  await page.route('**/__hips-check__/aladin.js', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: ALADIN }),
-  );
+  await routeAladin(page, PREFIX, {
+    ra: 88.7929,
+    dec: 7.4071,
+    fov: 3,
+    projection: 'TAN',
+    width: '400px',
+    height: '400px',
+  });
   // Nothing may leave the machine: requests to other hosts are blocked and listed.
   const outside: string[] = [];
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
@@ -61,7 +32,7 @@ async function openAladin(page: Page) {
   page.on('console', (message) => {
     if (message.type() === 'error') console.log('console:', message.text());
   });
-  await page.goto('/__hips-check__/page.html');
+  await page.goto(`${PREFIX}/aladin.html`);
   await page.waitForFunction(() => (window as unknown as { aladinReady?: boolean }).aladinReady === true);
   return { tiles, outside };
 }
