@@ -13,8 +13,20 @@
 // click or Escape, while a backdrop click on an undismissable one makes it shake for 200 ms
 // (dialog.shake() does the same, for a failed save). A settled dialog closes for 400 ms, then is
 // removed. Only the front dialog that is not closing is active: the others are inert, and
-// react-aria keeps focus inside the front one and returns it to where it was on close.
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+// react-aria keeps focus inside the front one. When a dialog is removed and the focus has
+// fallen to the body (the inert closing dialog lost it), it goes back to the element that had it
+// when the dialog opened, once react-aria has lifted the inert from the rest of the page:
+// react-aria's own restore tries in the first frame and fails when the page is still inert then.
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Modal, ModalOverlay } from 'react-aria-components';
 import { MODAL_ANIMATION_MS, SHAKE_MS } from '../../developerMode';
 
@@ -47,6 +59,8 @@ interface Entry {
   className?: string;
   closing: boolean;
   shaking: boolean;
+  /** The element that had the focus when the dialog opened. */
+  opener: HTMLElement | null;
   settle: { resolve(value: unknown): void; reject(reason: unknown): void };
 }
 
@@ -84,6 +98,10 @@ export function DialogProvider({ children }: { children: ReactNode }) {
         className: options.className,
         closing: false,
         shaking: false,
+        opener:
+          document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+            ? document.activeElement
+            : null,
         settle: { resolve: resolve as (value: unknown) => void, reject },
       };
       setEntries((list) => [...list, entry]);
@@ -132,6 +150,9 @@ function StackEntry({
     };
   }, [entry.id, entry.settle, update, close]);
 
+  const { opener } = entry;
+  useLayoutEffect(() => () => returnFocus(opener), [opener]);
+
   return (
     <ModalShell
       active={active}
@@ -145,6 +166,27 @@ function StackEntry({
       <EntryContext.Provider value={control}>{entry.content}</EntryContext.Provider>
     </ModalShell>
   );
+}
+
+/** Frames to wait for react-aria to lift the inert it laid outside a removed modal. */
+const RETURN_FOCUS_FRAMES = 30;
+
+/**
+ * Focuses the opener of a removed dialog if the focus fell to the body. react-aria lifts the inert
+ * it put on the rest of the page in an effect that may run a few frames after the removal, and an
+ * inert element takes no focus, so this waits for the opener to leave the inert part.
+ */
+function returnFocus(opener: HTMLElement | null, frames = RETURN_FOCUS_FRAMES): void {
+  if (!opener) return;
+  requestAnimationFrame(() => {
+    const focused = document.activeElement;
+    if ((focused !== null && focused !== document.body) || !opener.isConnected) return;
+    if (opener.closest('[inert]')) {
+      if (frames > 0) returnFocus(opener, frames - 1);
+      return;
+    }
+    opener.focus({ preventScroll: true });
+  });
 }
 
 /**
