@@ -32,7 +32,7 @@ import { SHIFTMAP_PATCH_CELLS, SHIFTMAP_SIZE } from '../../core/shiftmap';
 import { loadCore, type Core } from '../../core/wasm';
 import { decoderPool } from '../../../workers/browser-pool';
 import { shiftmapService } from '../../../workers/shiftmap-browser';
-import { attributeLocation, compileProgram, uniformLocation } from '../gl';
+import { compileProgram, linearTexture, tileAborted, tileMesh, uniformLocation, type Mesh } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
@@ -107,11 +107,6 @@ interface TileImage {
   height: number;
 }
 
-interface TileMesh {
-  vertexArray: WebGLVertexArrayObject;
-  buffer: WebGLBuffer;
-}
-
 /** What a drawn patch samples: an image, the part of it holding the patch, its texels. */
 interface Source {
   image: TileImage;
@@ -157,39 +152,21 @@ void main() {
 `;
 
 function imageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('createTexture failed');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
-  // viewer-spec §9: the magnification filter is on for the tile renderer.
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-  gl.bindTexture(gl.TEXTURE_2D, null);
+  const texture = linearTexture(gl, () => {
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
+  });
   bitmap.close();
   return texture;
 }
 
 /** A shiftmap as WebGL2 takes it (src/core/shiftmap.ts): RG16F, 64 × 64, filtered linearly. */
 function shiftmapTexture(gl: WebGL2RenderingContext, texels: Uint16Array): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('createTexture failed');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG16F, SHIFTMAP_SIZE, SHIFTMAP_SIZE, 0, gl.RG, gl.HALF_FLOAT, texels);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-  gl.bindTexture(gl.TEXTURE_2D, null);
-  return texture;
-}
-
-function abortError(): DOMException {
-  return new DOMException('The tile was aborted', 'AbortError');
+  return linearTexture(gl, () => {
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG16F, SHIFTMAP_SIZE, SHIFTMAP_SIZE, 0, gl.RG, gl.HALF_FLOAT, texels);
+  });
 }
 
 function tileId(order: number, ipix: number): string {
@@ -202,7 +179,7 @@ export class HipsLayer implements Layer<HipsOptions> {
   private context: LayerContext | null = null;
   private program: WebGLProgram | null = null;
   private indexBuffer: WebGLBuffer | null = null;
-  private meshes: LruCache<string, TileMesh> | null = null;
+  private meshes: LruCache<string, Mesh> | null = null;
   private engine: TileEngine<TileImage>;
   private shiftmaps: TileEngine<WebGLTexture | null>;
   private abort = new AbortController();
@@ -333,7 +310,7 @@ export class HipsLayer implements Layer<HipsOptions> {
     const gl = this.context?.gl;
     if (!gl || signal.aborted) {
       bitmap.close();
-      throw abortError();
+      throw tileAborted();
     }
     // The main thread only uploads: the image arrives decoded.
     const { width, height } = bitmap;
@@ -344,12 +321,12 @@ export class HipsLayer implements Layer<HipsOptions> {
     const [order, ipix] = id.split('/').map(Number);
     const texels = await shiftmapService().get(order, ipix, signal);
     const gl = this.context?.gl;
-    if (!gl || signal.aborted) throw abortError();
+    if (!gl || signal.aborted) throw tileAborted();
     return texels && shiftmapTexture(gl, texels);
   }
 
   /** The patch of a tile: (CELLS + 1)² exact HEALPix directions in the HiPS frame, with st. */
-  private mesh(gl: WebGL2RenderingContext, order: number, ipix: number): TileMesh {
+  private mesh(gl: WebGL2RenderingContext, order: number, ipix: number): Mesh {
     const id = tileId(order, ipix);
     const cached = this.meshes!.get(id);
     if (cached) return cached;
@@ -373,21 +350,7 @@ export class HipsLayer implements Layer<HipsOptions> {
       data.set([sinTheta * Math.cos(phi[k]), sinTheta * Math.sin(phi[k]), Math.cos(theta[k]), dy[k], dx[k]], 5 * k);
     }
     // Vertex k = a·(CELLS + 1) + b, the index buffer's j·row + i with j = a, i = b.
-    const vertexArray = gl.createVertexArray()!;
-    const buffer = gl.createBuffer()!;
-    gl.bindVertexArray(vertexArray);
-    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
-    const program = this.program!;
-    const position = attributeLocation(gl, program, 'a_position');
-    gl.enableVertexAttribArray(position);
-    gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 20, 0);
-    const st = attributeLocation(gl, program, 'a_st');
-    gl.enableVertexAttribArray(st);
-    gl.vertexAttribPointer(st, 2, gl.FLOAT, false, 20, 12);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
-    gl.bindVertexArray(null);
-    const mesh = { vertexArray, buffer };
+    const mesh = tileMesh(gl, this.program!, data, 'a_st', this.indexBuffer);
     this.meshes!.set(id, mesh);
     return mesh;
   }

@@ -14,7 +14,7 @@
 // picture's black background hides nothing.
 import { decoderPool } from '../../../workers/browser-pool';
 import type { TanWcs } from '../../core/wcs';
-import { compileProgram, requireFloatTextures, uniformLocation } from '../gl';
+import { compileProgram, linearTexture, requireFloatTextures, tileAborted, uniformLocation } from '../gl';
 import { setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
@@ -110,22 +110,11 @@ void main() {
 
 /** A one-channel float texture, linearly filtered (needs OES_texture_float_linear). */
 function floatTexture(gl: WebGL2RenderingContext, width: number, height: number, pixels: Float32Array) {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('createTexture failed');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.R32F, width, height, 0, gl.RED, gl.FLOAT, pixels);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-  gl.bindTexture(gl.TEXTURE_2D, null);
-  return texture;
-}
-
-function abortError(): DOMException {
-  return new DOMException('The tile was aborted', 'AbortError');
+  return linearTexture(gl, () => {
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.R32F, width, height, 0, gl.RED, gl.FLOAT, pixels);
+  });
 }
 
 export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
@@ -244,12 +233,12 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
 
   private async loadTile(id: string, signal: AbortSignal): Promise<TileTextures> {
     const meta = this.meta;
-    if (!meta) throw abortError();
+    if (!meta) throw tileAborted();
     const images = await Promise.all(
       meta.filters.map((filter) => this.image(`${this.folder}/${filter}/${id}.fits`, signal)),
     );
     const gl = this.context?.gl;
-    if (!gl || signal.aborted) throw abortError();
+    if (!gl || signal.aborted) throw tileAborted();
     const first = images.find((image) => image !== null);
     const size = this.tract!.tileSize;
     return {

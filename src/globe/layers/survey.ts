@@ -20,7 +20,7 @@
 // by zoom: tiles while a tract spans many screen pixels, outlines when it shrinks to a few.
 import type { TanWcs } from '../../core/wcs';
 import { decoderPool } from '../../../workers/browser-pool';
-import { attributeLocation, compileProgram, dataTexture, uniformLocation } from '../gl';
+import { attributeLocation, compileProgram, dataTexture, tileAborted, uniformLocation } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
@@ -374,7 +374,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
       filters.map((filter) => this.image(`${this.options.baseUrl}/${filter}/${key}.png`, signal)),
     );
     const gl = this.context?.gl;
-    if (!gl || signal.aborted) throw new DOMException('The tile was aborted', 'AbortError');
+    if (!gl || signal.aborted) throw tileAborted();
     // The main thread only uploads: the images arrive decoded.
     return {
       textures: bitmaps.map((bitmap) => dataTexture(gl, bitmap)),

@@ -2,7 +2,7 @@
 // survey and the pretty pictures): one index buffer, a vertex array per tile kept in an LRU
 // cache, and the draw of a tile's quad from its own textures or from the part of an ancestor's
 // that covers it. The layer's program is TILE_VERTEX_GLSL with its own fragment shader.
-import { attributeLocation, uniformLocation } from '../gl';
+import { tileMesh, uniformLocation, type Mesh } from '../gl';
 import { LruCache } from './lru';
 import {
   TILE_INDEX_COUNT,
@@ -14,14 +14,9 @@ import {
   type Tract,
 } from './tract';
 
-interface TileMesh {
-  vertexArray: WebGLVertexArrayObject;
-  buffer: WebGLBuffer;
-}
-
 export class TractTileMeshes {
   private readonly indexBuffer: WebGLBuffer | null;
-  private readonly meshes: LruCache<string, TileMesh>;
+  private readonly meshes: LruCache<string, Mesh>;
 
   constructor(
     private readonly gl: WebGL2RenderingContext,
@@ -67,25 +62,12 @@ export class TractTileMeshes {
   }
 
   /** Tile geometry: a grid of unit vectors over the tile's part of the tract, with tile-unit uv. */
-  private mesh(tract: Tract, key: TileKey): TileMesh {
+  private mesh(tract: Tract, key: TileKey): Mesh {
     const name = tileKeyString(key);
     const cached = this.meshes.get(name);
     if (cached) return cached;
     const { gl, program } = this;
-    const vertexArray = gl.createVertexArray()!;
-    const buffer = gl.createBuffer()!;
-    gl.bindVertexArray(vertexArray);
-    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, tileMeshVertices(tract, key), gl.STATIC_DRAW);
-    const position = attributeLocation(gl, program, 'a_position');
-    gl.enableVertexAttribArray(position);
-    gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 20, 0);
-    const uv = attributeLocation(gl, program, 'a_uv');
-    gl.enableVertexAttribArray(uv);
-    gl.vertexAttribPointer(uv, 2, gl.FLOAT, false, 20, 12);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
-    gl.bindVertexArray(null);
-    const mesh = { vertexArray, buffer };
+    const mesh = tileMesh(gl, program, tileMeshVertices(tract, key), 'a_uv', this.indexBuffer);
     this.meshes.set(name, mesh);
     return mesh;
   }
