@@ -133,6 +133,15 @@ async function expectContent(page: Page, modal: Modal, locale: Locale, nickname:
       const ended = campaigns.filter((entry) => Date.parse(entry.meta.period_end) < Date.now()).length;
       expect(ended).toBeGreaterThan(0);
       await expect(dialog.locator('[data-status="ended"]')).toHaveCount(ended);
+      // Each medal beside its count, drawn from the sky data's image.
+      const medals = campaigns.reduce((sum, entry) => sum + entry.meta.medals.length, 0);
+      const images = dialog.locator('.mypage-medals img');
+      await expect(images).toHaveCount(medals);
+      await expect
+        .poll(() =>
+          images.evaluateAll((all) => all.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length),
+        )
+        .toBe(medals);
       break;
     }
   }

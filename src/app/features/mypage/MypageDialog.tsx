@@ -6,6 +6,7 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CourseId } from '../../../shared/enums';
+import { skyDataUrl } from '../../api/dataRepository';
 import { useSession } from '../../api/session';
 import { DialogDismissed, DialogFrame, useDialog, useDialogs } from '../../components/dialogs';
 import { Spinner } from '../../components/Spinner';
@@ -127,6 +128,7 @@ export function MypageDialog({ course }: { course: CourseId }) {
                         .sort((a, b) => a.count - b.count)
                         .map((medal, index) => (
                           <li key={medal.count} data-reached={index < reached || undefined}>
+                            <img className="mypage-medal" src={skyDataUrl(medal.image)} alt="" width={24} height={24} />
                             {t('mypage.events.medal', { count: numbers.format(medal.count) })}:{' '}
                             {index < reached ? t('mypage.events.reached') : t('mypage.events.notReached')}
                           </li>
