@@ -93,7 +93,7 @@ for (const locale of ['en', 'ja'] as const) {
 
   test(`screens without a session (${locale})`, async ({ page }) => {
     // Nine screens and states, each scanned by axe and screenshotted.
-    test.setTimeout(180_000);
+    test.setTimeout(480_000);
     await useLocale(page, locale);
     await page.route('**/api/signup/verify_email', (route) => route.fulfill({ status: 204 }));
     await page.route('**/api/password_reset/verify_email', (route) => route.fulfill({ status: 204 }));

@@ -103,7 +103,6 @@ test('an HTML notification carrying <script> and onerror runs nothing in a volun
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await logIn(page, ADMIN_EMAIL);
   await page.goto(`${server.url}/#/admin/notifications`);
   await page.getByRole('button', { name: 'Add notification' }).last().click();
@@ -140,7 +139,6 @@ test('an HTML notification carrying <script> and onerror runs nothing in a volun
 });
 
 test("the 'en' title alert, delete after 'delete?', and the page closed to volunteers", async ({ page, browser }) => {
-  test.setTimeout(120_000);
   await logIn(page, ADMIN_EMAIL);
   await page.goto(`${server.url}/#/admin/notifications`);
   await page.getByRole('button', { name: 'Add notification' }).first().click();

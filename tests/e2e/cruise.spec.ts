@@ -272,7 +272,6 @@ test('answers given offline and a reload before they are sent reach the server e
   page,
   context,
 }) => {
-  test.setTimeout(180_000);
   await recordFlashes(page);
   await readyVolunteer(page.request);
   // Answers the server accepted, per object.

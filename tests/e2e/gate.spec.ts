@@ -51,7 +51,6 @@ test('sign up, pass the three gate dialogs meeting each validation error, log ou
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const alerts: string[] = [];

@@ -19,7 +19,6 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 test.use({ storageState: STATE });
-test.describe.configure({ timeout: 180_000 });
 
 interface Seen {
   theta: number;

@@ -9,7 +9,6 @@ import { expectNoSeriousViolations } from './axe';
 
 // The machine that runs these may be busy: the globe can take many seconds to come up.
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 180_000 });
 
 type Handle = { globe: Globe };
 

@@ -24,7 +24,6 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 test.use({ storageState: STATE });
-test.describe.configure({ timeout: 180_000 });
 
 const DEGREE = Math.PI / 180;
 // The bundled data, read as a file (Node's ESM loader wants an import attribute for JSON).

@@ -21,7 +21,6 @@ async function volunteerPage(browser: Browser): Promise<Page> {
 
 test.describe('globe view', () => {
   // A volunteer's screen with every layer comes up slowly where SwiftShader shares two cores.
-  test.describe.configure({ timeout: 180_000 });
   test('a deep link opens the view it names, shown by the camera indicator', async ({ browser }) => {
     const page = await volunteerPage(browser);
     // The credits page, over the same globe: on the main route the cruise moves the camera to

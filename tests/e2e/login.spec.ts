@@ -83,7 +83,6 @@ test('password reset: the modal goes back on a backdrop click, the loose pattern
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());

@@ -41,7 +41,6 @@ async function classify(request: APIRequestContext, count: number) {
 test.describe.configure({ mode: 'serial' });
 
 test('apply is refused below the minimum, then applied, updated and cancelled', async ({ page }) => {
-  test.setTimeout(180_000);
   await readyVolunteerOn(server, page.request, { email: freshEmail('gift') });
   await page.goto(`${server.url}/#/present2025winter`);
   await expect(page.getByTestId('present-count')).toHaveText(
@@ -131,7 +130,6 @@ test('apply is refused below the minimum, then applied, updated and cancelled', 
 test('in Japanese the address runs country, zip code, address1, address2, address3, with no English left', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await readyVolunteerOn(server, page.request, { email: freshEmail('gift-ja'), locale: 'ja' });
   await page.addInitScript(() => localStorage.setItem('galaxy-cruise.locale', 'ja'));
   await page.goto(`${server.url}/#/present2025winter`);

@@ -8,7 +8,6 @@ import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 
 test('profile: gravatar rule, nickname and language, change password errors, delete account', async ({ page }) => {
-  test.setTimeout(180_000);
   const { email, password, nickname } = await readyVolunteer(page.request);
   await page.goto('/#/');
   // The small test sky may have no galaxy for the cruise: its message stands in front, closed here.
@@ -81,7 +80,6 @@ test('profile: gravatar rule, nickname and language, change password errors, del
 });
 
 test('credits and terms of use, in English and Japanese', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.goto('/#/credits');
   await expect(page.getByRole('heading', { name: 'Credits', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Hipparcos catalogue (ESA 1997)' })).toBeVisible();

@@ -54,7 +54,6 @@ function englishWords(text: string): string[] {
 
 for (const locale of ['en', 'ja'] as const) {
   test(`passport and souvenirs open with the mouse and with their keys, axe-clean (${locale})`, async ({ page }) => {
-    test.setTimeout(180_000);
     const L = TEXT[locale];
     await readyVolunteer(page.request, { locale });
     await openMainScreen(page, locale);
@@ -192,7 +191,6 @@ test('a volunteer who classifies enough sees a puzzle piece revealed, and a pass
 });
 
 test('the camera button downloads a PNG of the globe, by the mouse and by C', async ({ page }) => {
-  test.setTimeout(180_000);
   await readyVolunteer(page.request);
   await openMainScreen(page);
   const canvas = page.locator('canvas').first();
@@ -220,7 +218,6 @@ test('the camera button downloads a PNG of the globe, by the mouse and by C', as
 test("the camera's alerts: not_supported on a browser that cannot, and when no 2D canvas context can be had", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await readyVolunteer(page.request);
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
