@@ -41,6 +41,7 @@ const POSTGRES_SPECS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 180_000,
+  expect: { timeout: 60_000 },
   workers: 1,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

@@ -5,10 +5,8 @@
 // the keyboard alone. The session and the calls that would change it are answered by the test
 // (page.route), so that each gate dialog can be shown without spending the server's sign-up
 // allowance; the journeys against the real server are in gate.spec.ts and login.spec.ts.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 type Locale = 'en' | 'ja';
 type Step = 'password' | 'nickname' | 'questionnaire' | 'done';

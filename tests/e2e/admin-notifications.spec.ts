@@ -78,7 +78,7 @@ test('the administrator creates a notification in en and ja; volunteers see it a
     await volunteer.goto(`${server.url}/#/`);
     // The page, the session and then the list load first: a slow start on a busy machine.
     const message = volunteer.getByRole('dialog', { name: title });
-    await expect(message).toBeVisible({ timeout: 30_000 });
+    await expect(message).toBeVisible();
     await expect(message).toContainText(body);
     await expectNoSeriousViolations(volunteer, `notification dialog ${locale}`);
     await volunteer.screenshot({ path: `test-results/screenshots/notification-at-login-${locale}.png` });
@@ -89,9 +89,7 @@ test('the administrator creates a notification in en and ja; volunteers see it a
     expect(unread).toEqual([]);
     await volunteer.reload();
     // Once the list has been asked for again, no dialog comes back.
-    const asked = volunteer.waitForResponse((response) => response.url().endsWith('/api/notifications'), {
-      timeout: 30_000,
-    });
+    const asked = volunteer.waitForResponse((response) => response.url().endsWith('/api/notifications'));
     await asked;
     await volunteer.waitForTimeout(1000);
     await expect(volunteer.getByRole('dialog', { name: title })).toHaveCount(0);
@@ -126,9 +124,9 @@ test('an HTML notification carrying <script> and onerror runs nothing in a volun
   const message = volunteer.getByRole('dialog', { name: 'HTML test' });
   // Unread notifications open oldest first, one by one: the first test's comes before this one.
   const earlier = volunteer.getByRole('dialog', { name: 'Welcome aboard' });
-  await expect(earlier.or(message).first()).toBeVisible({ timeout: 30_000 });
+  await expect(earlier.or(message).first()).toBeVisible();
   if (await earlier.isVisible()) await earlier.getByRole('button', { name: 'OK' }).click();
-  await expect(message).toBeVisible({ timeout: 30_000 });
+  await expect(message).toBeVisible();
   await expect(message.locator('#html-body b')).toHaveText('text');
   await expect(message.locator('img')).toHaveCount(1);
   await expect(message.locator('img')).not.toHaveAttribute('onerror');

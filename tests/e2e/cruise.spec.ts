@@ -5,13 +5,10 @@
 // keyboard alone; answers given offline and a reload before they are sent, after which every
 // answer reaches the server exactly once; axe-core scans and screenshots in both languages and
 // at phone width. Debian's Chromium against the real server.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { CurrentQuestResponse, Question } from '../../src/shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
-
-// The machine that runs these may be busy: a screen can take several seconds to appear.
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
 type AnswerPath = 'spiral, no' | 'elliptical, yes, ring and tail' | 'not sure, not sure';
@@ -209,21 +206,18 @@ async function finishArea(page: Page, finished: Quest) {
     'No galaxy available',
   ];
   await expect
-    .poll(
-      async () => {
-        const dialog = page.getByRole('dialog');
-        if (await dialog.isVisible()) {
-          titles.push((await dialog.getByRole('heading').first().innerText()).trim());
-          await dialog.getByRole('button', { name: 'OK' }).click();
-          await expect(dialog).toBeHidden();
-          return 'dialog';
-        }
-        const record = await page.request.get('/api/my_record/training');
-        const quests = ((await record.json()) as { quests: { id: number; finished_at: string | null }[] }).quests;
-        return quests.find((quest) => quest.id === finished.id)?.finished_at ? 'finished' : 'open';
-      },
-      { timeout: 30_000 },
-    )
+    .poll(async () => {
+      const dialog = page.getByRole('dialog');
+      if (await dialog.isVisible()) {
+        titles.push((await dialog.getByRole('heading').first().innerText()).trim());
+        await dialog.getByRole('button', { name: 'OK' }).click();
+        await expect(dialog).toBeHidden();
+        return 'dialog';
+      }
+      const record = await page.request.get('/api/my_record/training');
+      const quests = ((await record.json()) as { quests: { id: number; finished_at: string | null }[] }).quests;
+      return quests.find((quest) => quest.id === finished.id)?.finished_at ? 'finished' : 'open';
+    })
     .toBe('finished');
   // Whatever level messages came, they came in the spec's order.
   expect(titles.every((title) => order.includes(title))).toBe(true);

@@ -2,12 +2,9 @@
 // follows the link from the mail outbox and meets the forced set-password, nickname and
 // questionnaire dialogs in turn, each validation error once; then logs out, fails a login and
 // logs in to the recommended course. Debian's Chromium against the real server.
-import { expect as baseExpect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { waitForMail } from '../helpers/outbox';
 import { freshEmail, outbox, signUpThroughMail } from '../helpers/volunteers';
-
-// The machine that runs these may be busy: a screen can take several seconds to appear.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Requests to `path` the page sends from now on. */
 function countRequests(page: Page, path: string, method?: string): { count: number } {

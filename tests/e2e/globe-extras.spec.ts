@@ -1,14 +1,11 @@
 // The globe's extras end to end (issues 20 and 21): the login form usable before the globe's
 // code has arrived, the visible layers in the address, the copy-link button, the readable page
 // of a browser without WebGL2 (viewer-spec §8) and the cuts of a reduced-motion visitor.
-import { chromium, expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Globe } from '../../src/globe/Globe';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../cli/bench/chromium';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
-
-// The machine that runs these may be busy: the globe can take many seconds to come up.
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 type Handle = { globe: Globe };
 

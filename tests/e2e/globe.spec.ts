@@ -27,7 +27,7 @@ test.describe('globe view', () => {
     // the volunteer's current galaxy as soon as its quest loads.
     await page.goto('/#/credits?ra=150.1163&dec=2.2058&fov=0.5');
     // The volunteer's screen can take a while to come up on a loaded machine.
-    await expect(page.getByText('10h 00m 27.9s')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('10h 00m 27.9s')).toBeVisible();
     await expect(page.getByText('+02° 12′ 21″')).toBeVisible();
     await expect(page.getByText('30.0′')).toBeVisible();
   });
@@ -37,7 +37,7 @@ test.describe('globe view', () => {
     await page.goto('/#/credits?ra=10&dec=0&fov=45');
     const canvas = page.getByTestId('globe-canvas');
     const fov = page.getByTestId('camera-fov');
-    await expect(fov).toHaveText('45.0°', { timeout: 30_000 });
+    await expect(fov).toHaveText('45.0°');
     await canvas.focus();
     await page.keyboard.press('+');
     await expect(fov).toHaveText('36.0°');

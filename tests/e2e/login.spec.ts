@@ -1,11 +1,8 @@
 // The login screen and password reset end to end (application-spec §2, §4, §5, §8): Debian's
 // Chromium against the real server (`npm start`), the reset mail read from its outbox.
-import { expect as baseExpect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { waitForMail } from '../helpers/outbox';
 import { freshEmail, outbox, readyVolunteer } from '../helpers/volunteers';
-
-// The machine that runs these may be busy: a screen can take several seconds to appear.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.describe('login screen', () => {
   test('a visitor with no session is sent to the login screen, drawn over a WebGL globe', async ({ page }) => {

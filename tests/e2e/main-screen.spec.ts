@@ -7,7 +7,7 @@
 // highlighted. On a server with an administrator, a notification created through the admin API
 // appears in the list with its date, is filtered by type, and is marked read on OK.
 import {
-  expect as baseExpect,
+  expect,
   request as playwrightRequest,
   test,
   type APIRequestContext,
@@ -26,7 +26,6 @@ import { freshEmail, readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 
 // The machine that runs these may be busy: a screen can take several seconds to appear.
-const expect = baseExpect.configure({ timeout: 20_000 });
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 
 type Locale = 'en' | 'ja';

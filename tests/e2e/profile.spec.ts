@@ -11,7 +11,7 @@ test('profile: gravatar rule, nickname and language, change password errors, del
   const { email, password, nickname } = await readyVolunteer(page.request);
   await page.goto('/#/');
   // The small test sky may have no galaxy for the cruise: its message stands in front, closed here.
-  await page.getByRole('button', { name: 'Profile' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Profile' }).waitFor();
   await page.waitForTimeout(2000);
   const noGalaxy = page.getByRole('dialog', { name: 'No galaxy available' });
   if ((await noGalaxy.count()) > 0) await noGalaxy.getByRole('button', { name: 'OK' }).click();

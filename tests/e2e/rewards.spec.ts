@@ -6,15 +6,12 @@
 // passport stamp; the camera button downloads a PNG of the globe, and a browser that cannot gets
 // §8's alerts. Debian's Chromium against the real server.
 import fs from 'node:fs';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { CurrentQuestResponse } from '../../src/shared/api';
 import { decodePng } from '../../skydata/png';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 import { SCREENSHOTS } from './canvas-pixels';
-
-// The machine that runs these may be busy: a screen can take several seconds to appear.
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
 

@@ -3,13 +3,11 @@
 // on the gear when it closes; grayscale really grey and bright brighter than dark in the
 // survey galaxy's pixels; the choice kept over a reload; expert mode flies to a pretty picture
 // that lights the screen; axe-core clean.
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';
 import { framesAskedFor } from './frames';
-
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 async function volunteerPage(browser: Browser, locale: 'en' | 'ja'): Promise<Page> {
   const context = await browser.newContext({ locale: locale === 'ja' ? 'ja-JP' : 'en-US' });
