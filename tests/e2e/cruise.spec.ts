@@ -5,10 +5,11 @@
 // keyboard alone; answers given offline and a reload before they are sent, after which every
 // answer reaches the server exactly once; axe-core scans and screenshots in both languages and
 // at phone width. Debian's Chromium against the real server.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { CurrentQuestResponse, Question } from '../../src/shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
+import { canvasPixels } from './canvas-pixels';
 
 type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
 type AnswerPath = 'spiral, no' | 'elliptical, yes, ring and tail' | 'not sure, not sure';
@@ -150,11 +151,11 @@ async function reviewCaptainNote(page: Page, retryFirst: boolean, keyboard: bool
  * Once the answers are sent, confirms the souvenir puzzle-piece message an answer may have
  * earned (every third answer of a course in developer mode, application-spec §4, §9).
  */
-async function confirmRewards(page: Page) {
+async function confirmRewards(page: Page, keyboard = false) {
   await expect(page.getByTestId('pending-answers')).toHaveText('', { timeout: 60_000 });
   const piece = page.getByRole('dialog', { name: 'A souvenir puzzle piece' });
   if ((await piece.count()) > 0) {
-    await piece.getByRole('button', { name: 'OK' }).click();
+    await confirm(page, piece, keyboard);
     await expect(piece).toBeHidden();
   }
 }
@@ -178,7 +179,7 @@ async function classifyArea(page: Page, keyboard: boolean) {
     given.set(question.object_id, path);
     const remaining = count - n - 1;
     if (remaining > 0) {
-      await confirmRewards(page);
+      await confirmRewards(page, keyboard);
       const text = `${remaining} ${remaining === 1 ? 'galaxy remains' : 'galaxies remain'} in this area`;
       await expect.poll(() => flashes(page)).toContain(text);
       // The camera moves to the nearest unanswered galaxy and the form starts again at step 1.
@@ -191,7 +192,15 @@ async function classifyArea(page: Page, keyboard: boolean) {
 }
 
 /** After the area: the area-completed flash, the level messages (each confirmed), the next quest. */
-async function finishArea(page: Page, finished: Quest) {
+/** OK on a message dialog: clicked, or from the keyboard Enter on its OK button, which has the focus. */
+async function confirm(page: Page, dialog: Locator, keyboard: boolean) {
+  const ok = dialog.getByRole('button', { name: 'OK' });
+  if (!keyboard) return ok.click();
+  await expect(ok).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+async function finishArea(page: Page, finished: Quest, keyboard = false) {
   await expect.poll(() => flashes(page)).toContain('Area completed!');
   const titles: string[] = [];
   const order = [
@@ -210,7 +219,7 @@ async function finishArea(page: Page, finished: Quest) {
       const dialog = page.getByRole('dialog');
       if (await dialog.isVisible()) {
         titles.push((await dialog.getByRole('heading').first().innerText()).trim());
-        await dialog.getByRole('button', { name: 'OK' }).click();
+        await confirm(page, dialog, keyboard);
         await expect(dialog).toBeHidden();
         return 'dialog';
       }
@@ -259,7 +268,7 @@ test('the same with the keyboard alone: 1 / 2 / 3, Backspace, Enter, R and N', a
   await page.keyboard.press('n');
   await expect.poll(() => currentIndex(page)).not.toBe(before);
   const { quest } = await classifyArea(page, true);
-  await finishArea(page, quest);
+  await finishArea(page, quest, true);
 });
 
 test('answers given offline and a reload before they are sent reach the server exactly once', async ({
@@ -446,4 +455,82 @@ test('switching course: training asks continue or new game; continue keeps the q
   expect(fresh.id).not.toBe(started.id);
   expect(fresh.answers).toEqual([]);
   await expect(page.getByTestId('stage-name')).toContainText('Stage:', { timeout: 90_000 });
+});
+
+/** The current target's ring around the canvas centre, and the sky just outside it, as pixels. */
+async function markerRing(page: Page) {
+  const canvas = page.getByTestId('globe-canvas');
+  const box = (await canvas.boundingBox())!;
+  const half = 40;
+  const pixels = await canvasPixels(page, canvas, {
+    x0: box.width / 2 - half,
+    y0: box.height / 2 - half,
+    width: 2 * half,
+    height: 2 * half,
+  });
+  const ring: number[] = [];
+  const outside: number[] = [];
+  for (let y = 0; y < pixels.height; y++)
+    for (let x = 0; x < pixels.width; x++) {
+      const radius = Math.hypot(pixels.x0 + x + 0.5 - box.width / 2, pixels.y0 + y + 0.5 - box.height / 2);
+      const at = 4 * (y * pixels.width + x);
+      const list = radius > 16 && radius < 21 ? ring : radius > 28 && radius < 38 ? outside : null;
+      list?.push(pixels.data[at], pixels.data[at + 1], pixels.data[at + 2]);
+    }
+  return { ring, outside };
+}
+
+/** Mean absolute difference of two lists of colour channels. */
+const change = (a: number[], b: number[]) => a.reduce((sum, value, k) => sum + Math.abs(value - b[k]), 0) / a.length;
+
+/** Two readings of the ring in a row alike: the camera and the tiles have come to rest. */
+async function restingRing(page: Page) {
+  let last = await markerRing(page);
+  for (let tries = 0; tries < 30; tries++) {
+    await page.waitForTimeout(300);
+    const next = await markerRing(page);
+    if (change(last.ring, next.ring) < 1 && change(last.outside, next.outside) < 1) return next;
+    last = next;
+  }
+  throw new Error('the globe did not come to rest');
+}
+
+test('the spacebar hides and shows the markers, warning on its first use; after it they stay on a zoomed-in galaxy', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await readyVolunteer(page.request);
+  await openTraining(page);
+  const canvas = page.getByTestId('globe-canvas');
+  await canvas.focus();
+  // At the jump's field of view (0.02°, above 0.0003 rad) the current target's ring is drawn.
+  const shown = await restingRing(page);
+  await page.keyboard.press(' ');
+  const warning = page.getByRole('dialog', { name: 'Markers hidden' });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('press the spacebar again to show them');
+  await page.keyboard.press('Enter');
+  await expect(warning).toBeHidden();
+  const hidden = await restingRing(page);
+  console.log(`ring change when hidden: ${change(shown.ring, hidden.ring).toFixed(1)}`);
+  expect(change(shown.ring, hidden.ring)).toBeGreaterThan(20);
+  expect(change(shown.outside, hidden.outside)).toBeLessThan(5);
+
+  // Zoomed in below 0.0003 rad (the '+' key: × 0.8) with the markers shown again: after the
+  // first use they are drawn down to 0.000001 rad, and the spacebar asks nothing more.
+  await canvas.focus();
+  await page.keyboard.press('+');
+  const zoomedHidden = await restingRing(page);
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const zoomedShown = await restingRing(page);
+  console.log(`ring change when shown again, zoomed in: ${change(zoomedHidden.ring, zoomedShown.ring).toFixed(1)}`);
+  expect(change(zoomedHidden.ring, zoomedShown.ring)).toBeGreaterThan(20);
+  expect(change(zoomedHidden.outside, zoomedShown.outside)).toBeLessThan(5);
+  // The markers of a volunteer who never used the spacebar stay off a galaxy zoomed in so far.
+  await page.evaluate((key) => localStorage.removeItem(key), 'galaxy-cruise.markers-toggled');
+  await page.reload();
+  await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 90_000 });
+  const reopened = await restingRing(page);
+  expect(change(zoomedHidden.ring, reopened.ring)).toBeLessThan(5);
 });

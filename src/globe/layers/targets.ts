@@ -1,5 +1,7 @@
 // Target markers for the cruise: a ring at each target galaxy, by state (unanswered, answered,
-// current), drawn as sprites so that they keep their pixel size at every zoom.
+// current), drawn as sprites so that they keep their pixel size at every zoom. The cruise hides
+// them (`shown`) and keeps them off a zoomed-in galaxy (`minFovy`: none drawn below that field of
+// view).
 import { skyVector } from '../visibility';
 import type { FrameContext, Layer, LayerContext } from './layer';
 import { SpriteLayer, type Sprite, type SpriteImage } from './sprites';
@@ -15,6 +17,9 @@ export interface TargetMarker {
 
 export interface TargetOptions {
   targets: readonly TargetMarker[];
+  shown: boolean;
+  /** Radians: below this field of view no marker is drawn. */
+  minFovy: number;
 }
 
 /** Ring radius (px), stroke (px) and colour of each state's marker. */
@@ -45,7 +50,7 @@ export class TargetLayer implements Layer<TargetOptions> {
   private options: TargetOptions;
 
   constructor(options: Partial<TargetOptions> = {}) {
-    this.options = { targets: [], ...options };
+    this.options = { targets: [], shown: true, minFovy: 0, ...options };
   }
 
   create(context: LayerContext): void {
@@ -69,6 +74,7 @@ export class TargetLayer implements Layer<TargetOptions> {
   }
 
   draw(frame: FrameContext): void {
+    if (!this.options.shown || frame.camera.fovy < this.options.minFovy) return;
     this.sprites.draw(frame);
   }
 

@@ -26,13 +26,15 @@ import { completesJigsaw } from '../souvenirs/jigsaw';
 import { SouvenirsButton } from '../souvenirs/SouvenirsButton';
 import { myRecordsQuery, piecesOf } from '../souvenirs/useSouvenirs';
 import { MypageButton } from '../mypage/MypageButton';
-import { AnswerForm, isShortcut } from './AnswerForm';
+import { AnswerForm } from './AnswerForm';
 import type { AnswerQueue, PendingAnswer } from './answerQueue';
 import { draftFor, nearestUnanswered, zoomedOn } from './answerSteps';
 import { CaptainNoteDialog } from './CaptainNoteDialog';
 import { cabinRank, levelMessages } from './levelMessages';
 import { answerRewards, exhaustedMessage, type CompletionMessage } from './rewardMessages';
 import { onAnswerSent } from './useAnswerQueue';
+import { useMarkers } from './useMarkers';
+import { useShortcut } from './useShortcut';
 import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey, useLevels, useQuest } from './useQuest';
 
 const DEGREE = Math.PI / 180;
@@ -43,6 +45,7 @@ export const JUMP_MS = {
   courseChange: 5000 * GLOBE_JUMP_SPEED,
   areaCompletion: 10_000 * GLOBE_JUMP_SPEED,
 };
+export const NEXT_GALAXY_KEY = 'n';
 /** The field of view a jump to a target ends at: well inside the answer form's 1°. */
 export const TARGET_FOVY = 0.02 * DEGREE;
 
@@ -199,7 +202,13 @@ export function CruiseScreen({
     [dialogs, queryClient, t],
   );
 
-  // The markers: unanswered, answered and current targets.
+  // The markers: unanswered, answered and current targets; the spacebar shows or hides them.
+  const warnMarkers = useCallback(() => {
+    void dialogs
+      .open(<MessageDialog title={t('cruise.markers.title')} message={t('cruise.markers.message')} />)
+      .catch(ignoreDismissal);
+  }, [dialogs, t]);
+  const markers = useMarkers(warnMarkers);
   const layer = useRef<TargetLayer | null>(null);
   useEffect(() => {
     if (!globe) return;
@@ -218,9 +227,9 @@ export function CruiseScreen({
       state:
         question.object_id === currentId ? 'current' : answered.has(question.object_id) ? 'answered' : 'unanswered',
     }));
-    layer.current?.update({ targets });
+    layer.current?.update({ targets, shown: markers.shown, minFovy: markers.minFovy });
     globe?.requestFrame();
-  }, [quest, currentId, answered, globe]);
+  }, [quest, currentId, answered, globe, markers.shown, markers.minFovy]);
 
   // The rudder: the next target in the quest's order, answered ones included, so that an answer
   // can be changed later by answering the same target again (the server replaces it).
@@ -232,16 +241,7 @@ export function CruiseScreen({
     jumpTo(next, JUMP_MS.nextGalaxy);
   }, [quest, currentId, completing, jumpTo, setCurrentId]);
 
-  // N: next galaxy.
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'n' || !isShortcut(event)) return;
-      event.preventDefault();
-      nextGalaxy();
-    };
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, [nextGalaxy]);
+  useShortcut(NEXT_GALAXY_KEY, nextGalaxy);
 
   const completeArea = async (finished: Quest) => {
     setCompleting(true);
@@ -348,7 +348,13 @@ export function CruiseScreen({
         )}
         {quest && current && !showForm && !completing && <p className="cruise-hint panel">{t('cruise.zoomHint')}</p>}
         <div className="cruise-buttons">
-          <button type="button" className="button cruise-button" onClick={nextGalaxy} disabled={!quest || completing}>
+          <button
+            type="button"
+            className="button cruise-button"
+            onClick={nextGalaxy}
+            disabled={!quest || completing}
+            aria-keyshortcuts="N"
+          >
             <Sailboat aria-hidden="true" size={20} />
             <span>{t('cruise.nextGalaxy')}</span>
             <kbd>N</kbd>

@@ -10,6 +10,11 @@ export const cruise = defineStrings(
     nextGalaxy: 'Next galaxy',
     form: 'Classify this galaxy',
     zoomHint: 'Zoom in on the marked galaxy to classify it',
+    markers: {
+      title: 'Markers hidden',
+      message:
+        'The spacebar shows or hides the markers of the targets. They are hidden now: press the spacebar again to show them.',
+    },
     stepNav: 'Steps',
     step: 'Step {{step}}',
     backKey: 'Backspace: previous step',
@@ -120,6 +125,11 @@ export const cruise = defineStrings(
     nextGalaxy: '次の銀河',
     form: 'この銀河を分類',
     zoomHint: '印の付いた銀河を拡大すると分類できます',
+    markers: {
+      title: 'マーカーを非表示にしました',
+      message:
+        'スペースキーでターゲットのマーカーを表示・非表示にできます。いまは非表示です。もう一度スペースキーを押すと表示されます。',
+    },
     stepNav: 'ステップ',
     step: 'ステップ{{step}}',
     backKey: 'Backspace：前のステップ',
@@ -143,7 +153,8 @@ export const cruise = defineStrings(
     remaining_other: 'このエリアの残りの銀河：{{count}}個',
     areaCompleted: 'エリア達成！',
     savingArea: '回答を保存しています…',
-    rejected: 'サーバーが回答を受け付けませんでした（ステータス {{status}}）。回答は破棄されました。Please Reload.',
+    rejected:
+      'サーバーが回答を受け付けませんでした（ステータス {{status}}）。回答は破棄されました。ページを再読み込みしてください。',
     note: {
       title: '船長のノート',
       tngTitle: '船長のノート：シミュレーション銀河',
