@@ -1,8 +1,8 @@
 // The non-tiled layers checked in pixels (viewer-spec §1): a constellation line drawn through
-// both of its stars, the Milky Way brighter along the galactic plane than at the galactic pole,
-// a path and a sprite drawn where they are placed. Each layer's own light is the difference
-// between a screenshot with the layer and one without it, so the other layers cannot pass the
-// test for it. Screenshots go to test-results/screenshots/.
+// both of its stars, the constellation names in the page language, the Milky Way brighter along
+// the galactic plane than at the galactic pole, a path and a sprite drawn where they are placed.
+// Each layer's own light is the difference between a screenshot with the layer and one without
+// it, so the other layers cannot pass the test for it. Screenshots go to test-results/screenshots/.
 import { vec3 } from 'gl-matrix';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,6 +144,46 @@ test.describe('layers (viewer-spec §1)', () => {
       expect(added).toBeGreaterThan(20);
       expect(beside).toBeLessThan(5);
     }
+  });
+
+  test('the constellation names are drawn in the page language: English, then Kanji in Japanese', async ({ page }) => {
+    const view = { ra: 85, dec: 7, fov: 20 };
+    const setNames = (names: boolean) =>
+      page.evaluate(
+        (names) =>
+          (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe.layers.constellations.update({
+            names,
+          }),
+        names,
+      );
+    /** Pixels whose light differs by more than 30 of 255 (mean of r, g, b) between two shots. */
+    const differing = (a: PixelWindow, b: PixelWindow) => {
+      const at: number[] = [];
+      for (let k = 0; k < a.data.length; k += 4)
+        if (Math.abs([0, 1, 2].reduce((sum, c) => sum + a.data[k + c] - b.data[k + c], 0) / 3) > 30) at.push(k);
+      return at;
+    };
+    let canvas = await openView(page, view.ra, view.dec, view.fov);
+    const english = await whole(page, canvas, 'constellation-names-en.png');
+    await setNames(false);
+    await settle(page);
+    const unnamed = await whole(page, canvas);
+    const englishNames = differing(english, unnamed);
+    // The volunteer's language becomes Japanese (as the profile's language menu sets it).
+    expect((await page.request.put('/api/current_user', { data: { locale: 'ja' } })).ok()).toBe(true);
+    await page.evaluate(() => localStorage.setItem('galaxy-cruise.locale', 'ja'));
+    await page.reload();
+    canvas = await openView(page, view.ra, view.dec, view.fov);
+    const japanese = await whole(page, canvas, 'constellation-names-ja.png');
+    const japaneseNames = differing(japanese, unnamed);
+    const changed = differing(japanese, english);
+    console.log(
+      `name pixels: English ${englishNames.length}, Japanese ${japaneseNames.length}, changed between them ${changed.length}`,
+    );
+    expect(englishNames.length).toBeGreaterThan(100);
+    expect(japaneseNames.length).toBeGreaterThan(100);
+    // Other labels, not the same ones again: most of either language's name pixels changed.
+    expect(changed.length).toBeGreaterThan(0.5 * Math.min(englishNames.length, japaneseNames.length));
   });
 
   test('the Milky Way is brighter along the galactic plane than at the galactic pole', async ({ page }) => {

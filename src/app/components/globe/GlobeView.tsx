@@ -1,13 +1,14 @@
 // The thin React wrapper around src/globe (ARCHITECTURE.md: the globe never imports React).
 // It owns one Globe for the lifetime of the canvas, adds the base layers and hands the globe to
 // GlobeLoader, which shares it through GlobeContext (this file is loaded after the first paint).
-// On the main route the view is kept in the address (viewLink.ts).
+// On the main route the view is kept in the address (viewLink.ts). The constellations are named
+// in the page's language: Kanji for Japanese, English otherwise.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataRepositoryUrl } from '../../../core/dataRepository';
 import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
-import { ConstellationLayer } from '../../../globe/layers/constellations';
+import { ConstellationLayer, type ConstellationLanguage } from '../../../globe/layers/constellations';
 import { GridLayer } from '../../../globe/layers/grid';
 import { APPLICATION_HIPS_OPTIONS, HipsLayer } from '../../../globe/layers/hips';
 import { LevelOutlineLayer } from '../../../globe/layers/level-outlines';
@@ -31,9 +32,15 @@ function followsView(hash: string): boolean {
   return path === '/';
 }
 
+function constellationLanguage(language: string): ConstellationLanguage {
+  return language.startsWith('ja') ? 'kanji' : 'en';
+}
+
 export function GlobeView({ retina = true }: { retina?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
+  const constellationLayer = useRef<ConstellationLayer | null>(null);
+  const language = constellationLanguage(i18n.language);
   const { ready: setGlobe, failed } = useGlobePublisher();
   useEffect(() => {
     if (!canvas.current) return;
@@ -49,6 +56,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     const dataRepository = dataRepositoryUrl(location, dataHost());
     // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys, HiPS.
     const constellations = new ConstellationLayer();
+    constellationLayer.current = constellations;
     const milkyWay = new MilkyWayLayer({ dataRepository });
     const grid = new GridLayer();
     const stars = new StarLayer(dataRepository);
@@ -92,9 +100,12 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
       unsubscribeLayers();
       keepLink.cancel();
       setGlobe(null);
+      constellationLayer.current = null;
       created.release();
     };
   }, [retina, setGlobe, failed]);
+  // After the globe's own effect, also on the first render: the names start in the page language.
+  useEffect(() => constellationLayer.current?.update({ language }), [language, retina]);
   return (
     <canvas
       ref={canvas}
