@@ -33,6 +33,14 @@ describe('HiPS layer', () => {
     expect(hipsViewOrder(1e-9, properties)).toBe(9);
   });
 
+  it('asks for an order coarser while the camera moves (its lodBias 1), within the HiPS orders', () => {
+    const properties = { order: 9, orderMin: 3, tileWidth: 512 };
+    const resting = hipsViewOrder(1e-5, properties);
+    expect(hipsViewOrder(1e-5, properties, 1)).toBe(resting - 1);
+    expect(hipsViewOrder(1e-5, properties, 0)).toBe(resting);
+    expect(hipsViewOrder(1, properties, 1)).toBe(3);
+  });
+
   it('fades out by zoom between maxTexelPixels and twice that; Infinity never fades', () => {
     expect(hipsVisibility(3, 4)).toBe(1);
     expect(hipsVisibility(4, 4)).toBe(1);

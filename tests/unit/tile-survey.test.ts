@@ -55,6 +55,14 @@ describe('survey tile levels and ancestors', () => {
     expect(surveyLevel(1e6, tractPixel, 2, 0, 8)).toBe(8);
   });
 
+  it('asks for a level coarser while the camera moves (its lodBias 1), and back as the bias fades', () => {
+    const tractPixel = 1;
+    expect(surveyLevel(4, tractPixel, 2 - 1, 0, 8)).toBe(3);
+    expect(surveyLevel(4, tractPixel, 2 - 0.5, 0, 8)).toBe(2);
+    expect(surveyLevel(5.9, tractPixel, 2 - 0.5, 0, 8)).toBe(3);
+    expect(surveyLevel(4, tractPixel, 2 - 0, 0, 8)).toBe(2);
+  });
+
   it('finds the tile of a coarser level holding a tile', () => {
     expect(ancestorKey({ tract: 9, level: 0, p: 5, q: 2 }, 2)).toEqual({ tract: 9, level: 2, p: 1, q: 0 });
   });

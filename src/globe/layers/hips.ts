@@ -76,12 +76,16 @@ export function texelAngle(order: number, tileWidth: number): number {
   return Math.sqrt(Math.PI / 3) / (2 ** order * tileWidth);
 }
 
-/** The order whose texels are no larger than a screen pixel, within the HiPS's orders. */
+/**
+ * The order whose texels are no larger than a screen pixel, within the HiPS's orders; coarser by
+ * the camera's `lodBias` (1 while it moves, fading to 0 after: viewer-spec §4).
+ */
 export function hipsViewOrder(
   screenPixel: number,
   properties: Pick<HipsProperties, 'order' | 'orderMin' | 'tileWidth'>,
+  lodBias = 0,
 ) {
-  const wanted = Math.ceil(Math.log2(Math.sqrt(Math.PI / 3) / (properties.tileWidth * screenPixel)));
+  const wanted = Math.ceil(Math.log2(Math.sqrt(Math.PI / 3) / (properties.tileWidth * screenPixel)) - lodBias);
   return Math.min(properties.order, Math.max(properties.orderMin, wanted));
 }
 
@@ -404,7 +408,7 @@ export class HipsLayer implements Layer<HipsOptions> {
       f[3] * c[0] + f[4] * c[1] + f[5] * c[2],
       f[6] * c[0] + f[7] * c[1] + f[8] * c[2],
     );
-    let order = hipsViewOrder(screenPixel, properties);
+    let order = hipsViewOrder(screenPixel, properties, camera.lodBias);
     if (cone.radius >= Math.PI / 2 - 1e-3) order = Math.min(order, Math.max(properties.orderMin, WHOLE_SKY_ORDER));
     const tiles = this.visibleTiles(order, centre, cone.radius);
 

@@ -264,7 +264,13 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
       this.engine.want([]);
       return;
     }
-    const level = surveyLevel(screenPixel, tract.pixelAngle, this.options.lodBias, tract.minLevel, tract.maxLevel);
+    const level = surveyLevel(
+      screenPixel,
+      tract.pixelAngle,
+      this.options.lodBias - camera.lodBias,
+      tract.minLevel,
+      tract.maxLevel,
+    );
     const top: TileKey = { tract: 0, level: tract.maxLevel, p: 0, q: 0 };
     // The coarsest tile first: every finer tile can be drawn from it while it loads.
     const requests: TileRequest[] = [{ id: this.tileId(top), priority: 1, fineness: -top.level, distance }];

@@ -403,7 +403,13 @@ export class SurveyLayer implements Layer<SurveyOptions> {
       outlineWeight = Math.max(outlineWeight, 1 - weight);
       if (distance > cone.radius + tract.radius || weight <= 0) continue;
       if ((2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS) continue;
-      const level = surveyLevel(screenPixel, tract.pixelAngle, this.options.lodBias, tract.minLevel, tract.maxLevel);
+      const level = surveyLevel(
+        screenPixel,
+        tract.pixelAngle,
+        this.options.lodBias - camera.lodBias,
+        tract.minLevel,
+        tract.maxLevel,
+      );
       const top = { tract: tract.tract, level: tract.maxLevel, p: 0, q: 0 };
       // The tract's coarsest tile first: every finer tile can be drawn from it while it loads.
       requests.push({

@@ -55,9 +55,14 @@ export function ancestorKey(key: TileKey, level: number): TileKey {
   return { tract: key.tract, level, p: key.p >> shift, q: key.q >> shift };
 }
 
-/** The level whose pixels are at most one screen pixel (lodBias 2), clamped to the tract's. */
+/**
+ * The level whose pixels are at most one screen pixel (lodBias 2), clamped to the tract's. A
+ * lower lodBias asks for coarser levels: the layers pass their own bias less the camera's, which
+ * is 1 while the camera moves and fades to 0 after it stops (viewer-spec §4), so that a moving
+ * view loads a level coarser.
+ */
 export function surveyLevel(screenPixel: number, tractPixel: number, lodBias: number, min: number, max: number) {
-  const level = Math.floor(Math.log2(screenPixel / tractPixel)) + 2 - lodBias;
+  const level = Math.floor(Math.log2(screenPixel / tractPixel) + 2 - lodBias);
   return Math.min(max, Math.max(min, level));
 }
 
