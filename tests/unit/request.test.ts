@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RequestError, request, setAlertHandler, setBaseUrl } from '../../src/app/api/request';
+import { RequestError, request, setAlertHandler, setBaseUrl, setReloadLine } from '../../src/app/api/request';
 
 let server: FastifyInstance;
 const serverUrl = () => `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
@@ -73,6 +73,18 @@ describe('request helper', () => {
       data: { reason: 'failed with 500' },
     });
     expect(alerts).toEqual(['500 Internal Server Error\n{"reason":"failed with 500"}\nPlease Reload.']);
+  });
+
+  it("ends the alert in the page's language once set (Japanese here)", async () => {
+    setReloadLine('ページを再読み込みしてください。');
+    try {
+      await expect(request('get', '/status/{code}', { code: 500 })).rejects.toBeInstanceOf(RequestError);
+      expect(alerts).toEqual([
+        '500 Internal Server Error\n{"reason":"failed with 500"}\nページを再読み込みしてください。',
+      ]);
+    } finally {
+      setReloadLine('Please Reload.');
+    }
   });
 
   it.each([409, 422])('passes %i silently to the caller', async (code) => {

@@ -30,6 +30,12 @@ export function setAlertHandler(handler: (message: string) => void): void {
   showAlert = handler;
 }
 
+// The alert's last line: the spec's 'Please Reload.', in the page's language (set by main.tsx).
+let reloadLine = 'Please Reload.';
+export function setReloadLine(text: string): void {
+  reloadLine = text;
+}
+
 let baseUrl = '';
 /** The API base; '' means relative to the current site. */
 export function setBaseUrl(url: string): void {
@@ -37,7 +43,7 @@ export function setBaseUrl(url: string): void {
 }
 
 export function alertText(error: RequestError): string {
-  return `${error.status} ${error.statusText}\n${JSON.stringify(error.data)}\nPlease Reload.`;
+  return `${error.status} ${error.statusText}\n${JSON.stringify(error.data)}\n${reloadLine}`;
 }
 
 /** Substitutes {name} tokens from `payload` and returns the path and the unused fields. */
