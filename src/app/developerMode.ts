@@ -1,9 +1,10 @@
 // Developer mode (application-spec §6) and the constants it changes (§9). It is on when the page
-// runs from a local address (localhost, a loopback or private-network address) or from a
-// development path (/devel or a Vite dev server's /src/ path); it enables the /devel pages.
+// runs from a local address (localhost or a loopback address: the developer's own machine) or
+// from a development path (/devel or a Vite dev server's /src/ path); it enables the /devel pages.
+// A private-network address is not a developer's: a research group serving its volunteers on an
+// intranet gets the volunteers' constants.
 
-const LOCAL_HOST =
-  /^(localhost|127(?:\.\d+){3}|\[?::1\]?|10(?:\.\d+){3}|192\.168(?:\.\d+){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d+){2}|[\w-]+\.local)$/i;
+const LOCAL_HOST = /^(localhost|127(?:\.\d+){3}|\[?::1\]?)$/i;
 
 /** Whether a page at `url` runs in developer mode. */
 export function isDeveloperModeAt(url: URL): boolean {
