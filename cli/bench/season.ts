@@ -58,6 +58,7 @@ const RANKING_READERS = 8;
 /** How often each of them reloads it: ten times a second, faster than anyone clicks. */
 const RANKING_RELOAD_MS = 100;
 const PASSWORD = 'season-bench-password';
+const TIMED_EMAIL = 'timed@season.example.org';
 const ARCHIVE_ID = 900_000;
 const ARCHIVE_OBJECT = 9_000_000_000;
 
@@ -123,6 +124,8 @@ interface Prepared {
   startSeconds: number;
   client: Client;
   cookie: string;
+  /** The captain message made for the notification calls. */
+  notificationId: number;
   /** Stops the server, then removes the run's folder. */
   close(): Promise<void>;
 }
@@ -167,7 +170,7 @@ async function prepare(
       await db
         .insertInto('users')
         .values({
-          email: 'timed@season.example.org',
+          email: TIMED_EMAIL,
           nickname: 'timed',
           locale: 'en',
           password_hash: await hashPassword(PASSWORD),
@@ -179,18 +182,27 @@ async function prepare(
     const started = performance.now();
     server = await startLoadServer(
       database,
-      { VAR_DIR: work, DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' },
+      // The timed volunteer is also an administrator, for the admin notification calls.
+      { VAR_DIR: work, DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', ADMIN_EMAILS: TIMED_EMAIL },
       path.join(work, 'server.log'),
     );
     const startSeconds = (performance.now() - started) / 1000;
     const client = new Client(server.port, RANKING_READERS + 2);
-    const cookie = await login(client, 'timed@season.example.org');
+    const cookie = await login(client, TIMED_EMAIL);
+    // One captain message, so that the notification calls have something to list and preview.
+    const created = await client.request('POST', '/api/notifications', {
+      cookie,
+      body: { type: 'captain_message', title: { en: 'Ahoy', ja: 'ようこそ' }, message: { en: 'Hello crew' } },
+    });
+    if (created.status !== 201) throw new Error(`POST /api/notifications: ${created.status} ${created.body}`);
+    const notificationId = (JSON.parse(created.body) as { id: number }).id;
     return {
       answers: volunteers * Math.ceil(answers / volunteers),
       fillSeconds,
       startSeconds,
       client,
       cookie,
+      notificationId,
       close: async () => {
         client.close();
         await close();
@@ -216,10 +228,19 @@ async function timed(prepared: Prepared, method: string, url: string, body?: unk
  * same load from the rest of the machine; one untimed call each first.
  */
 async function timeCall(pair: Prepared[], url: string, requests: number): Promise<number[][]> {
-  for (const prepared of pair) await timed(prepared, 'GET', url);
+  return timeCallEach(pair, () => url, requests);
+}
+
+/** timeCall with an address of each database's own. */
+async function timeCallEach(
+  pair: Prepared[],
+  urlOf: (prepared: Prepared) => string,
+  requests: number,
+): Promise<number[][]> {
+  for (const prepared of pair) await timed(prepared, 'GET', urlOf(prepared));
   const ms: number[][] = pair.map(() => []);
   for (let i = 0; i < requests; i++)
-    for (const [index, prepared] of pair.entries()) ms[index].push(await timed(prepared, 'GET', url));
+    for (const [index, prepared] of pair.entries()) ms[index].push(await timed(prepared, 'GET', urlOf(prepared)));
   return ms;
 }
 
@@ -241,30 +262,40 @@ async function pendingQuestions(prepared: Prepared): Promise<{ questId: number; 
 }
 
 /**
- * Answer posts to the volunteer's current quests, alternating between the databases: new answers
- * while the season2 course has questions left, then re-posts of the last quest's answers.
+ * Answer posts to the volunteer's current quests, alternating between the databases: up to
+ * `requests` new answers each, while the season2 course has questions left; then `requests`
+ * re-posts of those answers, which replace an answer and count nothing. The two are timed apart:
+ * a new answer also advances the kept counts.
  */
-async function timeAnswers(pair: Prepared[], requests: number): Promise<number[][]> {
-  const ms: number[][] = pair.map(() => []);
-  const pending = pair.map(() => [] as { questId: number; objectId: number }[]);
-  const posted = pair.map(() => [] as { questId: number; objectId: number }[]);
-  for (let i = 0; i < requests; i++)
+async function timeAnswers(pair: Prepared[], requests: number): Promise<{ fresh: number[][]; repost: number[][] }> {
+  type Target = { questId: number; objectId: number };
+  const post = (prepared: Prepared, target: Target, i: number) =>
+    timed(prepared, 'POST', `/api/quests/${target.questId}/answers`, {
+      object_id: target.objectId,
+      galaxy_type: i % 2 === 0 ? 'spiral' : 'elliptical',
+      interaction: 'no',
+    });
+  const fresh: number[][] = pair.map(() => []);
+  const posted = pair.map(() => [] as Target[]);
+  const pending = pair.map(() => [] as Target[]);
+  const open = pair.map(() => true);
+  for (let i = 0; i < requests && open.some(Boolean); i++)
     for (const [index, prepared] of pair.entries()) {
-      if (pending[index].length === 0) {
-        pending[index] = await pendingQuestions(prepared).catch(() => []);
-        if (pending[index].length === 0) pending[index] = posted[index].slice(-4);
+      if (!open[index]) continue;
+      if (pending[index].length === 0) pending[index] = await pendingQuestions(prepared).catch(() => []);
+      const next = pending[index].shift();
+      if (!next) {
+        open[index] = false;
+        continue;
       }
-      const next = pending[index].shift()!;
       posted[index].push(next);
-      ms[index].push(
-        await timed(prepared, 'POST', `/api/quests/${next.questId}/answers`, {
-          object_id: next.objectId,
-          galaxy_type: i % 2 === 0 ? 'spiral' : 'elliptical',
-          interaction: 'no',
-        }),
-      );
+      fresh[index].push(await post(prepared, next, i));
     }
-  return ms;
+  const repost: number[][] = pair.map(() => []);
+  for (let i = 0; i < requests; i++)
+    for (const [index, prepared] of pair.entries())
+      repost[index].push(await post(prepared, posted[index][i % posted[index].length], i + 1));
+  return { fresh, repost };
 }
 
 /**
@@ -315,6 +346,8 @@ const GETS = [
   '/api/notifications?include_old=true',
   '/api/nicknames/season1',
   '/api/present202501/stat',
+  '/api/admin/notifications',
+  '/api/admin/notifications/{notification_id}/preview?locale=ja',
 ];
 
 export async function runSeason(options: SeasonOptions): Promise<SeasonRow[]> {
@@ -350,13 +383,25 @@ export async function runSeason(options: SeasonOptions): Promise<SeasonRow[]> {
       });
       const add = (call: string, [smallMs, largeMs]: number[][]) =>
         rows.push(row(call, median(smallMs), median(largeMs)));
-      log(`season ${database}: timing ${GETS.length + 1} calls, ${requests} requests each`);
-      add('POST /api/quests/{quest_id}/answers', await timeAnswers(pair, requests));
+      log(`season ${database}: timing ${GETS.length + 2} calls, ${requests} requests each`);
+      const answersMs = await timeAnswers(pair, requests);
+      add('POST /api/quests/{quest_id}/answers (new answers)', answersMs.fresh);
+      add('POST /api/quests/{quest_id}/answers (re-posts)', answersMs.repost);
       const levels = JSON.parse((await small.client.request('GET', '/api/levels', { cookie: small.cookie })).body) as {
         id: number;
       }[];
-      for (const url of GETS)
-        add(`GET ${url}`, await timeCall(pair, url.replace('{level_id}', String(levels[0].id)), requests));
+      for (const url of GETS) {
+        const filled = url.replace('{level_id}', String(levels[0].id));
+        // Each database's own notification (their ids agree on fresh databases, but need not).
+        const ms = filled.includes('{notification_id}')
+          ? await timeCallEach(
+              pair,
+              (prepared) => filled.replace('{notification_id}', String(prepared.notificationId)),
+              requests,
+            )
+          : await timeCall(pair, filled, requests);
+        add(`GET ${url}`, ms);
+      }
       const smallBusy = await timeSessionUnderRankings(small, requests);
       const largeBusy = await timeSessionUnderRankings(large, requests);
       rows.push(

@@ -15,7 +15,10 @@ describe('the season bench', () => {
     });
     for (const database of ['pglite', 'postgres']) {
       const calls = rows.filter((row) => row.database === database).map((row) => row.call);
-      expect(calls).toContain('POST /api/quests/{quest_id}/answers');
+      expect(calls).toContain('POST /api/quests/{quest_id}/answers (new answers)');
+      expect(calls).toContain('POST /api/quests/{quest_id}/answers (re-posts)');
+      expect(calls).toContain('GET /api/admin/notifications');
+      expect(calls).toContain('GET /api/admin/notifications/{notification_id}/preview?locale=ja');
       for (const period of ['hour', 'day', 'week', 'month'])
         expect(calls).toContain(`GET /api/courses/season2/rankings/${period}`);
       expect(calls).toContain('GET /api/session, 8 clients reloading the monthly ranking');
