@@ -7,6 +7,7 @@
 // allowance; the journeys against the real server are in gate.spec.ts and login.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { untranslated } from './untranslated';
 
 type Locale = 'en' | 'ja';
 type Step = 'password' | 'nickname' | 'questionnaire' | 'done';
@@ -51,31 +52,6 @@ async function fakeSession(page: Page, locale: Locale, initial: Step) {
 
 async function useLocale(page: Page, locale: Locale) {
   await page.addInitScript((value) => localStorage.setItem('galaxy-cruise.locale', value), locale);
-}
-
-/** Words allowed in Latin letters on a Japanese screen: names, and the language's own name. */
-const LATIN_ALLOWED = /GALAXY CRUISE|Hyper Suprime-Cam|English|SNS|OK/g;
-
-/** Visible text, labels and titles with three or more Latin letters in a row. */
-async function untranslated(page: Page): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, [hidden]')) continue;
-      if (parent.tagName !== 'OPTION' && parent.getClientRects().length === 0) continue;
-      found.push(node.textContent ?? '');
-    }
-    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]'))
-      for (const name of ['aria-label', 'placeholder', 'title']) {
-        const value = element.getAttribute(name);
-        if (value) found.push(value);
-      }
-    return found;
-  });
-  // An e-mail address the volunteer typed is their data, not the interface's text.
-  return texts.filter((text) => /[A-Za-z]{3,}/.test(text.replace(/\S+@\S+/g, '').replace(LATIN_ALLOWED, '')));
 }
 
 async function check(page: Page, name: string, locale: Locale) {

@@ -12,6 +12,7 @@ import {
   type ConfiguredServer,
 } from '../helpers/configured-server';
 import { expectNoSeriousViolations } from './axe';
+import { untranslated } from './untranslated';
 
 let server: ConfiguredServer;
 
@@ -186,9 +187,13 @@ test("the 'en' title alert, delete after 'delete?', and the page closed to volun
   await page.keyboard.press('Shift+J');
   await expect(page.getByRole('heading', { name: 'お知らせ' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/admin-notifications-ja.png' });
+  await expectNoSeriousViolations(page, 'admin notifications (ja)');
+  expect(await untranslated(page), 'admin notifications (ja)').toEqual([]);
   await page.getByRole('button', { name: 'お知らせを追加' }).first().click();
   await expect(page.getByRole('dialog', { name: '新しいお知らせ' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/admin-edit-dialog-ja.png' });
+  await expectNoSeriousViolations(page, 'edit dialog (ja)');
+  expect(await untranslated(page), 'edit dialog (ja)').toEqual([]);
   await page.getByRole('button', { name: 'キャンセル' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.keyboard.press('Shift+E');

@@ -107,6 +107,7 @@ test('credits and terms of use, in English and Japanese', async ({ page }) => {
     );
     const english = (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !['GALAXY', 'CRUISE'].includes(word));
     expect(english, route).toEqual([]);
+    await expectNoSeriousViolations(page, `${route} (ja)`);
     await page.screenshot({ path: `test-results/screenshots/${route}-ja.png` });
   }
 });
