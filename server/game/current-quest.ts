@@ -1,0 +1,186 @@
+// The current quest of a course (application-spec §7, GET /api/courses/{course_id}/quests/current;
+// ARCHITECTURE.md, the game model): read in one statement, created when none exists, repaired
+// when no answer can finish it.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Answer, CurrentQuestResponse, Question } from '../../src/shared/api';
+import type { CaptainNote } from '../../src/shared/catalogue';
+import type { CourseId } from '../../src/shared/enums';
+import type { Database } from '../db/schema';
+import { cachedLevels, catalogueVersion, toIso, type Db } from './model-reads';
+import { finishQuests, planTurnover } from './quest-turnovers';
+import { nextQuestArea } from './quests';
+import type { SkyPoint } from './sky';
+
+interface QuestRow {
+  id: number;
+  user_id: number | null;
+  course_id: string;
+  level_id: number;
+  area_id: number;
+  type: 'regular' | 'greed' | 'tunnel_effect';
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+interface QuestState {
+  catalogue_version: string;
+  done: number[];
+  /** The unfinished quest, with `open`: it still has a current question without an answer. */
+  quest: (Omit<QuestRow, 'created_at' | 'finished_at'> & { created_at: string; open: boolean }) | null;
+  ship: SkyPoint | null;
+  questions: (Question & { captain_note: CaptainNote | null })[];
+  answers: Answer[];
+}
+
+/** The quest's questions in order, as JSON (a scalar subquery). */
+const questionsJson = (areaId: RawBuilder<unknown>) => sql`(
+  select coalesce(json_agg(json_build_object('object_id', object_id, 'ra', ra, 'dec', dec, 'captain_note', captain_note)
+    order by position), '[]'::json)
+  from targets where area_id = ${areaId} and not retired)`;
+
+/**
+ * Everything GET …/quests/current needs, in one statement: the catalogue version (for the level
+ * cache), the done areas, the unfinished quest with its questions and answers, and where the ship
+ * is. A user polling an unfinished quest costs this one statement.
+ */
+async function questState(db: Db, userId: number, courseId: CourseId): Promise<QuestState> {
+  const { rows } = await sql<QuestState>`
+    with current as (
+      select id, user_id, course_id, level_id, area_id, type, created_at, finished_at from quests
+      where user_id = ${userId}::bigint and course_id = ${courseId}::text and finished_at is null
+    )
+    select
+      ${catalogueVersion} as catalogue_version,
+      (select coalesce(json_agg(distinct area_id), '[]'::json) from quests
+        where user_id = ${userId}::bigint and course_id = ${courseId}::text and finished_at is not null) as done,
+      (select row_to_json(q) from (
+        select current.*, exists (
+          select 1 from targets where targets.area_id = current.area_id and not targets.retired and not exists (
+            select 1 from answers where answers.quest_id = current.id and answers.object_id = targets.object_id)
+        ) as open from current) q) as quest,
+      (select json_build_array(areas.center_ra, areas.center_dec) from quests join areas on areas.id = quests.area_id
+        where quests.user_id = ${userId}::bigint and quests.course_id = ${courseId}::text
+        order by quests.created_at desc, quests.id desc limit 1) as ship,
+      ${questionsJson(sql`(select area_id from current)`)} as questions,
+      (select coalesce(json_agg(json_build_object('object_id', object_id, 'galaxy_type', galaxy_type,
+          'interaction', interaction, 'ring', ring, 'fan', fan, 'tail', tail, 'distorted', distorted) order by id), '[]'::json)
+        from answers where quest_id = (select id from current)) as answers
+  `.execute(db);
+  return rows[0];
+}
+
+function toQuestions(rows: QuestState['questions']): Question[] {
+  return rows.map(({ object_id, ra, dec, captain_note }) =>
+    captain_note ? { object_id, ra, dec, captain_note } : { object_id, ra, dec },
+  );
+}
+
+/**
+ * The unfinished quest of the course, created when none exists: one statement for a quest in
+ * progress, two for a new one. An unfinished quest that no answer can finish is repaired first:
+ * - its area retired by a re-seed: the quest goes; its answers stay;
+ * - every current question answered: its remaining questions retired by a re-seed, or its answers
+ *   committed without the finish that follows them (the server stopped in between, or the finish
+ *   failed; ./answer-batches.ts). It is finished as an answer would have finished it
+ *   (./quest-turnovers.ts): the level_unlocked notification and the next quest come with it.
+ */
+export async function currentQuest(
+  db: Kysely<Database>,
+  userId: number,
+  courseId: CourseId,
+): Promise<CurrentQuestResponse> {
+  for (let attempt = 0; ; attempt++) {
+    const state = await questState(db, userId, courseId);
+    const levels = await cachedLevels(db, state.catalogue_version, courseId);
+    const done = new Set(state.done);
+    let quest: QuestRow | undefined;
+    let questions = toQuestions(state.questions);
+    let answers = state.answers;
+    if (state.quest) {
+      const current = { ...state.quest, created_at: new Date(state.quest.created_at), finished_at: null };
+      if (!levels.some((level) => level.areaIds.includes(current.area_id))) {
+        await db.deleteFrom('quests').where('id', '=', current.id).where('finished_at', 'is', null).execute();
+      } else if (!current.open) {
+        const turnover = await planTurnover(db, userId, current.id, {
+          course_id: courseId,
+          level_id: current.level_id,
+          area_id: current.area_id,
+          done_before: state.done,
+          catalogue_version: state.catalogue_version,
+        });
+        await finishQuests(db, [turnover]);
+        // Read again: the quest the finish created, or the one a concurrent request did.
+        if (attempt < 3) continue;
+        throw new Error(`quest ${current.id} has every answer but did not finish`);
+      } else quest = current;
+    }
+    if (!quest) {
+      const next = nextQuestArea(levels, done, state.ship ?? undefined);
+      if (!next) {
+        return {
+          id: null,
+          course_id: courseId,
+          type: null,
+          level_id: null,
+          level_name_key: null,
+          area_id: null,
+          level_key: null,
+          created_at: null,
+          finished_at: null,
+          questions: [],
+          answers: [],
+          depth: null,
+          done_area_ids: [...done].sort((a, b) => a - b),
+          no_more_available_objects: true,
+        };
+      }
+      const { level, area } = next;
+      // The partial unique index (one unfinished quest per user and course) makes a concurrent
+      // request's insert a no-op: this one then reads the quest that request created.
+      const { rows } = await sql<{
+        quest: (QuestRow & { created_at: string }) | null;
+        questions: QuestState['questions'];
+      }>`
+        with created as (
+          insert into quests (user_id, course_id, level_id, area_id, type)
+          values (${userId}::bigint, ${courseId}::text, ${level.id}::integer, ${area.id}::integer, ${level.type}::text)
+          on conflict (user_id, course_id) where finished_at is null do nothing
+          returning id, user_id, course_id, level_id, area_id, type, created_at, finished_at
+        )
+        select (select row_to_json(created) from created) as quest, ${questionsJson(sql`${area.id}::integer`)} as questions
+      `.execute(db);
+      const created = rows[0].quest;
+      if (!created) {
+        if (attempt < 3) continue;
+        throw new Error('the quest just created is missing');
+      }
+      quest = { ...created, created_at: new Date(created.created_at), finished_at: null };
+      questions = toQuestions(rows[0].questions);
+      answers = [];
+    }
+    const level = levels.find((candidate) => candidate.id === quest.level_id);
+    const levelRow =
+      level ??
+      (await db
+        .selectFrom('levels')
+        .select(['key', 'name_key', 'depth'])
+        .where('id', '=', quest.level_id)
+        .executeTakeFirstOrThrow());
+    return {
+      id: quest.id,
+      course_id: courseId,
+      type: quest.type,
+      level_id: quest.level_id,
+      level_name_key: levelRow.name_key,
+      area_id: quest.area_id,
+      level_key: levelRow.key,
+      created_at: quest.created_at.toISOString(),
+      finished_at: toIso(quest.finished_at),
+      questions,
+      answers,
+      depth: levelRow.depth,
+      done_area_ids: [...done].sort((a, b) => a - b),
+      no_more_available_objects: false,
+    };
+  }
+}
