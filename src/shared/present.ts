@@ -1,11 +1,8 @@
 // The present202501 gift campaign rules (application-spec §5 "Gift form", §8, §9), free of HTTP:
 // the gift form checks them before sending, and the server again on every application.
 import type { PresentApplication } from './api';
-import { isCountryCode } from './validation';
+import { isCountryCode, MESSAGES } from './validation';
 
-export const BLANK = 'Cannot be blank';
-export const INVALID_FORMAT = 'Invalid Format';
-export const tooLong = (max: number) => `is too long (maximum is ${max} characters)`;
 export const notEnoughGalaxies = (required: number) =>
   `You do not meet the application requirements (you haven't classified ${required} galaxies)`;
 /** The form's own summary line (§8), reused as the message of a 400 with field errors. */
@@ -41,8 +38,8 @@ export function validatePresentApplication(
   const text = (field: keyof typeof PRESENT_LIMITS, required: boolean): string => {
     const raw = input[field];
     const value = typeof raw === 'string' ? raw.trim() : '';
-    if (required && value === '') errors[field] = [BLANK];
-    else if (value.length > PRESENT_LIMITS[field]) errors[field] = [tooLong(PRESENT_LIMITS[field])];
+    if (required && value === '') errors[field] = [MESSAGES.blank];
+    else if (value.length > PRESENT_LIMITS[field]) errors[field] = [MESSAGES.tooLong(PRESENT_LIMITS[field])];
     return value;
   };
   const values: Record<string, string> = {};
@@ -50,8 +47,8 @@ export function validatePresentApplication(
   for (const field of OPTIONAL_TEXT) values[field] = text(field, false);
   const country = input.country_code;
   // A numeric country code of the country table: ISO 3166-1 numeric (Japan 392), or -1 for 'other'.
-  if (country === null || country === undefined || country === '') errors.country_code = [BLANK];
-  else if (!isCountryCode(country)) errors.country_code = [INVALID_FORMAT];
+  if (country === null || country === undefined || country === '') errors.country_code = [MESSAGES.blank];
+  else if (!isCountryCode(country)) errors.country_code = [MESSAGES.invalidFormat];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
