@@ -88,9 +88,10 @@ test('the administrator creates a notification in en and ja; volunteers see it a
     await expect(message).toBeHidden();
     const unread = await (await volunteer.request.get(`${server.url}/api/notifications`)).json();
     expect(unread).toEqual([]);
-    await volunteer.reload();
-    // Once the list has been asked for again, no dialog comes back.
+    // Once the list has been asked for again, no dialog comes back. The wait starts before the
+    // reload: the list may be answered before the reload's own promise resolves.
     const asked = volunteer.waitForResponse((response) => response.url().endsWith('/api/notifications'));
+    await volunteer.reload();
     await asked;
     await volunteer.waitForTimeout(1000);
     await expect(volunteer.getByRole('dialog', { name: title })).toHaveCount(0);
