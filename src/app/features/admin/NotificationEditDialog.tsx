@@ -204,7 +204,7 @@ export function NotificationEditDialog({ notification }: { notification?: AdminN
             <div className="input-with-button">
               <select id={componentId} value={component} onChange={(event) => setComponent(event.target.value)}>
                 {Object.keys(CUSTOM_COMPONENTS).map((name) => (
-                  <option key={name} value={name}>
+                  <option key={name} value={name} translate="no">
                     {name}
                   </option>
                 ))}
