@@ -159,6 +159,9 @@ async function loadOnce(browser: PlaywrightBrowser, url: string, throttle: numbe
       if (request.resourceType() !== 'script') return;
       const { startTime, responseEnd } = request.timing();
       const body = request.response().then((response) => (response ? response.body() : Buffer.alloc(0)));
+      // The bodies of scripts that arrive after the form was usable are never read, and fail once
+      // the context closes: handled here, so that their failure is not the process's.
+      body.catch(() => undefined);
       // When the last byte arrived, in ms since the epoch (responseEnd counts from startTime).
       scripts.push({ body, end: startTime + responseEnd });
     });
