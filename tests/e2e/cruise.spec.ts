@@ -8,6 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { CurrentQuestResponse, Question } from '../../src/shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
+import { expectInSpecOrder } from './area-messages';
 import { expectNoSeriousViolations } from './axe';
 import { canvasPixels } from './canvas-pixels';
 
@@ -203,17 +204,6 @@ async function confirm(page: Page, dialog: Locator, keyboard: boolean) {
 async function finishArea(page: Page, finished: Quest, keyboard = false) {
   await expect.poll(() => flashes(page)).toContain('Area completed!');
   const titles: string[] = [];
-  const order = [
-    'A souvenir puzzle piece',
-    'Passport stamp added',
-    'Cabin upgrade',
-    'Greed level',
-    'Back to the regular course',
-    'New stage',
-    'Tunnel effect',
-    'Training complete',
-    'No galaxy available',
-  ];
   await expect
     .poll(async () => {
       const dialog = page.getByRole('dialog');
@@ -229,8 +219,7 @@ async function finishArea(page: Page, finished: Quest, keyboard = false) {
     })
     .toBe('finished');
   // Whatever level messages came, they came in the spec's order.
-  expect(titles.every((title) => order.includes(title))).toBe(true);
-  expect(titles).toEqual([...titles].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+  expectInSpecOrder(titles);
   return titles;
 }
 

@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { CurrentQuestResponse } from '../../src/shared/api';
 import { decodePng } from '../../skydata/png';
 import { readyVolunteer } from '../helpers/volunteers';
+import { expectInSpecOrder } from './area-messages';
 import { expectNoSeriousViolations } from './axe';
 import { SCREENSHOTS } from './canvas-pixels';
 
@@ -165,19 +166,7 @@ test('a volunteer who classifies enough sees a puzzle piece revealed, and a pass
   // the order of application-spec §4.
   console.log(`area messages: ${titles.join(' → ')}`);
   expect(titles.slice(0, 2)).toEqual(['Passport stamp added', 'Cabin upgrade']);
-  const order = [
-    'Passport stamp added',
-    'Cabin upgrade',
-    'Greed level',
-    'Back to the regular course',
-    'New stage',
-    'Tunnel effect',
-  ];
-  expect(
-    titles.every((title) => order.includes(title)),
-    titles.join(', '),
-  ).toBe(true);
-  expect(titles).toEqual([...titles].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+  expectInSpecOrder(titles);
 
   // The passport has the stamp of the completed stage, its image served with the sky data.
   await expect(page.locator('.dialog-overlay')).toHaveCount(0);
