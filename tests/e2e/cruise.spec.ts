@@ -498,6 +498,7 @@ test('the spacebar hides and shows the markers, warning on its first use; after 
   const warning = page.getByRole('dialog', { name: 'Markers hidden' });
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('press the spacebar again to show them');
+  await page.screenshot({ path: 'test-results/screenshots/cruise-markers-warning-en.png' });
   await page.keyboard.press('Enter');
   await expect(warning).toBeHidden();
   const hidden = await restingRing(page);
