@@ -4,14 +4,14 @@ import * as Comlink from 'comlink';
 import { decodeFits } from '../src/core/fits';
 import { gunzip } from '../src/core/gzip';
 import { computeShiftmap } from '../src/core/shiftmap';
-import { readStarRecords } from '../src/core/stars';
+import { readStarRecords, starCells, type StarCells } from '../src/core/stars';
 import type { Core } from '../src/core/wasm';
 
 export interface DecoderApi {
   /** CRC-32 of `bytes` (gzip/zlib polynomial). The buffer is transferred in. */
   crc32(bytes: Uint8Array): Promise<number>;
-  /** Fetches one hipparcos-catalog file and returns its (ra, dec, magnitude) records, transferred out. */
-  loadStars(url: string): Promise<Float32Array>;
+  /** Fetches one hipparcos-catalog file and returns its stars ordered by cell (src/core/stars.ts), transferred out. */
+  loadStars(url: string): Promise<StarCells>;
   /**
    * The shiftmap texture (RG16F data, src/core/shiftmap.ts) of HiPS tile `ipix` at `order`,
    * transferred out, or null when the tile needs none.
@@ -48,7 +48,8 @@ export function createDecoderApi(core: Promise<Core>): DecoderApi {
     crc32: async (bytes) => (await core).crc32(bytes),
     async loadStars(url) {
       const records = readStarRecords(await gunzip(await fetchBytes(url), await core));
-      return Comlink.transfer(records, [records.buffer]);
+      const cells = starCells(records, await core);
+      return Comlink.transfer(cells, [cells.vertices.buffer, cells.offsets.buffer]);
     },
     async decodeImage(bytes) {
       const bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>]), DATA_IMAGE_OPTIONS);

@@ -70,7 +70,7 @@ export interface CruiseRow {
 }
 
 /** A volunteer past the gate, made over HTTP as a visitor makes one (the mailed link from the outbox). */
-async function makeVolunteer(server: BenchServer): Promise<string> {
+export async function makeVolunteer(server: BenchServer): Promise<string> {
   const email = `bench-${Date.now()}@example.org`;
   const cookies = new Map<string, string>();
   const call = async (method: string, url: string, body?: unknown) => {

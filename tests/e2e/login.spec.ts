@@ -62,6 +62,31 @@ test.describe('login screen', () => {
     expect(await fov('reduce')).toBe(false);
   });
 
+  test('the tour pauses from the click on Log in and goes on when the login fails', async ({ page }) => {
+    await page.goto('/#/login');
+    const indicator = page.getByTestId('camera-indicator');
+    await expect(indicator).toBeVisible();
+    await page.waitForTimeout(1500);
+    // The login request is held until the test lets it go on.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/session', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('E-mail').fill('nobody@example.org');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    const paused = await indicator.innerText();
+    await page.waitForTimeout(1500);
+    expect(await indicator.innerText()).toBe(paused);
+    release();
+    await expect(page.getByText('E-mail or password is incorrect.')).toBeVisible();
+    await expect.poll(() => indicator.innerText(), { timeout: 10_000 }).not.toBe(paused);
+  });
+
   test('the language switch shows the login screen in Japanese, with the date in Japanese', async ({ page }) => {
     await page.goto('/#/login');
     await page.getByLabel('Language').selectOption('ja');

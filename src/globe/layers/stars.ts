@@ -1,20 +1,25 @@
 // The star point layer (viewer-spec §1, §9): hipparcos-catalog/index.json lists the files; each
 // is loaded by a decoder worker and streamed back as (ra, dec, magnitude) floats, drawn as
 // points of fixed colour (0.75, 0.75, 1, 1), brightness 10^(−mag/2.5), at least 3 px wide.
+// The worker hands each file over grouped by HEALPix cell (src/core/stars.ts), and a frame draws
+// only the cells that query_disc finds in the view's cone: the software renderers of low-end
+// machines pay for every vertex shaded, on screen or not.
+import { Healpix } from '../../core/healpix';
+import { STAR_CELL_ORDER, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
+import { loadCore } from '../../core/wasm';
 import { decoderPool } from '../../../workers/browser-pool';
 import { attributeLocation, compileProgram } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
+import { viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 
 const VERTEX = `#version 300 es
-in vec3 a_star; // ra (deg), dec (deg), magnitude
+in vec4 a_star; // unit vector x, y, z and magnitude
 ${PROJECTION_GLSL}
 out float v_alpha;
 void main() {
-  float ra = radians(a_star.x);
-  float dec = radians(a_star.y);
-  gl_Position = project(vec3(cos(dec) * cos(ra), cos(dec) * sin(ra), sin(dec)));
-  float flux = pow(10.0, -a_star.z / 2.5);
+  gl_Position = project(a_star.xyz);
+  float flux = pow(10.0, -a_star.w / 2.5);
   gl_PointSize = max(3.0, 10.0 * sqrt(flux));
   v_alpha = clamp(sqrt(flux) * 8.0, 0.25, 1.0);
 }
@@ -33,8 +38,12 @@ void main() {
 interface Chunk {
   vertexArray: WebGLVertexArrayObject;
   buffer: WebGLBuffer;
-  count: number;
+  /** Cell c's stars are vertices offsets[c] .. offsets[c + 1] − 1. */
+  offsets: Uint32Array;
 }
+
+/** Cones this wide or wider draw every star (query_disc takes radii below π/2). */
+const WHOLE_SKY_RADIUS = Math.PI / 2 - 1e-3;
 
 export interface StarOptions {
   /** {dataRepository} of viewer-spec §7; the catalogue is read from its hipparcos-catalog/. */
@@ -48,6 +57,7 @@ export class StarLayer implements Layer<StarOptions> {
   private readonly chunks: Chunk[] = [];
   private abort = new AbortController();
   private options: StarOptions;
+  private cells: Healpix | null = null;
 
   constructor(dataRepository: string) {
     this.options = { dataRepository };
@@ -83,6 +93,7 @@ export class StarLayer implements Layer<StarOptions> {
     const response = await fetch(`${base}/index.json`, { signal });
     if (!response.ok) throw new Error(`${base}/index.json: ${response.status}`);
     const files = (await response.json()) as string[];
+    this.cells ??= new Healpix(await loadCore(), 2 ** STAR_CELL_ORDER, 'nest');
     await Promise.all(
       files.map(async (file) => {
         const records = await decoderPool().run('loadStars', [new URL(`${base}/${file}`, location.href).href], {
@@ -93,7 +104,7 @@ export class StarLayer implements Layer<StarOptions> {
     );
   }
 
-  private upload(records: Float32Array): void {
+  private upload({ vertices, offsets }: StarCells): void {
     const context = this.context;
     if (!context || !this.program) return;
     const { gl } = context;
@@ -101,13 +112,24 @@ export class StarLayer implements Layer<StarOptions> {
     const buffer = gl.createBuffer();
     gl.bindVertexArray(vertexArray);
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, records, gl.STATIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, vertices, gl.STATIC_DRAW);
     const star = attributeLocation(gl, this.program, 'a_star');
     gl.enableVertexAttribArray(star);
-    gl.vertexAttribPointer(star, 3, gl.FLOAT, false, 0, 0);
+    gl.vertexAttribPointer(star, STAR_VERTEX_FLOATS, gl.FLOAT, false, 0, 0);
     gl.bindVertexArray(null);
-    this.chunks.push({ vertexArray, buffer, count: records.length / 3 });
+    this.chunks.push({ vertexArray, buffer, offsets });
     context.requestFrame();
+  }
+
+  /** The cells in the view as half-open ranges [first, end) of cell ids: all of them for a wide view. */
+  private visibleCells(frame: FrameContext): number[] {
+    const all = [0, 12 * 4 ** STAR_CELL_ORDER];
+    const { camera, eye, width, height } = frame;
+    // A star just outside the corners still reaches in by its point's radius (at most 5 px; a
+    // pixel spans the widest angle at the centre in every projection here).
+    const radius = viewCone(camera, eye, width, height).radius + (12 * camera.projectionScale(eye)) / height;
+    if (!this.cells || radius >= WHOLE_SKY_RADIUS) return all;
+    return Array.from(this.cells.queryDiscRanges(camera.theta, camera.phi, radius, { inclusive: true }), Number);
   }
 
   draw(frame: FrameContext): void {
@@ -117,9 +139,14 @@ export class StarLayer implements Layer<StarOptions> {
     setProjectionUniforms(gl, this.program, frame);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE);
+    const ranges = this.visibleCells(frame);
     for (const chunk of this.chunks) {
       gl.bindVertexArray(chunk.vertexArray);
-      gl.drawArrays(gl.POINTS, 0, chunk.count);
+      for (let k = 0; k < ranges.length; k += 2) {
+        const first = chunk.offsets[ranges[k]];
+        const count = chunk.offsets[ranges[k + 1]] - first;
+        if (count > 0) gl.drawArrays(gl.POINTS, first, count);
+      }
     }
     gl.bindVertexArray(null);
   }

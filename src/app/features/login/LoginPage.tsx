@@ -5,7 +5,7 @@
 // session again and opens the recommended course (/?course=…) or the page the visitor came
 // from; 422 shows 'E-mail or password is incorrect.'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { SessionResponse } from '../../../shared/api';
@@ -30,11 +30,7 @@ export function LoginPage() {
   const globe = useGlobe();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-
-  useEffect(() => {
-    if (!globe) return;
-    return startCameraTour(globe, window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-  }, [globe]);
+  const tourElapsed = useRef(0);
 
   const login = useMutation({
     mutationFn: () => request<SessionResponse>('post', '/api/session', { email: email.trim(), password }),
@@ -50,6 +46,22 @@ export function LoginPage() {
     },
   });
   const unauthorized = login.error instanceof RequestError && login.error.status === 422;
+  // The tour pauses from the click on 'Log in' (a frame of the globe is the costliest work a
+  // low-end machine does here, and the main screen is on its way) and goes on if the login fails.
+  const touring = !login.isPending && !login.isSuccess;
+  useEffect(() => {
+    if (!globe || !touring) return;
+    const stop = startCameraTour(
+      globe,
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+      tourElapsed.current,
+    );
+    return () => {
+      tourElapsed.current = stop();
+    };
+  }, [globe, touring]);
+  // The main screen's code is fetched once the visitor starts to fill in the form, while they type.
+  const prefetchMainScreen = () => void import('../home/HomePage');
   const season1End = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(
     SEASON1_END,
   );
@@ -61,7 +73,12 @@ export function LoginPage() {
 
   return (
     <main className="page-center login-page">
-      <form className="panel form-card login-card" onSubmit={submit} aria-labelledby="login-title">
+      <form
+        className="panel form-card login-card"
+        onSubmit={submit}
+        onFocus={prefetchMainScreen}
+        aria-labelledby="login-title"
+      >
         <h1 id="login-title">{t('common.appName')}</h1>
         <p className="intro">{t('login.intro')}</p>
         <TextField

@@ -1,7 +1,8 @@
 // The login screen's idle looping camera tour (application-spec §2): the camera drifts slowly
 // round the sky along a tilted great circle, breathing its field of view, one loop every
 // TOUR_PERIOD_MS, through the Globe's public setCamera(). Under prefers-reduced-motion the tour
-// stands still (UI.md, Motion). Returns the function that stops it.
+// stands still (UI.md, Motion). Returns the function that stops it, which answers how far the
+// tour had gone, so that a later start goes on from there.
 import type { Globe } from '../../../globe/Globe';
 
 export const TOUR_PERIOD_MS = 240_000;
@@ -23,16 +24,21 @@ export function tourPose(u: number): { theta: number; phi: number; fovy: number 
   return { theta, phi, fovy };
 }
 
-export function startCameraTour(globe: Globe, reducedMotion: boolean): () => void {
-  globe.setCamera(tourPose(0));
-  if (reducedMotion) return () => {};
+export function startCameraTour(globe: Globe, reducedMotion: boolean, elapsedMs = 0): () => number {
+  globe.setCamera(tourPose((elapsedMs % TOUR_PERIOD_MS) / TOUR_PERIOD_MS));
+  if (reducedMotion) return () => elapsedMs;
   let frame = 0;
   let start: number | undefined;
+  let elapsed = elapsedMs;
   const step = (time: number) => {
-    start ??= time;
-    globe.setCamera(tourPose(((time - start) % TOUR_PERIOD_MS) / TOUR_PERIOD_MS));
+    start ??= time - elapsedMs;
+    elapsed = time - start;
+    globe.setCamera(tourPose((elapsed % TOUR_PERIOD_MS) / TOUR_PERIOD_MS));
     frame = requestAnimationFrame(step);
   };
   frame = requestAnimationFrame(step);
-  return () => cancelAnimationFrame(frame);
+  return () => {
+    cancelAnimationFrame(frame);
+    return elapsed;
+  };
 }
