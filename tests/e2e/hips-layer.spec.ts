@@ -189,12 +189,13 @@ test.describe('HiPS layer (viewer-spec §3, §4, §7, §9)', () => {
       const reference = await starCentroid(aladin, '#aladin', aladinShot);
 
       await pointGlobe(page, star);
-      // The properties, then tiles of the view (at 1° the Allsky cells are too coarse) arrive.
+      // The properties, then the Allsky image arrive. Its cells are the small sky's order-3 tiles
+      // whole (32 texels), so no tile file would add a texel and none is asked for.
       await expect
         .poll(() => requests.hips.some((url) => url.endsWith('/hips/sky/properties')), { timeout: 90_000 })
         .toBe(true);
       await expect
-        .poll(() => requests.hips.some((url) => /\/Norder3\/Dir0\/Npix\d+\.png$/.test(url)), { timeout: 90_000 })
+        .poll(() => requests.hips.some((url) => /\/Norder3\/Allsky\.png$/.test(url)), { timeout: 90_000 })
         .toBe(true);
       const globeShot = `hips-layer-globe-${star.name}.png`;
       await expect
@@ -220,6 +221,7 @@ test.describe('HiPS layer (viewer-spec §3, §4, §7, §9)', () => {
       expect(Math.hypot(ours.x - expected.x, ours.y - expected.y)).toBeLessThanOrEqual(2);
       expect(Math.hypot(reference.x - expected.x, reference.y - expected.y)).toBeLessThanOrEqual(2);
     }
+    expect(requests.hips.filter((url) => /\/Npix\d+\.png$/.test(url))).toEqual([]);
     // Every HiPS file came from this machine; what Aladin Lite asked of other hosts was blocked.
     console.log(`requests to other hosts blocked: ${requests.outside.length + aladinRequests.outside.length}`);
     expect([...requests.hips, ...aladinRequests.hips].every((url) => url.startsWith('http://127.0.0.1'))).toBe(true);

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { Healpix } from '../../src/core/healpix';
 import { allskyCell } from '../../src/core/hipsProperties';
 import { loadCoreSync } from '../../src/core/wasm';
-import { ancestorTransform, hipsViewOrder, hipsVisibility, texelAngle } from '../../src/globe/layers/hips';
+import {
+  allskyServes,
+  ancestorTransform,
+  hipsViewOrder,
+  hipsVisibility,
+  texelAngle,
+} from '../../src/globe/layers/hips';
 import { TILE_LIMITS } from '../../src/globe/tiles/limits';
 
 const DEG = Math.PI / 180;
@@ -72,5 +78,18 @@ describe('HiPS layer', () => {
     expect(ancestorTransform(ipix, 0)).toEqual([1, 1, 0, 0]);
     // The Allsky cell of tile 37 at order 3 in an image of 27 cells of 64 texels a row.
     expect(allskyCell(3, 37, 27 * 64)).toEqual({ x: 10 * 64, y: 64, size: 64 });
+  });
+
+  it('lets the Allsky image stand in for the minimum order when its cells are the tiles whole, or fine enough for the screen', () => {
+    const pixel = (1 / 60) * (Math.PI / 180); // one arc-minute
+    // Tiles of 32 texels are whole in Allsky cells of 32: no zoom needs them.
+    expect(allskyServes(3, 32, 32, pixel / 100)).toBe(true);
+    // Tiles of 256 texels, cells of 64: a cell texel of order 3 spans 6.9′.
+    expect(texelAngle(3, 64) / pixel).toBeCloseTo(6.87, 2);
+    expect(allskyServes(3, 256, 64, 7 * pixel)).toBe(true);
+    expect(allskyServes(3, 256, 64, 5 * pixel)).toBe(false);
+    // While the view moves (lodBias 1) a texel may span two pixels.
+    expect(allskyServes(3, 256, 64, 5 * pixel, 1)).toBe(true);
+    expect(allskyServes(3, 256, 64, 3 * pixel, 1)).toBe(false);
   });
 });

@@ -9,7 +9,8 @@
 // the file is fetched here, so a tile that leaves the view aborts its request, and decoded in the
 // worker pool; the main thread only uploads the decoded image. A tile that fails is dead and never
 // asked for again (the engine). At the minimum order the Allsky image stands in for the tiles
-// while its cells have texels enough for the screen; it is also the fallback under every tile.
+// while its cells have texels enough for the screen, and always when its cells are the tiles
+// whole (allskyServes); it is also the fallback under every tile.
 //
 // Drawing: each tile is a smooth patch of 8 × 8 cells whose vertices are exact HEALPix directions
 // (the patch of assembly/shiftmap.ts), and the fragment shader samples the tile at st + shift(st),
@@ -87,6 +88,21 @@ export function hipsViewOrder(
 ) {
   const wanted = Math.ceil(Math.log2(Math.sqrt(Math.PI / 3) / (properties.tileWidth * screenPixel)) - lodBias);
   return Math.min(properties.order, Math.max(properties.orderMin, wanted));
+}
+
+/**
+ * Whether the Allsky image stands in for the tiles of the minimum order: when its cells hold the
+ * tiles whole (tiles of at most ALLSKY_CELL texels, where a tile would add nothing), or while a
+ * cell's texel spans at most a screen pixel, 2^lodBias of them while the view moves.
+ */
+export function allskyServes(
+  orderMin: number,
+  tileWidth: number,
+  cellTexels: number,
+  screenPixel: number,
+  lodBias = 0,
+): boolean {
+  return cellTexels >= tileWidth || texelAngle(orderMin, cellTexels) <= screenPixel * 2 ** lodBias * (1 + 1e-9);
 }
 
 /** Opacity by zoom: 1 while a deepest texel is at most maxTexelPixels screen pixels, 0 from twice that. */
@@ -412,16 +428,14 @@ export class HipsLayer implements Layer<HipsOptions> {
     if (cone.radius >= Math.PI / 2 - 1e-3) order = Math.min(order, Math.max(properties.orderMin, WHOLE_SKY_ORDER));
     const tiles = this.visibleTiles(order, centre, cone.radius);
 
-    // The Allsky image is enough at the minimum order while its cells have a texel per pixel.
     const allsky = this.engine.get(ALLSKY_ID);
-    const allskyDead = this.engine.isDead(ALLSKY_ID);
     const cellTexels = allsky
       ? allskyCell(properties.orderMin, 0, allsky.value.width).size
       : Math.min(ALLSKY_CELL, properties.tileWidth);
     const allskyEnough =
-      !allskyDead &&
+      !this.engine.isDead(ALLSKY_ID) &&
       order === properties.orderMin &&
-      texelAngle(properties.orderMin, cellTexels) <= screenPixel * (1 + 1e-9);
+      allskyServes(properties.orderMin, properties.tileWidth, cellTexels, screenPixel, camera.lodBias);
     const requests: TileRequest[] = [
       // One file under every tile: requested first.
       { id: ALLSKY_ID, priority: 1, fineness: properties.orderMin, distance: 0 },
