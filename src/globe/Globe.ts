@@ -58,6 +58,8 @@ export class Globe {
   private lastMotion = -Infinity;
   /** When and at what value fovy was found outside its range, to ease it back. */
   private fovyOut: { since: number; fovy: number } | null = null;
+  /** The jump under way, if any: its end is handed to the layers (FrameContext.destination). */
+  private jump: Jump | null = null;
 
   constructor(
     readonly canvas: HTMLCanvasElement,
@@ -86,7 +88,7 @@ export class Globe {
       eye: () => this.drawnEye,
       jumpTo: (target, options) => this.jumpTo(target, options),
       animate: (animation) => this.animate(animation),
-      stop: () => this.animations.clear(),
+      stop: () => this.stopAnimations(),
     });
     this.resizeObserver = new ResizeObserver(() => this.requestFrame());
     this.resizeObserver.observe(canvas);
@@ -166,8 +168,19 @@ export class Globe {
     const duration = prefersReducedMotion() ? 0 : options.duration;
     const jump = new Jump(this.camera, target, performance.now(), { ...options, duration });
     this.animations.clear();
-    this.animate((time) => jump.apply(this.camera, Math.max(time, jump.startTime)));
+    this.jump = jump;
+    this.animate((time) => {
+      const moving = this.jump === jump && jump.apply(this.camera, Math.max(time, jump.startTime));
+      if (!moving && this.jump === jump) this.jump = null;
+      return moving;
+    });
     return jump;
+  }
+
+  /** Stops the camera's animations (a gesture took the camera), the jump under way with them. */
+  private stopAnimations(): void {
+    this.animations.clear();
+    this.jump = null;
   }
 
   /** Runs `animation` once per frame until it returns false. */
@@ -251,9 +264,16 @@ export class Globe {
       height,
       time,
       requestFrame: () => this.requestFrame(),
+      destination: this.jump ? this.destination(this.jump) : undefined,
     };
     this.frames++;
     for (const layer of this.layers) if (!this.hidden.has(layer.name)) layer.draw(frame);
+  }
+
+  /** The view a jump ends at, in the current projection mode. */
+  private destination(jump: Jump): { camera: Camera; eye: number } {
+    const camera = Object.assign(new Camera(), this.camera.state(), jump.target);
+    return { camera, eye: eyeDistance(camera.mode, camera.fovy) };
   }
 
   /**

@@ -201,6 +201,11 @@ export class Jump {
     return this.options.duration ?? JUMP_MS;
   }
 
+  /** Where the jump ends. */
+  get target(): Readonly<Required<JumpTarget>> {
+    return this.to;
+  }
+
   /** Whether the jump dips the zoom out on the way. */
   get dips(): boolean {
     return this.dip > 0;

@@ -205,4 +205,43 @@ test.describe('survey tiles (viewer-spec §3, §4, §7)', () => {
       })
       .toEqual([expect.stringContaining('ABORTED')]);
   });
+
+  test('a jump asks for the tiles where it ends while it is on its way, ahead of the views it passes', async ({
+    browser,
+  }) => {
+    const page = await volunteerPage(browser);
+    const target = wideTargets()[0];
+    const finest = `/wide/HSC-I/${levelZeroTile(target)}`;
+    const asked: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(finest)) asked.push(Date.now());
+    });
+    // Forty degrees away at fov 30°, where no tile of level 0 is wanted.
+    await page.goto(`/#/credits?ra=${(target.ra + 40) % 360}&dec=${target.dec}&fov=30`);
+    await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
+    await page.waitForTimeout(2000);
+    expect(asked).toEqual([]);
+    const duration = 12_000;
+    const started = Date.now();
+    await page.evaluate(
+      ({ ra, dec, duration }) => {
+        const { globe } = (
+          window as unknown as {
+            galaxyCruiseGlobe: {
+              globe: {
+                jumpTo(target: { theta: number; phi: number; fovy: number }, options: { duration: number }): void;
+              };
+            };
+          }
+        ).galaxyCruiseGlobe;
+        const degree = Math.PI / 180;
+        globe.jumpTo({ theta: (90 - dec) * degree, phi: ra * degree, fovy: 0.02 * degree }, { duration });
+      },
+      { ra: target.ra, dec: target.dec, duration },
+    );
+    // The views on the way reach fovs where level 0 is wanted only in the jump's last part
+    // (log fovy eases from 30° towards 0.02°: at 40 % of the time it is still above 2°).
+    await expect.poll(() => asked.length, { timeout: duration }).toBeGreaterThan(0);
+    expect(asked[0] - started).toBeLessThan(0.4 * duration);
+  });
 });

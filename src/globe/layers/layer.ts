@@ -32,6 +32,8 @@ export interface FrameContext {
   time: number;
   /** Asks for the next frame (a layer still fading in calls it while it draws). */
   requestFrame(): void;
+  /** Where a jump under way ends, and that view's eye distance: tiled layers load it first. */
+  destination?: { camera: Camera; eye: number };
 }
 
 export interface Layer<Options = object> {

@@ -15,7 +15,8 @@
 //   then x − b0 is stretched with s(x) = asinh(β·x)/asinh(β) and scaled by a, either per
 //   channel (SIMPLE_*) or, keeping the colour of each pixel, by the stretch of the mean
 //   intensity I (SDSS_TRUE_COLOR*: Lupton et al. 2004), and bias is added.
-// A missing fine tile is drawn from its nearest loaded ancestor. The area outlines fade in over
+// A missing fine tile is drawn from its nearest loaded ancestor; while a jump is under way the
+// tiles of where it ends are asked for ahead of the views on the way. The area outlines fade in over
 // 1000 ms once area.json is loaded (an empty region if it fails) and cross-fade with the tiles
 // by zoom: tiles while a tract spans many screen pixels, outlines when it shrinks to a few.
 import type { TanWcs } from '../../core/wcs';
@@ -26,6 +27,7 @@ import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
 import { TractTileMeshes } from '../tiles/tract-meshes';
+import type { Camera } from '../camera';
 import {
   SMALLEST_TRACT_PIXELS,
   TILE_VERTEX_GLSL,
@@ -211,6 +213,8 @@ void main() { color = u_color; }
 `;
 
 const OUTLINE_COLOR = [1, 0.85, 0.45] as const;
+/** Added to the priorities of the tiles where a jump ends, ahead of the view's own (0 and 1). */
+const DESTINATION_PRIORITY = 2;
 
 /** area.json: a list of polygons, or polygon lists keyed by filter name with an optional $any. */
 export function areaPolygons(json: unknown): [number, number][][] {
@@ -387,13 +391,14 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     return `${this.mixing.filters.join(',')}:${tileKeyString(key)}`;
   }
 
-  draw(frame: FrameContext): void {
-    const { gl, camera } = frame;
-    const program = this.tileProgram;
-    if (!program || !this.outlineProgram) return;
-    const cone = viewCone(camera, frame.eye, frame.width, frame.height);
+  /**
+   * The tiles a view of `camera` (seen with `eye` on a width × height screen) wants, its
+   * priorities raised by `boost`, and the tiles it draws with their outline weight.
+   */
+  private viewTiles(camera: Camera, eye: number, width: number, height: number, boost: number) {
+    const cone = viewCone(camera, eye, width, height);
     // One screen pixel at the centre, radians (the projections agree there).
-    const screenPixel = (2 * camera.projectionScale(frame.eye)) / frame.height;
+    const screenPixel = (2 * camera.projectionScale(eye)) / height;
     const requests: TileRequest[] = [];
     const drawn: { tract: Tract; key: TileKey; weight: number }[] = [];
     let outlineWeight = 0;
@@ -414,7 +419,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
       // The tract's coarsest tile first: every finer tile can be drawn from it while it loads.
       requests.push({
         id: this.tileId(top),
-        priority: 1,
+        priority: 1 + boost,
         fineness: -top.level,
         distance,
         revision: this.options.revision,
@@ -423,13 +428,29 @@ export class SurveyLayer implements Layer<SurveyOptions> {
         if (tile.key.level !== top.level)
           requests.push({
             id: this.tileId(tile.key),
-            priority: 0,
+            priority: boost,
             fineness: -level,
             distance: tile.distance,
             revision: this.options.revision,
           });
         drawn.push({ tract, key: tile.key, weight });
       }
+    }
+    return { requests, drawn, outlineWeight };
+  }
+
+  draw(frame: FrameContext): void {
+    const { gl, camera } = frame;
+    const program = this.tileProgram;
+    if (!program || !this.outlineProgram) return;
+    const { requests, drawn, outlineWeight } = this.viewTiles(camera, frame.eye, frame.width, frame.height, 0);
+    if (frame.destination) {
+      // A jump under way: the tiles of where it ends come first (the views on the way are seen
+      // for a moment), so that they are in, or on their way, when it arrives.
+      const { camera: end, eye } = frame.destination;
+      const ahead = this.viewTiles(end, eye, frame.width, frame.height, DESTINATION_PRIORITY).requests;
+      const ids = new Set(ahead.map((request) => request.id));
+      requests.splice(0, requests.length, ...ahead, ...requests.filter((request) => !ids.has(request.id)));
     }
     this.engine.want(requests);
     this.visible = new Set(requests.map((request) => request.id));
