@@ -115,3 +115,43 @@ test.describe('projections (viewer-spec §4: GNOMONIC, STEREOGRAPHIC, FLOATING_E
     });
   }
 });
+
+test('a change of projection blends the eye distance over 200 ms instead of jumping', async ({ browser }) => {
+  // A small canvas, so that SwiftShader draws many frames within the blend.
+  const context = await browser.newContext({ storageState, viewport: { width: 240, height: 240 } });
+  const page = await context.newPage();
+  await page.goto(`/#/credits?ra=80&dec=0&fov=46&mode=${ProjectionMode.STEREOGRAPHIC}`);
+  await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
+  await page.waitForTimeout(1000);
+  // Every frame's eye distance for a second after the change, read after the globe drew it.
+  const samples = await page.evaluate(
+    (gnomonic) =>
+      new Promise<[number, number][]>((resolve) => {
+        const { globe } = (
+          window as unknown as {
+            galaxyCruiseGlobe: { globe: { eye: number; setCamera(state: { mode: string }): void } };
+          }
+        ).galaxyCruiseGlobe;
+        const seen: [number, number][] = [];
+        globe.setCamera({ mode: gnomonic });
+        const started = performance.now();
+        const sample = (time: number) => {
+          seen.push([time - started, globe.eye]);
+          if (time - started < 1000) requestAnimationFrame(sample);
+          else resolve(seen);
+        };
+        requestAnimationFrame(sample);
+      }),
+    ProjectionMode.GNOMONIC,
+  );
+  await context.close();
+  console.log(`eye by frame: ${samples.map(([time, eye]) => `${time.toFixed(0)} ms ${eye.toFixed(3)}`).join(', ')}`);
+  // The stereographic eye (1) on the first frame, the gnomonic one (0) at the end, falling
+  // steadily in between, and not there before about the blend's 200 ms.
+  expect(samples[0][1]).toBeCloseTo(1, 6);
+  expect(samples.at(-1)![1]).toBe(0);
+  for (let k = 1; k < samples.length; k++) expect(samples[k][1]).toBeLessThanOrEqual(samples[k - 1][1]);
+  const arrived = samples.find(([, eye]) => eye === 0)![0] - samples[0][0];
+  expect(arrived).toBeGreaterThanOrEqual(150);
+  expect(samples.filter(([, eye]) => eye > 0 && eye < 1).length).toBeGreaterThan(0);
+});

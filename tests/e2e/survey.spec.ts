@@ -244,4 +244,81 @@ test.describe('survey tiles (viewer-spec §3, §4, §7)', () => {
     await expect.poll(() => asked.length, { timeout: duration }).toBeGreaterThan(0);
     expect(asked[0] - started).toBeLessThan(0.4 * duration);
   });
+
+  test('a new colour type clears every tile; other colour changes keep only the tiles in view', async ({ browser }) => {
+    const page = await volunteerPage(browser);
+    const target = wideTargets()[0];
+    await page.goto(deepLink(target));
+    await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
+    const counts = (script: string) =>
+      page.evaluate(
+        ([script]) => {
+          const { globe } = (window as unknown as { galaxyCruiseGlobe: { globe: SurveyGlobe } }).galaxyCruiseGlobe;
+          const wide = globe.layersNamed('survey').find((layer) => layer.options.baseUrl.endsWith('/wide'))!;
+          const before = wide.tiles.cached;
+          const { colorParams } = wide.options;
+          if (script === 'type') wide.update({ colorParams: { ...colorParams, type: 'SIMPLE_RGB' } });
+          if (script === 'beta') wide.update({ colorParams: { ...colorParams, beta: colorParams.beta * 2 } });
+          return { before, after: wide.tiles.cached };
+        },
+        [script],
+      );
+    // The 0.02° view wants a dozen tiles of level 0 (0.012° each) and the tract's coarsest one.
+    await expect.poll(async () => (await counts('')).after, { timeout: 90_000 }).toBeGreaterThanOrEqual(8);
+    await page.waitForLoadState('networkidle');
+    // Zoomed in to 0.004° on the target: at most 2 × 2 of them are in view, with the coarsest.
+    await page.evaluate(() =>
+      (
+        window as unknown as { galaxyCruiseGlobe: { globe: { setCamera(state: object): void } } }
+      ).galaxyCruiseGlobe.globe.setCamera({ fovy: (0.004 * Math.PI) / 180 }),
+    );
+    await page.waitForTimeout(1000);
+    const kept = await counts('beta');
+    console.log(`colour change within the type: ${kept.before} tiles cached, ${kept.after} kept`);
+    expect(kept.before).toBeGreaterThanOrEqual(8);
+    expect(kept.after).toBeGreaterThan(0);
+    expect(kept.after).toBeLessThanOrEqual(5);
+    const cleared = await counts('type');
+    console.log(`colour type change: ${cleared.before} tiles cached, ${cleared.after} kept`);
+    expect(cleared.before).toBeGreaterThan(0);
+    expect(cleared.after).toBe(0);
+  });
+
+  test('an area.json that fails gives an empty outline, and the tiles still come', async ({ browser }) => {
+    const page = await volunteerPage(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route('**/wide/area.json', (route) => route.fulfill({ status: 500, body: 'broken' }));
+    const tiles = watchTiles(page);
+    const target = wideTargets()[0];
+    await page.goto(deepLink(target));
+    await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
+    const outlines = () =>
+      page.evaluate(() => {
+        const { globe } = (window as unknown as { galaxyCruiseGlobe: { globe: SurveyGlobe } }).galaxyCruiseGlobe;
+        return Object.fromEntries(
+          globe
+            .layersNamed('survey')
+            .map((layer) => [layer.options.baseUrl.split('/').pop()!, layer.outline?.count ?? null]),
+        );
+      });
+    await expect.poll(async () => (await outlines()).wide, { timeout: 60_000 }).toBe(0);
+    expect((await outlines()).dud).toBeGreaterThan(0);
+    await expect
+      .poll(() => tiles.requested.some((url) => url.endsWith(`/wide/HSC-G/${levelZeroTile(target)}`)), {
+        timeout: 90_000,
+      })
+      .toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
+
+/** The parts of the globe and its survey layers these tests read (private fields included). */
+interface SurveyGlobe {
+  layersNamed(name: string): {
+    options: { baseUrl: string; colorParams: { type: string; beta: number } };
+    tiles: { cached: number };
+    outline: { count: number } | null;
+    update(options: object): void;
+  }[];
+}
