@@ -48,6 +48,9 @@ test('sign up, pass the three gate dialogs meeting each validation error, log ou
   page,
   baseURL,
 }) => {
+  // A long journey of some forty steps, each waiting on a page that draws the globe: on a busy
+  // machine it needs more than the default three minutes.
+  test.setTimeout(360_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const alerts: string[] = [];

@@ -105,6 +105,8 @@ test('password reset: the modal goes back on a backdrop click, the loose pattern
   page,
   baseURL,
 }) => {
+  // A long journey over three screens and a mail: on a busy machine it needs more than three minutes.
+  test.setTimeout(360_000);
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());
