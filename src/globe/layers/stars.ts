@@ -1,9 +1,9 @@
 // The star point layer (viewer-spec §1, §9): hipparcos-catalog/index.json lists the files; each
-// is loaded by a decoder worker and streamed back as (ra, dec, magnitude) floats, drawn as
-// points of fixed colour (0.75, 0.75, 1, 1), brightness 10^(−mag/2.5), at least 3 px wide.
-// The worker hands each file over grouped by HEALPix cell (src/core/stars.ts), and a frame draws
-// only the cells that query_disc finds in the view's cone: the software renderers of low-end
-// machines pay for every vertex shaded, on screen or not.
+// is loaded by a decoder worker, which hands its stars back as unit vectors and magnitudes
+// grouped by HEALPix cell (src/core/stars.ts), drawn as points of fixed colour (0.75, 0.75, 1, 1),
+// brightness 10^(−mag/2.5), at least 3 px wide. A frame draws only the cells that query_disc
+// finds in the view's cone: the software renderers of low-end machines pay for every vertex
+// shaded, on screen or not.
 import { Healpix } from '../../core/healpix';
 import { STAR_CELL_ORDER, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
 import { loadCore } from '../../core/wasm';
