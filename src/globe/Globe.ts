@@ -68,7 +68,8 @@ export class Globe {
     let gl: WebGL2RenderingContext | null = null;
     let cause: unknown = 'WebGL2 is not available';
     try {
-      gl = canvas.getContext('webgl2', { antialias: true, premultipliedAlpha: false });
+      // No multisampling: lines smooth their own edges (lines.ts), points and tiles need none.
+      gl = canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: false });
     } catch (error) {
       cause = error;
     }
