@@ -19,6 +19,9 @@ export function angleAtPlaneDistance(rho: number, eye: number): number {
   return high;
 }
 
+/** Cones this wide or wider are treated as the whole sky (query_disc takes radii below π/2). */
+export const WHOLE_SKY_RADIUS = Math.PI / 2 - 1e-3;
+
 /** The view direction and the angle from it to the screen's corners. */
 export function viewCone(camera: Camera, eye: number, width: number, height: number): { centre: vec3; radius: number } {
   const halfHeight = camera.projectionScale(eye);

@@ -38,7 +38,7 @@ import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
-import { angleBetween, viewCone } from '../visibility';
+import { WHOLE_SKY_RADIUS, angleBetween, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 
 export interface HipsOptions {
@@ -380,7 +380,7 @@ export class HipsLayer implements Layer<HipsOptions> {
     const grid = this.grid(order);
     const reach = radius + grid.maxPixrad();
     let ids: Float64Array;
-    if (radius < Math.PI / 2 - 1e-3) {
+    if (radius < WHOLE_SKY_RADIUS) {
       const theta = Math.acos(Math.min(1, Math.max(-1, centre[2])));
       const phi = Math.atan2(centre[1], centre[0]);
       ids = grid.queryDisc(theta, phi, radius, { inclusive: true }) as Float64Array;
@@ -425,7 +425,7 @@ export class HipsLayer implements Layer<HipsOptions> {
       f[6] * c[0] + f[7] * c[1] + f[8] * c[2],
     );
     let order = hipsViewOrder(screenPixel, properties, camera.lodBias);
-    if (cone.radius >= Math.PI / 2 - 1e-3) order = Math.min(order, Math.max(properties.orderMin, WHOLE_SKY_ORDER));
+    if (cone.radius >= WHOLE_SKY_RADIUS) order = Math.min(order, Math.max(properties.orderMin, WHOLE_SKY_ORDER));
     const tiles = this.visibleTiles(order, centre, cone.radius);
 
     const allsky = this.engine.get(ALLSKY_ID);

