@@ -18,11 +18,14 @@ export interface DecoderApi {
    */
   shiftmap(order: number, ipix: number | bigint): Promise<Uint16Array | null>;
   /**
-   * Decodes a PNG (or JPEG) file, transferred in, to an ImageBitmap holding the bytes as stored
-   * (no premultiplied alpha, no colour-space conversion: survey tiles are data, not pictures),
-   * transferred out. Needs createImageBitmap (browsers' workers).
+   * Decodes PNG (or JPEG) files, transferred in, to ImageBitmaps holding the bytes as stored (no
+   * premultiplied alpha, no colour-space conversion: survey tiles are data, not pictures),
+   * transferred out, in the files' order. The files a picture needs together (a survey tile's
+   * filters, the Milky Way's faces) go in one job: each job's start and end wait for a turn of
+   * the page's main thread, which a globe frame can hold for hundreds of ms on a slow machine.
+   * A file that fails rejects the job. Needs createImageBitmap (browsers' workers).
    */
-  decodeImage(bytes: Uint8Array): Promise<ImageBitmap>;
+  decodeImages(files: Uint8Array[]): Promise<ImageBitmap[]>;
   /**
    * Decodes the first image of a FITS file (gzip-compressed or not), transferred in, by the
    * wasm core: its axes and physical pixel values as float32, transferred out.
@@ -51,9 +54,17 @@ export function createDecoderApi(core: Promise<Core>): DecoderApi {
       const cells = starCells(records, await core);
       return Comlink.transfer(cells, [cells.vertices.buffer, cells.offsets.buffer]);
     },
-    async decodeImage(bytes) {
-      const bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>]), DATA_IMAGE_OPTIONS);
-      return Comlink.transfer(bitmap, [bitmap]);
+    async decodeImages(files) {
+      const decoded = await Promise.allSettled(
+        files.map((bytes) => createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>]), DATA_IMAGE_OPTIONS)),
+      );
+      const bitmaps = decoded.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      const failed = decoded.find((result) => result.status === 'rejected');
+      if (failed) {
+        for (const bitmap of bitmaps) bitmap.close();
+        throw failed.reason;
+      }
+      return Comlink.transfer(bitmaps, bitmaps);
     },
     async decodeFits(bytes) {
       const image = decodeFits(bytes, await core);

@@ -326,7 +326,7 @@ export class HipsLayer implements Layer<HipsOptions> {
     const response = await fetch(url, { signal });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    const bitmap = await decoderPool().run('decodeImage', [bytes], { transfer: [bytes.buffer], signal });
+    const [bitmap] = await decoderPool().run('decodeImages', [[bytes]], { transfer: [bytes.buffer], signal });
     const gl = this.context?.gl;
     if (!gl || signal.aborted) {
       bitmap.close();

@@ -89,10 +89,15 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
       MILKY_WAY_FACES.map(async (face) => {
         const response = await fetch(`${base}${face}.png`, { signal: abort.signal });
         if (!response.ok) throw new Error(`${response.url}: ${response.status} ${response.statusText}`);
-        const bytes = new Uint8Array(await response.arrayBuffer());
-        return decoderPool().run('decodeImage', [bytes], { transfer: [bytes.buffer], signal: abort.signal });
+        return new Uint8Array(await response.arrayBuffer());
       }),
     )
+      .then((files) =>
+        decoderPool().run('decodeImages', [files], {
+          transfer: files.map((bytes) => bytes.buffer),
+          signal: abort.signal,
+        }),
+      )
       .then((bitmaps) => {
         const gl = this.context?.gl;
         if (!gl || abort.signal.aborted) return;

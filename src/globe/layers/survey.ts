@@ -354,29 +354,38 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     context.requestFrame();
   }
 
-  /** Fetches (abortably) one filter file and decodes it in the worker pool; cached per URL. */
-  private image(url: string, signal: AbortSignal): Promise<ImageBitmap> {
-    const cached = this.images.get(url);
-    if (cached) return cached;
-    const image = fetch(url, { signal }).then(async (response) => {
-      if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return decoderPool().run('decodeImage', [bytes], { transfer: [bytes.buffer], signal });
-    });
-    this.images.set(url, image);
-    // A failed or aborted image must not stay cached: the next request fetches it again.
-    image.catch(() => {
-      if (this.images.peek(url) === image) this.images.delete(url);
-    });
-    return image;
+  /**
+   * The decoded images of `urls` (a tile's filter files), cached per URL: those not cached are
+   * fetched (abortably) and decoded together in one worker-pool job.
+   */
+  private decodedImages(urls: string[], signal: AbortSignal): Promise<ImageBitmap>[] {
+    const missing = urls.filter((url) => !this.images.has(url));
+    if (missing.length > 0) {
+      const decoded = Promise.all(
+        missing.map(async (url) => {
+          const response = await fetch(url, { signal });
+          if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+          return new Uint8Array(await response.arrayBuffer());
+        }),
+      ).then((files) =>
+        decoderPool().run('decodeImages', [files], { transfer: files.map((bytes) => bytes.buffer), signal }),
+      );
+      missing.forEach((url, index) => {
+        const image = decoded.then((bitmaps) => bitmaps[index]);
+        this.images.set(url, image);
+        // A failed or aborted image must not stay cached: the next request fetches it again.
+        image.catch(() => {
+          if (this.images.peek(url) === image) this.images.delete(url);
+        });
+      });
+    }
+    return urls.map((url) => this.images.get(url)!);
   }
 
   private async loadTile(id: string, signal: AbortSignal): Promise<TileTextures> {
     const [filterList, key] = id.split(':');
-    const filters = filterList.split(',');
-    const bitmaps = await Promise.all(
-      filters.map((filter) => this.image(`${this.options.baseUrl}/${filter}/${key}.png`, signal)),
-    );
+    const urls = filterList.split(',').map((filter) => `${this.options.baseUrl}/${filter}/${key}.png`);
+    const bitmaps = await Promise.all(this.decodedImages(urls, signal));
     const gl = this.context?.gl;
     if (!gl || signal.aborted) throw tileAborted();
     // The main thread only uploads: the images arrive decoded.
