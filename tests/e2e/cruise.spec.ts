@@ -260,6 +260,44 @@ test('the same with the keyboard alone: 1 / 2 / 3, Backspace, Enter, R and N', a
   await finishArea(page, quest, true);
 });
 
+test('a volunteer who logs in after another logged out on the same page sees their own quest', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await readyVolunteer(page.request);
+  const other = await playwright.request.newContext({ baseURL });
+  const second = await readyVolunteer(other);
+  await other.dispose();
+
+  // The first volunteer answers the galaxy on screen, and the server has it.
+  await openTraining(page);
+  const quest = await currentQuest(page);
+  const answeredIndex = await currentIndex(page);
+  await answerWithKeys(page, 'spiral, no');
+  if (quest.questions[answeredIndex].captain_note) await reviewCaptainNote(page, false, true, async () => {});
+  await expect(page.getByTestId('pending-answers')).toHaveText('', { timeout: 60_000 });
+  await expect.poll(() => currentIndex(page)).not.toBe(answeredIndex);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.getByLabel('E-mail').fill(second.email);
+  await page.getByLabel('Password').fill(second.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const form = page.getByTestId('answer-form');
+  await expect(form).toBeVisible({ timeout: 90_000 });
+
+  // On the same galaxy the second volunteer has no answer of their own: nothing is pressed.
+  for (let press = 0; press <= quest.questions.length && (await currentIndex(page)) !== answeredIndex; press++) {
+    const before = await currentIndex(page);
+    await page.keyboard.press('n');
+    await expect.poll(() => currentIndex(page)).not.toBe(before);
+  }
+  expect(await currentIndex(page)).toBe(answeredIndex);
+  await expect(form.getByRole('button', { name: 'Spiral', exact: false })).not.toHaveAttribute('aria-pressed');
+});
+
 test('answers given offline and a reload before they are sent reach the server exactly once', async ({
   page,
   context,

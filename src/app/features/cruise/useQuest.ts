@@ -1,7 +1,7 @@
 // The current quest of a course (GET /api/courses/{course_id}/quests/current), the levels of
 // the course for the stage name (GET /api/levels?course_id=) and the areas per course
 // (GET /api/server_info) for the cabin rank.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../shared/api';
 import type { CourseId } from '../../../shared/enums';
 import { request } from '../../api/request';
@@ -18,7 +18,22 @@ export function fetchQuest(course: CourseId, signal?: AbortSignal) {
 }
 
 export function useQuest(course: CourseId) {
-  return useQuery({ queryKey: questQueryKey(course), queryFn: ({ signal }) => fetchQuest(course, signal) });
+  return useQuery({
+    queryKey: questQueryKey(course),
+    queryFn: ({ signal }) => fetchQuest(course, signal),
+    // Never stale: the quest changes only by the main screen's own acts (an answer's response
+    // written here, a course change that resets it), so a quest fetched ahead (prefetchQuest)
+    // is not asked for again when the screen mounts.
+    staleTime: Infinity,
+  });
+}
+
+/** Starts fetching a course's current quest before the main screen that shows it has mounted. */
+export function prefetchQuest(queryClient: QueryClient, course: CourseId): void {
+  void queryClient.prefetchQuery({
+    queryKey: questQueryKey(course),
+    queryFn: ({ signal }) => fetchQuest(course, signal),
+  });
 }
 
 export function useLevels(course: CourseId) {

@@ -2,8 +2,8 @@
 // link, free sign-up button, the season 1 note, contact-form and credits links, language
 // selector and the error line for wrong credentials, over the globe's idle camera tour.
 // POST /api/session: success stores the session, switches to the user's language, fetches the
-// session again and opens the recommended course (/?course=…) or the page the visitor came
-// from; 422 shows 'E-mail or password is incorrect.'
+// session again and opens the recommended course (/?course=…, its quest already asked for) or
+// the page the visitor came from; 422 shows 'E-mail or password is incorrect.'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { useGlobe } from '../../components/globe/GlobeContext';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TextField } from '../../components/Field';
 import { currentLocale } from '../../i18n';
+import { prefetchQuest } from '../cruise/useQuest';
+import { gateStep } from '../gate/AccessGate';
 import { startCameraTour } from './cameraTour';
 
 /** application-spec §9: season 1 ended 25 April 2022. */
@@ -35,11 +37,18 @@ export function LoginPage() {
   const login = useMutation({
     mutationFn: () => request<SessionResponse>('post', '/api/session', { email: email.trim(), password }),
     onSuccess: async (session) => {
-      // The session query has no observer on this screen, so the refetch is asked for
-      // explicitly ('all'); otherwise the gate would first see the visitor's cached null session.
+      // Nothing of an account that logged out before on this page may show for this one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      // The gate reads the stored session at once; the session is fetched again beside the
+      // navigation (the query has no observer on this screen, hence 'all'), not before it.
       queryClient.setQueryData(sessionQueryKey, session);
-      if (session.current_user) await i18n.changeLanguage(session.current_user.locale);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'all' });
+      const user = session.current_user;
+      if (user) await i18n.changeLanguage(user.locale);
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'all' });
+      // The recommended course's quest is on its way while the main screen mounts; a volunteer
+      // still facing a gate dialog has none to ask for yet.
+      if (session.recommended_course && user && gateStep(user) === null)
+        prefetchQuest(queryClient, session.recommended_course);
       const origin = (location.state as { from?: { pathname: string; search: string } } | null)?.from;
       const from = origin ? `${origin.pathname}${origin.search}` : '/';
       navigate(session.recommended_course ? `/?course=${session.recommended_course}` : from, { replace: true });
