@@ -1,6 +1,7 @@
 // The globe: owns the canvas's WebGL2 context, the camera and the layers, and draws a frame
 // only when something changed or is still animating (a mode blend, a layer's fade), so an idle
-// globe costs a low-end laptop nothing.
+// globe costs a low-end laptop nothing; where moving frames come slowly, they are drawn at a lower
+// resolution (resolution.ts).
 import { mat3 } from 'gl-matrix';
 import {
   Camera,
@@ -15,6 +16,7 @@ import {
   type ProjectionMode,
 } from './camera';
 import { attachGestures } from './gestures';
+import { AdaptiveResolution } from './resolution';
 import type { FrameContext, Layer, LayerContext } from './layers/layer';
 
 export interface GlobeOptions {
@@ -60,6 +62,8 @@ export class Globe {
   private fovyOut: { since: number; fovy: number } | null = null;
   /** The jump under way, if any: its end is handed to the layers (FrameContext.destination). */
   private jump: Jump | null = null;
+  /** Moving frames at a lower resolution where they come slowly (resolution.ts). */
+  private readonly adaptiveResolution = new AdaptiveResolution();
 
   constructor(
     readonly canvas: HTMLCanvasElement,
@@ -234,25 +238,30 @@ export class Globe {
     });
   }
 
-  private resize(): { width: number; height: number } {
+  /** Sizes the drawing buffer for `resolution`; returns the frame's size at rest (FrameContext). */
+  private resize(resolution: number): { width: number; height: number } {
     const ratio = this.options.retina ? window.devicePixelRatio || 1 : 1;
     const width = Math.max(1, Math.round(this.canvas.clientWidth * ratio));
     const height = Math.max(1, Math.round(this.canvas.clientHeight * ratio));
-    if (this.canvas.width !== width || this.canvas.height !== height) {
-      this.canvas.width = width;
-      this.canvas.height = height;
+    const bufferWidth = Math.max(1, Math.round(width * resolution));
+    const bufferHeight = Math.max(1, Math.round(height * resolution));
+    if (this.canvas.width !== bufferWidth || this.canvas.height !== bufferHeight) {
+      this.canvas.width = bufferWidth;
+      this.canvas.height = bufferHeight;
     }
     return { width, height };
   }
 
   private draw(time: number): void {
     const { gl } = this;
-    const { width, height } = this.resize();
-    gl.viewport(0, 0, width, height);
+    this.stepCamera(time);
+    const filling = this.layers.some((layer) => !this.hidden.has(layer.name) && layer.loading?.() === true);
+    const resolution = this.adaptiveResolution.resolution(time, this.camera.lodBias > 0, filling);
+    const { width, height } = this.resize(resolution);
+    gl.viewport(0, 0, this.canvas.width, this.canvas.height);
     const [r, g, b, a] = this.options.background ?? [0.01, 0.02, 0.06, 1];
     gl.clearColor(r, g, b, a);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    this.stepCamera(time);
     const eye = this.eyeAt(time);
     const halfHeight = this.camera.projectionScale(eye);
     const frame: FrameContext = {
@@ -263,6 +272,7 @@ export class Globe {
       eye,
       width,
       height,
+      resolution,
       time,
       requestFrame: () => this.requestFrame(),
       destination: this.jump ? this.destination(this.jump) : undefined,

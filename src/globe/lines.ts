@@ -166,7 +166,7 @@ export class LineMesh {
     return this.count === 0;
   }
 
-  /** Draws with `width` (radians on the sphere), widened to `minWidth` px where thinner. */
+  /** Draws with `width` (radians on the sphere), widened to `minWidth` px (at rest) where thinner. */
   draw(frame: FrameContext, width: number, minWidth: number, blend: BlendMode, alpha = 1): void {
     const { gl } = frame;
     if (this.count === 0) return;
@@ -174,7 +174,8 @@ export class LineMesh {
     gl.useProgram(this.program);
     setProjectionUniforms(gl, this.program, frame);
     gl.uniform1f(uniformLocation(gl, this.program, 'u_halfWidth'), Math.max(width, minWidth * radiansPerPixel) / 2);
-    gl.uniform1f(uniformLocation(gl, this.program, 'u_pixel'), radiansPerPixel);
+    // The edge is smoothed over one pixel of the drawing buffer.
+    gl.uniform1f(uniformLocation(gl, this.program, 'u_pixel'), radiansPerPixel / frame.resolution);
     gl.uniform1f(uniformLocation(gl, this.program, 'u_alpha'), alpha);
     gl.enable(gl.BLEND);
     if (blend === BlendMode.ADD) gl.blendFunc(gl.SRC_ALPHA, gl.ONE);

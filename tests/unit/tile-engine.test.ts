@@ -67,6 +67,21 @@ describe('tile loading order (viewer-spec §4: priority, then finer level, then 
     expect(engine.state('a')).toBe('cached');
   });
 
+  it('is busy while a wanted tile is queued or loading, and not once all are in or dead', async () => {
+    const manual = manualLoader();
+    const engine = new TileEngine({ loader: manual.loader, concurrency: 1, cacheSize: 10, refresh: () => {} });
+    expect(engine.busy).toBe(false);
+    engine.want([request('a'), request('b')]);
+    expect(engine.busy).toBe(true);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await manual.resolve('a');
+    expect(engine.busy).toBe(true);
+    await manual.reject('b');
+    expect(engine.busy).toBe(false);
+    engine.want([request('a'), request('b')]);
+    expect(engine.busy).toBe(false);
+  });
+
   it('has the concurrency and cache sizes of viewer-spec §9', () => {
     expect(TILE_LIMITS.survey).toEqual({ cacheSize: 1000, concurrency: 2 });
     expect(TILE_LIMITS.hips).toEqual({ cacheSize: 1000, concurrency: 4 });

@@ -399,6 +399,10 @@ export class HipsLayer implements Layer<HipsOptions> {
     return tiles;
   }
 
+  loading(): boolean {
+    return this.engine.busy || this.shiftmaps.busy;
+  }
+
   draw(frame: FrameContext): void {
     const { gl, camera } = frame;
     const program = this.program;

@@ -26,8 +26,18 @@ export interface FrameContext {
   scale: [number, number];
   /** The projection's eye distance behind the sphere's centre (projection.ts). */
   eye: number;
+  /**
+   * The frame's size in pixels at rest (the canvas's CSS size, times devicePixelRatio with the
+   * retina option): what the layers choose tiles and levels by, whatever the resolution.
+   */
   width: number;
   height: number;
+  /**
+   * The drawing buffer's pixels per pixel at rest: 1, or less for a slow machine's passing frames
+   * (resolution.ts). What is drawn in the buffer's own pixels (a point's size, a line's smoothed
+   * edge) is multiplied by it.
+   */
+  resolution: number;
   /** requestAnimationFrame's timestamp, ms. */
   time: number;
   /** Asks for the next frame (a layer still fading in calls it while it draws). */
@@ -43,6 +53,11 @@ export interface Layer<Options = object> {
   update(options: Partial<Options>): void;
   draw(frame: FrameContext): void;
   release(gl: WebGL2RenderingContext): void;
+  /**
+   * Whether what the last frame wanted is still loading (tiled layers): the frames of a view
+   * still filling in may be drawn at a lower resolution (resolution.ts).
+   */
+  loading?(): boolean;
 }
 
 /** Thrown by release() the second time, as viewer-spec §8 says. */

@@ -253,6 +253,10 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
     return `${key.level}/${key.p}/${key.q}`;
   }
 
+  loading(): boolean {
+    return this.engine.busy;
+  }
+
   draw(frame: FrameContext): void {
     const { gl, camera } = frame;
     const { program, tract, meta } = this;

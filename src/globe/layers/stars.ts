@@ -8,7 +8,7 @@ import { Healpix } from '../../core/healpix';
 import { STAR_CELL_ORDER, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
 import { loadCore } from '../../core/wasm';
 import { decoderPool } from '../../../workers/browser-pool';
-import { attributeLocation, compileProgram } from '../gl';
+import { attributeLocation, compileProgram, uniformLocation } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { WHOLE_SKY_RADIUS, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
@@ -16,11 +16,12 @@ import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext 
 const VERTEX = `#version 300 es
 in vec4 a_star; // unit vector x, y, z and magnitude
 ${PROJECTION_GLSL}
+uniform float u_resolution; // FrameContext.resolution: the point keeps its size on the page
 out float v_alpha;
 void main() {
   gl_Position = project(a_star.xyz);
   float flux = pow(10.0, -a_star.w / 2.5);
-  gl_PointSize = max(3.0, 10.0 * sqrt(flux));
+  gl_PointSize = max(3.0, 10.0 * sqrt(flux)) * u_resolution;
   v_alpha = clamp(sqrt(flux) * 8.0, 0.25, 1.0);
 }
 `;
@@ -134,6 +135,7 @@ export class StarLayer implements Layer<StarOptions> {
     if (!this.program || this.chunks.length === 0) return;
     gl.useProgram(this.program);
     setProjectionUniforms(gl, this.program, frame);
+    gl.uniform1f(uniformLocation(gl, this.program, 'u_resolution'), frame.resolution);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE);
     const ranges = this.visibleCells(frame);

@@ -448,6 +448,10 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     return { requests, drawn, outlineWeight };
   }
 
+  loading(): boolean {
+    return this.engine.busy;
+  }
+
   draw(frame: FrameContext): void {
     const { gl, camera } = frame;
     const program = this.tileProgram;

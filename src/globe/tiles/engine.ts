@@ -132,6 +132,11 @@ export class TileEngine<T> {
     return this.queue.length;
   }
 
+  /** Whether a wanted tile is still queued or loading. */
+  get busy(): boolean {
+    return this.loads.size + this.queue.length > 0;
+  }
+
   get cached(): number {
     return this.cache.size;
   }
