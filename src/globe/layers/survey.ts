@@ -7,9 +7,10 @@
 // y = v/255 and flux 1e-4·sinh(9.903487555·(y − 1/9)).
 //
 // Tiles go through the shared tile engine (2 loads at once, 1000 tiles kept); each filter file
-// is fetched here (so that a tile leaving the view aborts its requests) and decoded in the
-// worker pool; the decoded images (400 kept) are uploaded as one-channel textures and the three
-// filters are mixed into colour on the GPU by the colour parameters:
+// is fetched here (so that a tile leaving the view aborts its requests) and a tile's files are
+// decoded together in one worker-pool job; the decoded images (400 kept) are uploaded as
+// one-channel textures and the three filters are mixed into colour on the GPU by the colour
+// parameters:
 //   matrix types: x = Σ_k colour_k · flux_k over the enabled colours (up to three filters);
 //   the other types: red, green, blue = HSC-I, HSC-R, HSC-G fluxes;
 //   then x − b0 is stretched with s(x) = asinh(β·x)/asinh(β) and scaled by a, either per
