@@ -40,6 +40,7 @@ import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
 import { WHOLE_SKY_RADIUS, angleBetween, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+import { fetchBytes, fetchOk } from '../fetch';
 
 export interface HipsOptions {
   /** The HiPS folder, {hipsBase} of viewer-spec §7, e.g. {dataRepository}/hips/sky. */
@@ -288,10 +289,7 @@ export class HipsLayer implements Layer<HipsOptions> {
   private load(): void {
     const signal = this.abort.signal;
     const url = `${this.options.baseUrl}/properties`;
-    const properties = fetch(url, { signal }).then(async (response) => {
-      if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-      return parseHipsProperties(await response.text());
-    });
+    const properties = fetchOk(url, signal).then(async (response) => parseHipsProperties(await response.text()));
     void Promise.all([properties, loadCore()])
       .then(([loaded, core]) => {
         if (signal.aborted) return;
@@ -323,9 +321,7 @@ export class HipsLayer implements Layer<HipsOptions> {
       const [order, ipix] = id.split('/').map(Number);
       url = hipsTileUrl(baseUrl, order, ipix, properties.format);
     }
-    const response = await fetch(url, { signal });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = await fetchBytes(url, signal);
     const [bitmap] = await decoderPool().run('decodeImages', [[bytes]], { transfer: [bytes.buffer], signal });
     const gl = this.context?.gl;
     if (!gl || signal.aborted) {

@@ -6,6 +6,7 @@
 import { decoderPool } from '../../../workers/browser-pool';
 import { compileProgram, uniformLocation } from '../gl';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+import { fetchBytes } from '../fetch';
 
 export const MILKY_WAY_FACES = ['px', 'nx', 'py', 'ny', 'pz', 'nz'] as const;
 export const MILKY_WAY_FADE_MS = 200;
@@ -85,13 +86,7 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
     this.abort.abort();
     const abort = (this.abort = new AbortController());
     const base = `${this.options.dataRepository}${milkyWayToken(navigator.userAgent)}`;
-    Promise.all(
-      MILKY_WAY_FACES.map(async (face) => {
-        const response = await fetch(`${base}${face}.png`, { signal: abort.signal });
-        if (!response.ok) throw new Error(`${response.url}: ${response.status} ${response.statusText}`);
-        return new Uint8Array(await response.arrayBuffer());
-      }),
-    )
+    Promise.all(MILKY_WAY_FACES.map((face) => fetchBytes(`${base}${face}.png`, abort.signal)))
       .then((files) =>
         decoderPool().run('decodeImages', [files], {
           transfer: files.map((bytes) => bytes.buffer),

@@ -33,6 +33,7 @@ import {
 } from '../tiles/tract';
 import { angleBetween, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+import { fetchBytes, fetchOk } from '../fetch';
 import {
   DEFAULT_DISPLAY,
   MAX_PRETTY_FILTERS,
@@ -186,9 +187,8 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
   private load(): void {
     const { signal } = this.abort;
     const url = `${this.folder}/meta.json`;
-    void fetch(url, { signal, credentials: 'same-origin' })
+    void fetchOk(url, signal)
       .then(async (response) => {
-        if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
         const meta = (await response.json()) as PrettyPictureMeta;
         checkFilterCount(meta.filters.length);
         if (signal.aborted) return;
@@ -212,10 +212,8 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
   private image(url: string, signal: AbortSignal): Promise<FilterImage | null> {
     const cached = this.images.get(url);
     if (cached) return cached;
-    const image = fetch(url, { signal, credentials: 'same-origin' })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-        const bytes = new Uint8Array(await response.arrayBuffer());
+    const image = fetchBytes(url, signal)
+      .then(async (bytes) => {
         const { axes, pixels } = await decoderPool().run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
         return { width: axes[0], height: axes[1] ?? 1, pixels };
       })

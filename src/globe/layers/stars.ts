@@ -12,6 +12,7 @@ import { attributeLocation, compileProgram, uniformLocation } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { WHOLE_SKY_RADIUS, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+import { fetchOk } from '../fetch';
 
 const VERTEX = `#version 300 es
 in vec4 a_star; // unit vector x, y, z and magnitude
@@ -88,8 +89,7 @@ export class StarLayer implements Layer<StarOptions> {
 
   private async loadFiles(signal: AbortSignal): Promise<void> {
     const base = `${this.options.dataRepository}/hipparcos-catalog`;
-    const response = await fetch(`${base}/index.json`, { signal });
-    if (!response.ok) throw new Error(`${base}/index.json: ${response.status}`);
+    const response = await fetchOk(`${base}/index.json`, signal);
     const files = (await response.json()) as string[];
     this.cells ??= new Healpix(await loadCore(), 2 ** STAR_CELL_ORDER, 'nest');
     await Promise.all(

@@ -43,6 +43,7 @@ import {
 } from '../tiles/tract';
 import { angleBetween, skyVector, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
+import { fetchBytes, fetchOk } from '../fetch';
 
 /** The tract geometry's helpers, where the survey's tests and callers have found them. */
 export { ancestorKey, surveyLevel, tileKeyString, type TileKey };
@@ -309,9 +310,8 @@ export class SurveyLayer implements Layer<SurveyOptions> {
   private load(): void {
     const signal = this.abort.signal;
     const { baseUrl } = this.options;
-    void fetch(`${baseUrl}/meta.json`, { signal })
+    void fetchOk(`${baseUrl}/meta.json`, signal)
       .then(async (response) => {
-        if (!response.ok) throw new Error(`${baseUrl}/meta.json: ${response.status} ${response.statusText}`);
         const meta = (await response.json()) as MetaJson | MetaJson['tracts'];
         const entries = Array.isArray(meta) ? meta : meta.tracts;
         if (signal.aborted) return;
@@ -362,13 +362,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
   private decodedImages(urls: string[], signal: AbortSignal): Promise<ImageBitmap>[] {
     const missing = urls.filter((url) => !this.images.has(url));
     if (missing.length > 0) {
-      const decoded = Promise.all(
-        missing.map(async (url) => {
-          const response = await fetch(url, { signal });
-          if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-          return new Uint8Array(await response.arrayBuffer());
-        }),
-      ).then((files) =>
+      const decoded = Promise.all(missing.map((url) => fetchBytes(url, signal))).then((files) =>
         decoderPool().run('decodeImages', [files], { transfer: files.map((bytes) => bytes.buffer), signal }),
       );
       missing.forEach((url, index) => {
