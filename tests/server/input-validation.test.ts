@@ -289,11 +289,22 @@ describe.each(DATABASE_KINDS)('input validation on %s', (kind) => {
       ['a right-to-left isolate', '\u2067Vega\u2069', 'Invalid Format'],
       ['a control character', 'Ve\u0007ga', 'Invalid Format'],
       ['a line feed', 'Ve\nga', 'Invalid Format'],
-      ['a lone surrogate', 'Ve\ud800ga', 'Invalid Format'],
     ])('refuses %s with 422 and the nickname keeps its value', async (_label, nickname, message) => {
       const response = await put(nickname);
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ nickname: [message] });
+      const row = await t.database.db
+        .selectFrom('users')
+        .select('nickname')
+        .where('id', '=', volunteer.id)
+        .executeTakeFirstOrThrow();
+      expect(row.nickname).toBe('Vega');
+    });
+
+    it('refuses a lone surrogate with 400 naming the field (no body may hold one), and the nickname keeps its value', async () => {
+      const response = await put('Ve\ud800ga');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/nickname must not contain an unpaired UTF-16 surrogate/);
       const row = await t.database.db
         .selectFrom('users')
         .select('nickname')
