@@ -6,7 +6,6 @@
 // layer drawn the parameter is left out, so the usual link stays short.
 import { CAMERA_DEFAULTS, ProjectionMode, type CameraState } from '../../../globe/camera';
 import type { Globe } from '../../../globe/Globe';
-import { openingHash } from './openingHash';
 
 const DEGREE = Math.PI / 180;
 
@@ -75,15 +74,45 @@ export function showLinkedLayers(globe: LayeredGlobe, hash: string): void {
   for (const name of globe.layerNames()) globe.setLayerVisible(name, layers.includes(name));
 }
 
-/** The view in the address the page was opened with (a shared link, or a reload of the main screen). */
-let openingView: Partial<CameraState> | null = viewFromHash(openingHash);
+/** The query parameters of a link that name a view; the rest of a query (course=) is the screen's. */
+const VIEW_PARAMETERS = ['ra', 'dec', 'fov', 'mode', 'layers'] as const;
+
+/** Whether the hash or query `hash` names a view: a link's right ascension at least. */
+export function namesView(hash: string): boolean {
+  return viewFromHash(hash).phi !== undefined;
+}
 
 /**
- * The opening view, once: the first screen that would move the camera on its own (the cruise going
- * to its first target) asks for it and keeps the view the address gave instead.
+ * `path` (a route, with a query or not) with the view parameters of `search` (the query of the
+ * address a visitor came from) set on it, replacing its own: the login sends a visitor to the
+ * recommended course, and a deep link's view must survive the trip (application-spec §2).
  */
-export function takeOpeningView(): Partial<CameraState> | null {
-  const view = openingView;
-  openingView = null;
-  return view && 'phi' in view ? view : null;
+export function withLinkedView(path: string, search: string): string {
+  if (!namesView(search)) return path;
+  const [route, query = ''] = path.split('?');
+  const parameters = new URLSearchParams(query);
+  const linked = new URLSearchParams(search.includes('?') ? search.slice(search.indexOf('?') + 1) : search);
+  for (const name of VIEW_PARAMETERS) {
+    const value = linked.get(name);
+    if (value === null) parameters.delete(name);
+    else parameters.set(name, value);
+  }
+  return `${route}?${parameters.toString().replace(/%2C/g, ',')}`;
+}
+
+/** Angles closer than this (radians) are the same view: a link carries 1e-5 degrees. */
+const SAME_ANGLE = 1e-6;
+/** Fields of view within this ratio are the same: a link carries four significant digits. */
+const SAME_FOVY = 1e-3;
+
+/** Whether the camera at `state` stands elsewhere than `view` (a link's view) says. */
+export function viewDiffers(state: CameraState, view: Partial<CameraState>): boolean {
+  const turn = 2 * Math.PI;
+  const phi =
+    view.phi === undefined ? 0 : Math.abs(((((view.phi - state.phi) % turn) + turn + Math.PI) % turn) - Math.PI);
+  const theta = view.theta === undefined ? 0 : Math.abs(view.theta - state.theta);
+  const fovy = view.fovy === undefined ? 0 : Math.abs(view.fovy / state.fovy - 1);
+  return (
+    phi > SAME_ANGLE || theta > SAME_ANGLE || fovy > SAME_FOVY || (view.mode !== undefined && view.mode !== state.mode)
+  );
 }

@@ -9,13 +9,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Sailboat } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import type { Answer, CurrentQuestResponse, Question } from '../../../shared/api';
 import type { CourseId } from '../../../shared/enums';
 import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
 import { useCameraState, useGlobe } from '../../components/globe/GlobeContext';
-import { takeOpeningView } from '../../components/globe/viewLink';
+import { namesView } from '../../components/globe/viewLink';
 import { Spinner } from '../../components/Spinner';
 import { GLOBE_JUMP_SPEED, OBJECTS_PER_PIECE } from '../../developerMode';
 import { currentLocale } from '../../i18n';
@@ -87,6 +88,10 @@ export function CruiseScreen({
   const [chosen, setChosen] = useState<{ questId: number; objectId: number } | null>(null);
   const [completing, setCompleting] = useState(false);
   const shownQuest = useRef<number | null>(null);
+  // Whether the main screen opened on a view (a shared link, kept through the login, or a reload:
+  // the main screen keeps its view in the address); the camera follows the address (useLinkedView).
+  const { search } = useLocation();
+  const openedOnView = useRef(namesView(search));
 
   const data = questQuery.data;
   const quest = data && !data.no_more_available_objects ? data : null;
@@ -127,9 +132,9 @@ export function CruiseScreen({
     shownQuest.current = quest.id;
     const first = firstUnanswered(quest);
     if (!first) return;
-    // A page opened on a view (a shared link, or a reload: the main screen keeps its view in the
-    // address) stays on it; otherwise the camera goes to the quest's first target.
-    if (!takeOpeningView()) jumpTo(first, jumpDurationRef.current);
+    // A screen opened on a view stays on it; otherwise the camera goes to the quest's first target.
+    if (!openedOnView.current) jumpTo(first, jumpDurationRef.current);
+    openedOnView.current = false;
     jumpDurationRef.current = JUMP_MS.courseChange;
   }, [quest, globe, jumpTo, jumpDurationRef]);
 

@@ -13,6 +13,7 @@ import { useLogout } from '../../api/logout';
 import { request } from '../../api/request';
 import { useSession } from '../../api/session';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
+import { useLinkedView } from '../../components/globe/useLinkedView';
 import { currentLocale } from '../../i18n';
 import { ChooseGameDialog } from '../cruise/ChooseGameDialog';
 import { CruiseScreen, JUMP_MS } from '../cruise/CruiseScreen';
@@ -41,6 +42,8 @@ export function HomePage() {
   const levels = useLevels(course).data;
   const [menuOpen, setMenuOpen] = useState(false);
   const notifications = useNotificationList();
+  // The camera goes to the view the address names (a deep link kept through the login, a new hash).
+  useLinkedView();
   const unread = (notifications.data ?? []).filter((entry) => !entry.read).length;
   // The page's first quest is shown at once (UI.md: answering within seconds of opening the
   // site); later quests come with the jumps of §9.

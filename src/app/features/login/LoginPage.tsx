@@ -2,8 +2,9 @@
 // link, free sign-up button, the season 1 note, contact-form and credits links, language
 // selector and the error line for wrong credentials, over the globe's idle camera tour.
 // POST /api/session: success stores the session, switches to the user's language, fetches the
-// session again and opens the recommended course (/?course=…, its quest already asked for) or
-// the page the visitor came from; 422 shows 'E-mail or password is incorrect.'
+// session again and opens the recommended course (/?course=…, its quest already asked for, with
+// the view of a deep link the visitor came from) or the page the visitor came from; 422 shows
+// 'E-mail or password is incorrect.'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import type { SessionResponse } from '../../../shared/api';
 import { RequestError, request } from '../../api/request';
 import { sessionQueryKey } from '../../api/session';
 import { useGlobe } from '../../components/globe/GlobeContext';
+import { withLinkedView } from '../../components/globe/viewLink';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TextField } from '../../components/Field';
 import { currentLocale } from '../../i18n';
@@ -51,7 +53,11 @@ export function LoginPage() {
         prefetchQuest(queryClient, session.recommended_course);
       const origin = (location.state as { from?: { pathname: string; search: string } } | null)?.from;
       const from = origin ? `${origin.pathname}${origin.search}` : '/';
-      navigate(session.recommended_course ? `/?course=${session.recommended_course}` : from, { replace: true });
+      // A deep link's view survives the recommended course: the course is chosen, the link's view kept.
+      const to = session.recommended_course
+        ? withLinkedView(`/?course=${session.recommended_course}`, origin?.search ?? '')
+        : from;
+      navigate(to, { replace: true });
     },
   });
   const unauthorized = login.error instanceof RequestError && login.error.status === 422;
