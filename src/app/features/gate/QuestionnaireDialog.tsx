@@ -24,7 +24,7 @@ import { TextField } from '../../components/Field';
 import { FieldTooltip, useTouched } from '../../components/Tooltip';
 import { currentLocale } from '../../i18n';
 import { localizeMessages } from '../../i18n/messages';
-import { COUNTRIES, JAPAN, OTHER_COUNTRY } from './countries';
+import { countriesInOrder, OTHER_COUNTRY } from './countries';
 
 export const WAYS_TO_KNOW = ['news', 'sns', 'search', 'friend', 'school', 'event', 'season1', OTHER_CHOICE] as const;
 export const REASONS = ['astronomy', 'science', 'game', 'learning', 'images', OTHER_CHOICE] as const;
@@ -100,12 +100,7 @@ export function QuestionnaireDialog() {
   const countryId = useId();
   const countryRef = useRef<HTMLSelectElement>(null);
   const locale = currentLocale();
-  const countries = useMemo(() => {
-    const collator = new Intl.Collator(locale);
-    const [japan, ...rest] = COUNTRIES;
-    if (japan.numeric !== JAPAN) throw new Error('the country table must start with Japan');
-    return [japan, ...rest.sort((a, b) => collator.compare(a[locale], b[locale]))];
-  }, [locale]);
+  const countries = useMemo(() => countriesInOrder(locale), [locale]);
 
   const save = useMutation({
     mutationFn: (input: PrivateInformationInput) =>

@@ -3,7 +3,10 @@
 // first and the rest in English alphabetical order; OTHER_COUNTRY (-1) stands for an answer
 // not in the list. Names follow the iso-codes project's English short names and Japanese
 // translations, with the short forms people use for a few (Czechia, Korea, Taiwan, United
-// Kingdom, United States, Russia).
+// Kingdom, United States, Russia). Lists shown to people (the questionnaire, the gift form) come
+// from countriesInOrder, sorted in the page's language as its readers sort: Åland with the A's,
+// Côte d'Ivoire before Czechia, which the table's plain order does not do.
+import type { Locale } from '../../../shared/api';
 
 export type Region = 'Africa' | 'Americas' | 'Antarctica' | 'Asia' | 'Europe' | 'Oceania';
 
@@ -296,3 +299,11 @@ export const COUNTRIES: readonly Country[] = ROWS.map(([numeric, en, ja, alpha2,
   alpha3,
   region,
 }));
+
+/** The countries as a list shows them: Japan first (§9), the rest by `locale`'s collation of their names. */
+export function countriesInOrder(locale: Locale): Country[] {
+  const collator = new Intl.Collator(locale);
+  const [japan, ...rest] = COUNTRIES;
+  if (japan.numeric !== JAPAN) throw new Error('the country table must start with Japan');
+  return [japan, ...rest.sort((a, b) => collator.compare(a[locale], b[locale]))];
+}

@@ -20,7 +20,7 @@ import { Spinner } from '../../components/Spinner';
 import { FieldTooltip, useTouched } from '../../components/Tooltip';
 import { currentLocale } from '../../i18n';
 import { localizeMessages } from '../../i18n/messages';
-import { COUNTRIES, OTHER_COUNTRY } from '../gate/countries';
+import { countriesInOrder, OTHER_COUNTRY } from '../gate/countries';
 import {
   addressOrder,
   applicationOf,
@@ -190,7 +190,7 @@ function PresentFormView({ stat }: { stat: PresentStat }) {
         options={
           <>
             <option value="">{t('present.chooseCountry')}</option>
-            {COUNTRIES.map((country) => (
+            {countriesInOrder(locale).map((country) => (
               <option key={country.numeric} value={country.numeric}>
                 {country[locale]}
               </option>
