@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { normalizeEmail } from '../../server/auth/users';
+import { parseMailbox } from '../../server/auth/email-address';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
 export const adminCommand: Command = {
@@ -17,11 +17,13 @@ export const adminCommand: Command = {
   ].join('\n'),
   async run(args) {
     const { positionals } = parseOptions(args, {});
-    const [action, email] = positionals;
+    const [action, given] = positionals;
     if (action !== 'list' && action !== 'grant' && action !== 'revoke')
       throw new UsageError(action === undefined ? 'admin needs grant, revoke or list' : `unknown action '${action}'`);
     atMostPositionals(positionals, action === 'list' ? 1 : 2);
-    if (action !== 'list' && email === undefined) throw new UsageError(`admin ${action} needs an EMAIL`);
+    if (action !== 'list' && given === undefined) throw new UsageError(`admin ${action} needs an EMAIL`);
+    const email = given === undefined ? '' : parseMailbox(given);
+    if (email === undefined) throw new UsageError(`'${given}' is not one e-mail address`);
     const config = loadConfig();
     const { db } = await openDatabase({
       databaseUrl: config.databaseUrl,
@@ -43,14 +45,14 @@ export const adminCommand: Command = {
       const updated = await db
         .updateTable('users')
         .set({ admin: action === 'grant' })
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', normalizeEmail(email)))
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
         .returning(['id', 'email'])
         .executeTakeFirst();
       if (!updated) throw new Error(`no account with the e-mail address ${email}: it must sign up first`);
       process.stdout.write(
         `${action === 'grant' ? 'granted the admin role to' : 'revoked the admin role of'} ${updated.email} (user ${updated.id})\n`,
       );
-      if (action === 'revoke' && config.adminEmails.includes(normalizeEmail(email)))
+      if (action === 'revoke' && config.adminEmails.includes(email))
         process.stderr.write(`note: ${updated.email} is still on ADMIN_EMAILS, which grants the role as well\n`);
       return 0;
     } finally {

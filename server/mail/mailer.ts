@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface Mail {
+  /** One mailbox, as parseMailbox (server/auth/email-address.ts) returned it. */
   to: string;
   subject: string;
   text: string;
@@ -41,7 +42,10 @@ export function createMailer({ smtpUrl, outboxDirectory, from, logger }: MailerO
   const pending = new Set<Promise<void>>();
 
   async function send(mail: Mail): Promise<void> {
-    const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    // As an address object, which nodemailer takes as it is: given a string it would parse it as
+    // a list with display names, and `victim,attacker@…` would go to the attacker.
+    const to = { name: '', address: mail.to };
+    const info = await transport.sendMail({ from, to, subject: mail.subject, text: mail.text });
     if (smtpUrl) {
       logger.info({ to: mail.to, messageId: info.messageId }, 'mail sent');
       return;

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginRequest, PasswordUpdateRequest } from '../../src/shared/api';
 import { ERROR_TEXTS, MESSAGES, passwordErrors } from '../../src/shared/validation';
+import { parseMailbox } from '../auth/email-address';
 import { hashPassword, passwordNeedsRehash, verifyDummyPassword, verifyPassword } from '../auth/passwords';
 import { grantAdminByEmail, requireUser } from '../auth/session-user';
 import { findUserByEmail } from '../auth/users';
@@ -58,8 +59,10 @@ const loginRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { db, c
     '/api/session',
     { schema: loginSchema, preHandler: rateLimited(app, LIMITS.login, config.rateLimits) },
     async (request, reply) => {
-      const { email, password } = request.body;
-      const user = await findUserByEmail(db, email);
+      const { password } = request.body;
+      // No account has an address that is not one mailbox (email-address.ts).
+      const email = parseMailbox(request.body.email);
+      const user = email === undefined ? undefined : await findUserByEmail(db, email);
       // An unknown address (or an account without a password yet) is checked against a dummy
       // hash, so that it takes as long as a known one.
       const valid = user?.password_hash

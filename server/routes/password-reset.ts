@@ -4,7 +4,8 @@
 // its password cleared, so the access gate forces the set-password dialog.
 import type { FastifyPluginAsync } from 'fastify';
 import type { PasswordResetVerifyEmailRequest } from '../../src/shared/api';
-import { MESSAGES, isEmailAddress } from '../../src/shared/validation';
+import { MESSAGES } from '../../src/shared/validation';
+import { parseMailbox } from '../auth/email-address';
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens';
 import { createSession, revokeUserSessions, setSessionCookie } from '../auth/sessions';
 import { findUserByEmail } from '../auth/users';
@@ -30,8 +31,8 @@ export const passwordResetRoutes: FastifyPluginAsync<AccountRouteOptions> = asyn
     '/api/password_reset/verify_email',
     { schema: verifyEmailSchema, preHandler: rateLimited(app, LIMITS.passwordReset, config.rateLimits) },
     async (request, reply) => {
-      const { email } = request.body;
-      if (!isEmailAddress(email))
+      const email = parseMailbox(request.body.email);
+      if (email === undefined)
         throw new ValidationFailed(`Email ${MESSAGES.invalidFormat}`, { email: [MESSAGES.invalidFormat] });
       // Looked up and mailed after the answer, so that neither the answer nor its timing
       // tells whether the address is registered.
