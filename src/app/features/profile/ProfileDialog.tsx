@@ -17,6 +17,7 @@ import {
 import { MESSAGES, nicknameErrors } from '../../../shared/validation';
 import { RequestError, request } from '../../api/request';
 import { sessionQueryKey } from '../../api/session';
+import { Avatar } from '../../components/Avatar';
 import { DialogDismissed, DialogFrame, useDialog, useDialogs } from '../../components/dialogs';
 import { TextField } from '../../components/Field';
 import { useFlash } from '../../components/Flash';
@@ -91,7 +92,7 @@ export function ProfileDialog({ user }: { user: CurrentUser }) {
       }
     >
       {user.avatar_url && gravatar.gravatar_private && (
-        <img className="profile-avatar" src={user.avatar_url} alt={t('profile.avatar')} width={64} height={64} />
+        <Avatar src={user.avatar_url} alt={t('profile.avatar')} size={64} className="profile-avatar" />
       )}
       <label className="choice">
         <input

@@ -2,11 +2,11 @@
 // season2 or illustris, chosen with radio buttons; a table of the top volunteers with avatar (the
 // Gravatar image of those who made it public, else a placeholder), nickname, count and a bar
 // scaled to the leader's count; the user's own row highlighted. Loading and errors show in place.
-import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RANKING_PERIODS, type RankingPeriod } from '../../../shared/api';
 import { useSession } from '../../api/session';
+import { Avatar } from '../../components/Avatar';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/Spinner';
@@ -83,13 +83,7 @@ export function RankingDialog() {
                   <td className="ranking-rank">{numbers.format(index + 1)}</td>
                   <td>
                     <span className="ranking-who">
-                      {entry.public_avater ? (
-                        <img className="ranking-avatar" src={entry.public_avater} alt="" width={28} height={28} />
-                      ) : (
-                        <span className="ranking-avatar ranking-avatar-placeholder" aria-hidden="true">
-                          <UserRound size={18} />
-                        </span>
-                      )}
+                      <Avatar src={entry.public_avater} alt="" size={28} className="ranking-avatar" />
                       <span className="ranking-nickname">{entry.nickname}</span>
                       {own && <span className="ranking-you">{t('ranking.you')}</span>}
                     </span>
