@@ -5,17 +5,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient';
-import { setReloadLine } from './api/request';
+import { setReloadLine, setTooManyRequestsText } from './api/request';
 import { initI18n } from './i18n';
 import { createRouter } from './router';
 import './styles.css';
 
 async function start() {
   const i18n = await initI18n();
-  // The failed-request alert (application-spec §8) ends in the page's language.
-  const reloadLine = () => setReloadLine(i18n.t('common.alertReload'));
-  reloadLine();
-  i18n.on('languageChanged', reloadLine);
+  // The failed-request alert (application-spec §8) ends in the page's language, and a rate
+  // limit's alert is wholly in it.
+  const alertLines = () => {
+    setReloadLine(i18n.t('common.alertReload'));
+    setTooManyRequestsText(i18n.t('common.alertTooManyRequests'));
+  };
+  alertLines();
+  i18n.on('languageChanged', alertLines);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

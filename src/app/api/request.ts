@@ -5,7 +5,9 @@
 // those two are passed silently to the caller, whose form shows the spec's message. A background
 // refresh (a poll the volunteer did not ask for) raises no alert either: while the network is
 // away, or in the moment after a logout, a poll every second would otherwise stack an alert a
-// second; the screen keeps its last data and the next poll tries again.
+// second; the screen keeps its last data and the next poll tries again. A rate limit's refusal
+// (429) is no fault a reload mends: its alert says, in the page's language, to wait and try
+// again, instead of the status and the response's JSON.
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Payload = Record<string, unknown>;
@@ -36,6 +38,12 @@ export function setReloadLine(text: string): void {
   reloadLine = text;
 }
 
+// The alert of a 429, in the page's language (set by main.tsx).
+let tooManyRequestsText = 'Too many attempts. Please wait a few minutes and try again.';
+export function setTooManyRequestsText(text: string): void {
+  tooManyRequestsText = text;
+}
+
 let baseUrl = '';
 /** The API base; '' means relative to the current site. */
 export function setBaseUrl(url: string): void {
@@ -43,6 +51,7 @@ export function setBaseUrl(url: string): void {
 }
 
 export function alertText(error: RequestError): string {
+  if (error.status === 429) return tooManyRequestsText;
   return `${error.status} ${error.statusText}\n${JSON.stringify(error.data)}\n${reloadLine}`;
 }
 
