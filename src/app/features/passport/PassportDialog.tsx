@@ -1,6 +1,6 @@
 // The passport (application-spec §2): tabs season2, final_campaign and illustris, each a page of
-// the course's stages with a stamp on every completed one (stamps.ts), dated, and an empty slot
-// for the others.
+// the course's stages with a stamp on every completed one (stamps.ts), dated, the stage being
+// cruised marked as the current one, and an empty slot for the others.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,10 +89,10 @@ function PassportPage({ course }: { course: PassportCourse }) {
         {t('passport.count', { stamped: slots.filter((slot) => slot.image).length, total: slots.length })}
       </p>
       <ul className="passport-stamps">
-        {slots.map(({ level, image, date }) => {
+        {slots.map(({ level, image, date, state }) => {
           const stage = level.name[locale];
           return (
-            <li key={level.id} className="passport-slot" data-stamped={image ? true : undefined}>
+            <li key={level.id} className="passport-slot" data-state={state} data-testid="passport-slot">
               {image ? (
                 <img
                   src={skyDataUrl(image)}
@@ -106,11 +106,13 @@ function PassportPage({ course }: { course: PassportCourse }) {
               )}
               <span className="passport-stage">{stage}</span>
               <span className="passport-date">
-                {image
+                {state === 'stamped'
                   ? date
                     ? t('passport.completedOn', { date: dates.format(new Date(date)) })
                     : ''
-                  : t('passport.notYet')}
+                  : state === 'current'
+                    ? t('passport.current')
+                    : t('passport.notYet')}
               </span>
             </li>
           );
