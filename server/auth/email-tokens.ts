@@ -1,5 +1,6 @@
 // One-time links mailed for sign-up (24 h) and password reset (1 h): 256 random bits in the
-// link, only their SHA-256 in the database, consumed at most once by a conditional update.
+// link, only their SHA-256 in the database, looked at without change when the link is opened and
+// consumed at most once, by a conditional update, when its page's button is pressed.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EmailTokensTable } from '../db/schema';
 import { hashToken } from './session-user';
@@ -48,8 +49,34 @@ export async function issueEmailToken(
   return token;
 }
 
+export type LinkFailure = 'unknown' | 'used' | 'expired';
+
 export type ConsumedToken =
-  { ok: true; row: EmailTokenRow } | { ok: false; reason: 'unknown' | 'used' | 'expired'; locale: string | undefined };
+  { ok: true; row: EmailTokenRow } | { ok: false; reason: LinkFailure; locale: string | undefined };
+
+/**
+ * The link as it stands, changing nothing: opening a mail link (a volunteer, or a mail scanner
+ * or a link preview that opens every link) only asks what it would do.
+ */
+export async function peekEmailToken(
+  db: Kysely<Database>,
+  purpose: EmailTokenPurpose,
+  token: string,
+): Promise<ConsumedToken> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  return row ? usable(row) : { ok: false, reason: 'unknown', locale: undefined };
+}
+
+function usable(row: EmailTokenRow): ConsumedToken {
+  if (row.used_at) return { ok: false, reason: 'used', locale: row.locale };
+  if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired', locale: row.locale };
+  return { ok: true, row };
+}
 
 /**
  * Marks the link used and returns it, or says why it cannot be used. Run it inside the
@@ -60,23 +87,17 @@ export async function consumeEmailToken(
   purpose: EmailTokenPurpose,
   token: string,
 ): Promise<ConsumedToken> {
-  const tokenHash = hashToken(token);
   const row = await db
     .updateTable('email_tokens')
     .set({ used_at: new Date() })
-    .where('token_hash', '=', tokenHash)
+    .where('token_hash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
     .returningAll()
     .executeTakeFirst();
   if (row) return { ok: true, row };
-  const existing = await db
-    .selectFrom('email_tokens')
-    .select(['used_at', 'locale'])
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  if (!existing) return { ok: false, reason: 'unknown', locale: undefined };
-  return { ok: false, reason: existing.used_at ? 'used' : 'expired', locale: existing.locale };
+  // Not consumed: the row as it stands says why. Only a consumed row is ever ok here.
+  const now = await peekEmailToken(db, purpose, token);
+  return now.ok ? { ok: false, reason: 'used', locale: now.row.locale } : now;
 }

@@ -1,21 +1,21 @@
 // Password reset by mail (application-spec §2, §7): POST /api/password_reset/verify_email
 // always answers the same 204, whether or not the address is registered, and mails a one-time
-// link (1 h) only when it is; GET /api/password_reset/confirm?token=… logs the account in with
-// its password cleared, so the access gate forces the set-password dialog.
+// link (1 h) only when it is, to the app's page #/password_reset/confirm, whose button (POST
+// /api/password_reset/confirm, see mail-links.ts) logs the account in with its password cleared
+// and its other sessions ended, so the access gate forces the set-password dialog.
 import type { FastifyPluginAsync } from 'fastify';
 import type { PasswordResetVerifyEmailRequest } from '../../src/shared/api';
 import { MESSAGES } from '../../src/shared/validation';
 import { parseMailbox } from '../auth/email-address';
-import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens';
-import { createSession, revokeUserSessions, setSessionCookie } from '../auth/sessions';
+import { issueEmailToken } from '../auth/email-tokens';
+import { revokeUserSessions } from '../auth/sessions';
 import { findUserByEmail } from '../auth/users';
-import { linkFailurePage } from '../mail/link-page';
 import { renderMail } from '../mail/templates';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import { ValidationFailed } from '../plugins/security';
 import type { AccountRouteOptions } from './account-options';
+import { mailLinkUrl, registerMailLinkRoutes } from './mail-links';
 import { text } from './schemas';
-import { linkQuerySchema } from './signup';
 
 const verifyEmailSchema = {
   body: {
@@ -45,34 +45,30 @@ export const passwordResetRoutes: FastifyPluginAsync<AccountRouteOptions> = asyn
           userId: user.id,
           locale: user.locale,
         });
-        const link = `${config.publicUrl}/api/password_reset/confirm?token=${token}`;
+        const link = mailLinkUrl(config.publicUrl, 'password_reset', token);
         return { to: user.email, link, ...renderMail('password_reset', user.locale, link) };
       });
       return reply.code(204).send();
     },
   );
 
-  app.get<{ Querystring: { token?: string } }>(
-    '/api/password_reset/confirm',
-    { schema: linkQuerySchema, preHandler: rateLimited(app, LIMITS.mailLink, config.rateLimits) },
-    async (request, reply) => {
-      const outcome = await db.transaction().execute(async (trx) => {
-        const consumed = await consumeEmailToken(trx, 'password_reset', request.query.token ?? '');
-        if (!consumed.ok) return consumed;
+  registerMailLinkRoutes(
+    app,
+    { db, config },
+    {
+      kind: 'password_reset',
+      async act(trx, row) {
         // Deleting an account deletes its links (user_id cascades), so the user exists.
-        const userId = consumed.row.user_id!;
-        await trx.updateTable('users').set({ password_hash: null }).where('id', '=', userId).execute();
+        const user = await trx
+          .updateTable('users')
+          .set({ password_hash: null })
+          .where('id', '=', row.user_id!)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         // Whoever knew the old password is logged out everywhere.
-        await revokeUserSessions(trx, userId);
-        return { ok: true as const, sessionToken: await createSession(trx, userId) };
-      });
-      if (!outcome.ok)
-        return reply
-          .code(outcome.reason === 'unknown' ? 404 : 410)
-          .type('text/html; charset=utf-8')
-          .send(linkFailurePage('password_reset', outcome.reason, outcome.locale));
-      setSessionCookie(request, reply, outcome.sessionToken);
-      return reply.redirect(`${config.publicUrl}/#/`, 303);
+        await revokeUserSessions(trx, user.id);
+        return user;
+      },
     },
   );
 };

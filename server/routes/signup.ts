@@ -1,20 +1,19 @@
 // Sign-up by mail (application-spec §2, §4, §7): POST /api/signup/verify_email mails a one-time
-// link (24 h); GET /api/signup/confirm?token=… creates the account, logs it in and sends the
-// browser to the app, whose access gate then asks for a password, a nickname and the
-// questionnaire.
+// link (24 h) to the app's page #/signup/confirm, whose button (POST /api/signup/confirm, see
+// mail-links.ts) creates the account and logs it in; the app's access gate then asks for a
+// password, a nickname and the questionnaire.
 import type { FastifyPluginAsync } from 'fastify';
 import type { SignupVerifyEmailRequest } from '../../src/shared/api';
 import { ERROR_TEXTS, MESSAGES } from '../../src/shared/validation';
 import { parseMailbox } from '../auth/email-address';
-import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens';
-import { createSession, revokeRequestSession, setSessionCookie } from '../auth/sessions';
+import { issueEmailToken } from '../auth/email-tokens';
 import { findUserByEmail } from '../auth/users';
 import { HttpError } from '../http-error';
-import { linkFailurePage } from '../mail/link-page';
 import { renderMail } from '../mail/templates';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import { ValidationFailed } from '../plugins/security';
 import type { AccountRouteOptions } from './account-options';
+import { mailLinkUrl, registerMailLinkRoutes } from './mail-links';
 import { text } from './schemas';
 
 const verifyEmailSchema = {
@@ -23,14 +22,6 @@ const verifyEmailSchema = {
     required: ['email'],
     additionalProperties: false,
     properties: { email: text(1024), locale: { type: 'string', enum: ['en', 'ja'] } },
-  },
-} as const;
-
-/** The token is optional in the schema: a link without one gets the 'not valid' page, not JSON. */
-export const linkQuerySchema = {
-  querystring: {
-    type: 'object',
-    properties: { token: { type: 'string', maxLength: 200 } },
   },
 } as const;
 
@@ -53,7 +44,7 @@ export const signupRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app,
         userId: null,
         locale,
       });
-      const link = `${config.publicUrl}/api/signup/confirm?token=${token}`;
+      const link = mailLinkUrl(config.publicUrl, 'signup', token);
       try {
         await mailer.send({ to: email, link, ...renderMail('signup', locale, link) });
       } catch (error) {
@@ -64,19 +55,17 @@ export const signupRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app,
     },
   );
 
-  app.get<{ Querystring: { token?: string } }>(
-    '/api/signup/confirm',
-    { schema: linkQuerySchema, preHandler: rateLimited(app, LIMITS.mailLink, config.rateLimits) },
-    async (request, reply) => {
-      const outcome = await db.transaction().execute(async (trx) => {
-        const consumed = await consumeEmailToken(trx, 'signup', request.query.token ?? '');
-        if (!consumed.ok) return consumed;
-        const { email, locale } = consumed.row;
+  registerMailLinkRoutes(
+    app,
+    { db, config },
+    {
+      kind: 'signup',
+      async act(trx, { email, locale }) {
         // The address may have been registered through another link meanwhile: the link still
         // proves the mailbox, so it logs that account in.
-        // Two links followed at once may both find no account: the unique index on
-        // lower(email) lets one insert win, and the other reads the winner's row.
-        const user =
+        // Two links used at once may both find no account: the unique index on lower(email)
+        // lets one insert win, and the other reads the winner's row.
+        return (
           (await findUserByEmail(trx, email)) ??
           (await trx
             .insertInto('users')
@@ -84,17 +73,9 @@ export const signupRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app,
             .onConflict((conflict) => conflict.doNothing())
             .returningAll()
             .executeTakeFirst()) ??
-          (await findUserByEmail(trx, email))!;
-        await revokeRequestSession(trx, request);
-        return { ok: true as const, sessionToken: await createSession(trx, user.id) };
-      });
-      if (!outcome.ok)
-        return reply
-          .code(outcome.reason === 'unknown' ? 404 : 410)
-          .type('text/html; charset=utf-8')
-          .send(linkFailurePage('signup', outcome.reason, outcome.locale));
-      setSessionCookie(request, reply, outcome.sessionToken);
-      return reply.redirect(`${config.publicUrl}/#/`, 303);
+          (await findUserByEmail(trx, email))!
+        );
+      },
     },
   );
 };

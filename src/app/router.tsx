@@ -44,6 +44,15 @@ const develRoutes: RouteObject[] = developerMode
   ? [{ path: '/devel/*', lazy: async () => ({ Component: (await import('./features/devel/DevelPages')).DevelPages }) }]
   : [];
 
+/** The pages the sign-up and password-reset mails link to, which ask before they act. */
+const mailLinkRoutes: RouteObject[] = (['signup', 'password_reset'] as const).map((kind) => ({
+  path: `/${kind}/confirm`,
+  lazy: async () => {
+    const { MailLinkPage } = await import('./features/mail-links/MailLinkPage');
+    return { element: <MailLinkPage kind={kind} /> };
+  },
+}));
+
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
@@ -74,6 +83,7 @@ export const routes: RouteObject[] = [
               Component: (await import('./features/password-reset/PasswordResetPage')).PasswordResetPage,
             }),
           },
+          ...mailLinkRoutes,
           {
             path: '/present2025winter',
             lazy: async () => {

@@ -117,6 +117,40 @@ export interface PasswordResetVerifyEmailRequest {
   email: string;
 }
 
+/**
+ * The two mail links, each named as its routes are: the mail links to the app's page
+ * #/{kind}/confirm?token=…, which asks before it acts (GET /api/{kind}/confirm?token=…, the
+ * address of older mails, only redirects there).
+ */
+export type MailLinkKind = 'signup' | 'password_reset';
+
+/** 'ready': the link acts once, when its page's button is pressed; the others say why it cannot. */
+export type MailLinkState = 'ready' | 'used' | 'expired' | 'unknown';
+
+/** Body of POST /api/{kind}/link and POST /api/{kind}/confirm: the token of the mail link. */
+export interface MailLinkRequest {
+  token: string;
+}
+
+/**
+ * POST /api/{kind}/link: what the link would do, changing nothing. `email` is the address it
+ * signs up or logs in (only while ready); `locale` the link's language (null when unknown).
+ */
+export interface MailLinkResponse {
+  state: MailLinkState;
+  email: string | null;
+  locale: Locale | null;
+}
+
+/**
+ * POST /api/{kind}/confirm uses the link: a SessionResponse with the new session's cookie, or
+ * this 409 when the link cannot be used (used, expired or unknown by the time it was pressed).
+ */
+export interface MailLinkFailure extends ErrorResponse {
+  state: Exclude<MailLinkState, 'ready'>;
+  locale: Locale | null;
+}
+
 /** PUT /api/signup/password: 204; current_password is required once a password is set. */
 export interface PasswordUpdateRequest {
   password: string;

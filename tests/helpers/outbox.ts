@@ -1,8 +1,10 @@
 // Reads the mails the server wrote to VAR_DIR/outbox/ (SMTP_URL unset) the way a mail client
 // would: unfolded headers, RFC 2047 subjects, base64 or quoted-printable bodies; and finds the
-// sign-up or reset link in them, so that tests can follow it.
+// sign-up or reset link in them (the app's page #/{kind}/confirm?token=…), so that tests can
+// follow it: through the page and its button in a browser, or by the page's two calls.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { MailLinkKind } from '../../src/shared/api';
 
 export interface OutboxMail {
   file: string;
@@ -51,13 +53,28 @@ export function parseMail(file: string, source: string): OutboxMail {
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(body).toString('utf8')
         : body;
-  const link = /https?:\/\/\S+\/api\/(?:signup|password_reset)\/confirm\?token=[\w-]+/.exec(text)?.[0];
+  const link = /https?:\/\/\S+\/#\/(?:signup|password_reset)\/confirm\?token=[\w-]+/.exec(text)?.[0];
   return {
     file,
     to: headers.get('to') ?? '',
     subject: decodeHeader(headers.get('subject') ?? ''),
     text: text.replace(/\r\n/g, '\n'),
     link,
+  };
+}
+
+/**
+ * What a mail link names: the origin it points at, its kind (the page #/{kind}/confirm and the
+ * routes /api/{kind}/link and /api/{kind}/confirm) and its token.
+ */
+export function mailLinkParts(link: string): { origin: string; kind: MailLinkKind; token: string } {
+  const url = new URL(link);
+  const page = /^#\/(signup|password_reset)\/confirm\?(.*)$/.exec(url.hash);
+  if (!page) throw new Error(`not a mail link: ${link}`);
+  return {
+    origin: url.origin,
+    kind: page[1] as MailLinkKind,
+    token: new URLSearchParams(page[2]).get('token') ?? '',
   };
 }
 

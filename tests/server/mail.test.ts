@@ -12,7 +12,8 @@ import { SESSION_COOKIE, hashToken } from '../../server/auth/session-user';
 import { createMailer } from '../../server/mail/mailer';
 import { createTestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
-import { parseMail, readOutbox, waitForMail } from '../helpers/outbox';
+import { followMailLink, openMailLink } from '../helpers/mail-links';
+import { mailLinkParts, parseMail, readOutbox, waitForMail } from '../helpers/outbox';
 import {
   insertUserWithPassword,
   login,
@@ -24,15 +25,8 @@ import {
 
 const PUBLIC_URL = 'https://galaxy.example.org';
 
-/** The path and query of a mailed link, to inject; the link must point at PUBLIC_URL. */
-function pathOf(link: string): string {
-  expect(link.startsWith(`${PUBLIC_URL}/api/`)).toBe(true);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
 function tokenOf(link: string): string {
-  return new URL(link).searchParams.get('token')!;
+  return mailLinkParts(link).token;
 }
 
 describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
@@ -53,28 +47,30 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
     t.inject({ method: 'POST', url: '/api/password_reset/verify_email', payload: { email } });
 
   describe('POST /api/signup/verify_email and the sign-up link', () => {
-    it('mails a link that creates the account, logs it in and redirects to the app (/#/)', async () => {
+    it("mails a link to the app's page, whose button creates the account and logs it in", async () => {
       const email = uniqueEmail('signup');
       const response = await signUp(email);
       expect(response.statusCode).toBe(204);
       const mail = await waitForMail(t.outbox, email);
       expect(mail.subject).toBe('Galaxy Cruise: confirm your e-mail address');
       expect(mail.text).toContain('expires in 24 hours');
+      expect(mail.link!.startsWith(`${PUBLIC_URL}/#/signup/confirm?token=`)).toBe(true);
 
-      const followed = await t.inject({ method: 'GET', url: pathOf(mail.link!) });
-      expect(followed.statusCode).toBe(303);
-      expect(followed.headers.location).toBe(`${PUBLIC_URL}/#/`);
+      const followed = await followMailLink(t, mail.link!);
+      expect(followed.statusCode).toBe(200);
       const cookie = followed.cookies.find((candidate) => candidate.name === SESSION_COOKIE)!;
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       // The access gate then asks for a password, a nickname and the questionnaire.
-      expect((await session(sessionCookieOf(followed))).current_user).toMatchObject({
+      const user = {
         email,
         nickname: '',
         locale: 'en',
         password_is_set: false,
         private_information_present: false,
         admin: false,
-      });
+      };
+      expect(followed.json().current_user).toMatchObject(user);
+      expect((await session(sessionCookieOf(followed))).current_user).toMatchObject(user);
     });
 
     it('writes the mail in the locale of the request (ja) and gives the account that locale', async () => {
@@ -83,7 +79,8 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
       const mail = await waitForMail(t.outbox, email);
       expect(mail.subject).toBe('Galaxy Cruise: メールアドレスの確認');
       expect(mail.text).toContain('24 時間で無効になります');
-      const followed = await t.inject({ method: 'GET', url: pathOf(mail.link!) });
+      expect((await openMailLink(t, mail.link!)).link).toEqual({ state: 'ready', email, locale: 'ja' });
+      const followed = await followMailLink(t, mail.link!);
       expect((await session(sessionCookieOf(followed))).current_user.locale).toBe('ja');
     });
 
@@ -102,22 +99,27 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
       expect(row.expires_at.getTime() - row.created_at.getTime()).toBeCloseTo(24 * 3600_000, -4);
     });
 
-    it('works once: the second use shows a page saying the link was used (410), not a 500', async () => {
+    it('works once: the second use says the link was used (409 with its state), not a 500', async () => {
       const email = uniqueEmail('once');
       await signUp(email);
       const link = (await waitForMail(t.outbox, email)).link!;
-      expect((await t.inject({ method: 'GET', url: pathOf(link) })).statusCode).toBe(303);
-      const again = await t.inject({ method: 'GET', url: pathOf(link) });
-      expect(again.statusCode).toBe(410);
-      expect(again.headers['content-type']).toMatch(/^text\/html/);
-      expect(again.body).toContain('This link has already been used');
-      expect(again.body).toContain('href="/#/signup"');
+      expect((await followMailLink(t, link)).statusCode).toBe(200);
+      expect((await openMailLink(t, link)).link).toEqual({ state: 'used', email: null, locale: 'en' });
+      const again = await followMailLink(t, link);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'This link has already been used: each link works only once.',
+        state: 'used',
+        locale: 'en',
+      });
       expect(again.cookies).toEqual([]);
       const users = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
       expect(users).toHaveLength(1);
     });
 
-    it('expires: a link past its expires_at shows the expired page (410) and creates no account', async () => {
+    it('expires: a link past its expires_at says it expired and creates no account', async () => {
       const email = uniqueEmail('late');
       await signUp(email, 'ja');
       const link = (await waitForMail(t.outbox, email)).link!;
@@ -126,10 +128,11 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where('token_hash', '=', hashToken(tokenOf(link)))
         .execute();
-      const response = await t.inject({ method: 'GET', url: pathOf(link) });
-      expect(response.statusCode).toBe(410);
       // In the language the link was asked for.
-      expect(response.body).toContain('このリンクの有効期限が切れています');
+      expect((await openMailLink(t, link)).link).toEqual({ state: 'expired', email: null, locale: 'ja' });
+      const response = await followMailLink(t, link);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ state: 'expired', locale: 'ja', message: 'This link has expired.' });
       expect(await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
     });
 
@@ -141,19 +144,25 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
         (await waitForMail(t.outbox, email)).link!,
         (await waitForMail(t.outbox, email, { count: 2 })).link!,
       ];
-      const responses = await Promise.all(links.map((link) => t.inject({ method: 'GET', url: pathOf(link) })));
-      expect(responses.map((response) => response.statusCode)).toEqual([303, 303]);
+      const responses = await Promise.all(links.map((link) => followMailLink(t, link)));
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
       const sessions = await Promise.all(responses.map((response) => session(sessionCookieOf(response))));
       const users = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
       expect(users).toHaveLength(1);
       expect(sessions.map((body) => body.current_user.id)).toEqual([users[0].id, users[0].id]);
     });
 
-    it('shows the not-valid page (404) for an unknown or missing token', async () => {
-      for (const url of ['/api/signup/confirm?token=not-a-real-token', '/api/signup/confirm']) {
-        const response = await t.inject({ method: 'GET', url });
-        expect(response.statusCode).toBe(404);
-        expect(response.body).toContain('This link is not valid');
+    it('says an unknown or empty token is not valid', async () => {
+      for (const token of ['not-a-real-token', '']) {
+        const link = `${PUBLIC_URL}/#/signup/confirm?token=${token}`;
+        expect((await openMailLink(t, link)).link).toEqual({ state: 'unknown', email: null, locale: null });
+        const response = await followMailLink(t, link);
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({
+          state: 'unknown',
+          locale: null,
+          message: 'This link is not valid. Please check that it was copied whole.',
+        });
       }
     });
 
@@ -211,9 +220,10 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
       const elsewhere = await login(t, user.email, user.password);
       await requestReset(user.email);
       const link = (await waitForMail(t.outbox, user.email)).link!;
-      const followed = await t.inject({ method: 'GET', url: pathOf(link) });
-      expect(followed.statusCode).toBe(303);
-      expect(followed.headers.location).toBe(`${PUBLIC_URL}/#/`);
+      expect(link.startsWith(`${PUBLIC_URL}/#/password_reset/confirm?token=`)).toBe(true);
+      const followed = await followMailLink(t, link);
+      expect(followed.statusCode).toBe(200);
+      expect(followed.json().current_user).toMatchObject({ id: user.id, password_is_set: false });
       const cookies = sessionCookieOf(followed);
       expect((await session(cookies)).current_user).toMatchObject({ id: user.id, password_is_set: false });
       expect((await session(elsewhere)).current_user).toBeNull();
@@ -241,11 +251,11 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
       await requestReset(user.email);
       const second = (await waitForMail(t.outbox, user.email, { count: 2 })).link!;
       expect(second).not.toBe(first);
-      expect((await t.inject({ method: 'GET', url: pathOf(first) })).statusCode).toBe(404);
-      expect((await t.inject({ method: 'GET', url: pathOf(second) })).statusCode).toBe(303);
-      const used = await t.inject({ method: 'GET', url: pathOf(second) });
-      expect(used.statusCode).toBe(410);
-      expect(used.body).toContain('href="/#/password_reset"');
+      expect((await followMailLink(t, first)).json()).toMatchObject({ statusCode: 409, state: 'unknown' });
+      expect((await followMailLink(t, second)).statusCode).toBe(200);
+      const used = await followMailLink(t, second);
+      expect(used.statusCode).toBe(409);
+      expect(used.json()).toMatchObject({ state: 'used', locale: 'en' });
 
       await requestReset(user.email);
       const third = (await waitForMail(t.outbox, user.email, { count: 3 })).link!;
@@ -254,9 +264,9 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where('token_hash', '=', hashToken(tokenOf(third)))
         .execute();
-      const expired = await t.inject({ method: 'GET', url: pathOf(third) });
-      expect(expired.statusCode).toBe(410);
-      expect(expired.body).toContain('This link has expired');
+      const expired = await followMailLink(t, third);
+      expect(expired.statusCode).toBe(409);
+      expect(expired.json()).toMatchObject({ state: 'expired', message: 'This link has expired.' });
     });
 
     it('gives a deleted account no way back through an older link', async () => {
@@ -265,7 +275,7 @@ describe.each(DATABASE_KINDS)('mail on %s', (kind) => {
       const link = (await waitForMail(t.outbox, user.email)).link!;
       const cookies = await login(t, user.email, user.password);
       expect((await t.inject({ method: 'DELETE', url: '/api/current_user', cookies })).statusCode).toBe(204);
-      expect((await t.inject({ method: 'GET', url: pathOf(link) })).statusCode).toBe(404);
+      expect((await followMailLink(t, link)).json()).toMatchObject({ statusCode: 409, state: 'unknown' });
     });
   });
 });
@@ -283,7 +293,7 @@ describe('mail transport', () => {
       }),
     );
     const mailer = createMailer({ smtpUrl: undefined, outboxDirectory: outbox, from: 'Galaxy Cruise <a@b.c>', logger });
-    const link = 'http://localhost:8080/api/signup/confirm?token=abc';
+    const link = 'http://localhost:8080/#/signup/confirm?token=abc';
     await mailer.send({ to: 'vega@example.org', subject: 'Subject', text: `Open ${link}`, link });
     await mailer.close();
     const mails = readOutbox(outbox);
@@ -309,7 +319,7 @@ describe('mail transport', () => {
         expect(smtp.messages[0].recipients).toEqual([email]);
         const mail = parseMail('smtp', smtp.messages[0].data);
         expect(mail.subject).toBe('Galaxy Cruise: confirm your e-mail address');
-        expect((await t.inject({ method: 'GET', url: pathOf(mail.link!) })).statusCode).toBe(303);
+        expect((await followMailLink(t, mail.link!)).statusCode).toBe(200);
         expect(readOutbox(t.outbox)).toEqual([]);
       } finally {
         await t.close();

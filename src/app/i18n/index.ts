@@ -13,6 +13,7 @@ import { gate } from '../features/gate/strings';
 import { guide } from '../features/guide/strings';
 import { home } from '../features/home/strings';
 import { login } from '../features/login/strings';
+import { mailLinks } from '../features/mail-links/strings';
 import { mypage } from '../features/mypage/strings';
 import { notifications } from '../features/notifications/strings';
 import { passport } from '../features/passport/strings';
@@ -37,6 +38,7 @@ export const GROUPS = {
   login,
   signup,
   passwordReset,
+  mailLinks,
   gate,
   profile,
   credits,

@@ -1,0 +1,117 @@
+// The page a mail link opens (#/signup/confirm?token=…, #/password_reset/confirm?token=…): it
+// asks before it acts. Opening it changes nothing (POST /api/{kind}/link only describes the
+// link), so a mail scanner or a link preview that opens the link uses nothing up; the one button
+// (POST /api/{kind}/confirm) creates the account or clears the password, and the app's access
+// gate then asks for the password. The page speaks the link's language, and when this browser is
+// logged in as another account it says which, and that continuing logs it out, so that nobody
+// is switched to another account without seeing it. A link that cannot be used says why.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type {
+  MailLinkFailure,
+  MailLinkKind,
+  MailLinkResponse,
+  MailLinkState,
+  SessionResponse,
+} from '../../../shared/api';
+import { RequestError, request } from '../../api/request';
+import { sessionQueryKey, useSession } from '../../api/session';
+import { Spinner } from '../../components/Spinner';
+
+/** The names inside the texts (an address, a nickname) are the volunteer's, in any language. */
+const NAME = { name: <strong translate="no" /> };
+
+export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const session = useSession();
+  const link = useQuery({
+    queryKey: ['mailLink', kind, token],
+    queryFn: ({ signal }) => request<MailLinkResponse>('post', `/api/${kind}/link`, { token }, { signal }),
+    staleTime: Infinity,
+  });
+  const confirm = useMutation({
+    mutationFn: () => request<SessionResponse>('post', `/api/${kind}/confirm`, { token }),
+    onSuccess: async (next) => {
+      // Nothing of the account this browser was logged in as may show for the new one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData(sessionQueryKey, next);
+      if (next.current_user) await i18n.changeLanguage(next.current_user.locale);
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'all' });
+      // Replaced, so that Back does not return to a used link.
+      navigate('/', { replace: true });
+    },
+  });
+  // Pressed after the link changed (used in another tab, expired while the page stood open).
+  const lateFailure =
+    confirm.error instanceof RequestError && confirm.error.status === 409
+      ? (confirm.error.data as MailLinkFailure)
+      : undefined;
+  const state: MailLinkState | undefined = lateFailure?.state ?? link.data?.state;
+  const locale = lateFailure?.locale ?? link.data?.locale;
+
+  // The link's language: the one its mail was written in and its account will have.
+  useEffect(() => {
+    if (locale && i18n.resolvedLanguage !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
+
+  if (!state || session.isPending) return <Spinner text={t('mailLinks.checking')} />;
+
+  if (state !== 'ready')
+    return (
+      <main className="page-center">
+        <section className="panel form-card" aria-labelledby="mail-link-title">
+          <h1 id="mail-link-title">{t('mailLinks.failure.title')}</h1>
+          <p>{t(`mailLinks.failure.reasons.${state}`)}</p>
+          <p>{t(`mailLinks.failure.validity.${kind}`)}</p>
+          <p className="login-links">
+            <Link to={`/${kind}`} className="link">
+              {t(`mailLinks.failure.again.${kind}`)}
+            </Link>
+            <Link to="/login" className="link">
+              {t('mailLinks.failure.login')}
+            </Link>
+          </p>
+        </section>
+      </main>
+    );
+
+  const email = link.data?.email ?? '';
+  const current = session.data?.current_user;
+  const otherAccount = current && current.email.toLowerCase() !== email.toLowerCase() ? current : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    confirm.mutate();
+  }
+
+  return (
+    <main className="page-center">
+      <form className="panel form-card" onSubmit={submit} aria-labelledby="mail-link-title">
+        <h1 id="mail-link-title">{t(`mailLinks.${kind}.title`)}</h1>
+        <p>
+          <Trans i18nKey={`mailLinks.${kind}.intro`} values={{ email }} components={NAME} />
+        </p>
+        {otherAccount && (
+          <p className="form-error" data-testid="other-account">
+            <Trans
+              i18nKey={`mailLinks.${kind}.otherAccount`}
+              values={{ email, current: otherAccount.nickname.trim() || otherAccount.email }}
+              components={NAME}
+            />
+          </p>
+        )}
+        <p className="intro">{t(`mailLinks.${kind}.next`)}</p>
+        {/* The page's one action: focused, so that Enter continues. */}
+        <button type="submit" className="button primary" autoFocus disabled={confirm.isPending}>
+          {t(`mailLinks.${kind}.button`)}
+        </button>
+      </form>
+    </main>
+  );
+}
