@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { LoginRequest, PasswordUpdateRequest } from '../../src/shared/api';
 import { ERROR_TEXTS, MESSAGES, passwordErrors } from '../../src/shared/validation';
 import { parseMailbox } from '../auth/email-address';
+import { isGuessablePassword } from '../auth/password-strength';
 import { hashPassword, passwordNeedsRehash, verifyDummyPassword, verifyPassword } from '../auth/passwords';
 import { grantAdminByEmail, requireUser } from '../auth/session-user';
 import { findUserByEmail } from '../auth/users';
@@ -99,6 +100,8 @@ const loginRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { db, c
       const user = requireUser(request);
       const { password, current_password: currentPassword } = request.body;
       const errors = passwordErrors(password);
+      if (errors.length === 0 && isGuessablePassword(password, [user.email, user.nickname]))
+        errors.push(MESSAGES.tooCommon);
       if (errors.length > 0) throw new ValidationFailed(`Password ${errors[0]}`, { password: errors });
       if (user.password_hash) {
         if (!currentPassword)

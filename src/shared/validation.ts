@@ -8,6 +8,8 @@ export const MESSAGES = {
   tooLong: (max: number) => `is too long (maximum is ${max} characters)`,
   mismatch: 'does not match',
   taken: 'already taken',
+  /** The server's check against common and easily guessed passwords (server/auth/password-strength.ts). */
+  tooCommon: 'is too common or too easy to guess',
 } as const;
 
 /** application-spec §8: the alerts the app shows for these answers. */

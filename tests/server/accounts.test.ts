@@ -260,11 +260,11 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         method: 'PUT',
         url: '/api/signup/password',
         cookies: user.cookies,
-        payload: { password: 'eight888' },
+        payload: { password: 'k7#Vq2!x' },
       });
       expect(response.statusCode).toBe(204);
       expect((await session(user.cookies)).current_user.password_is_set).toBe(true);
-      await login(t, user.email, 'eight888');
+      await login(t, user.email, 'k7#Vq2!x');
     });
 
     it("refuses fewer than 8 characters: 'must be at least 8 characters'", async () => {

@@ -54,6 +54,7 @@ export const validation = defineStrings(
     tooLong: 'is too long (maximum is {{max}} characters)',
     mismatch: 'does not match',
     taken: 'already taken',
+    tooCommon: 'is too common or too easy to guess',
     onlyDigits: 'Only digits are allowed here',
   },
   {
@@ -63,6 +64,7 @@ export const validation = defineStrings(
     tooLong: '長すぎます（最大{{max}}文字）',
     mismatch: '一致しません',
     taken: 'すでに使われています',
+    tooCommon: 'よく使われている、または推測されやすいパスワードです',
     onlyDigits: '数字のみ入力できます',
   },
 );

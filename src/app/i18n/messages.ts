@@ -8,6 +8,7 @@ export function localizeMessage(message: string, t: TFunction): string {
   if (message === MESSAGES.invalidFormat) return t('validation.invalidFormat');
   if (message === MESSAGES.mismatch) return t('validation.mismatch');
   if (message === MESSAGES.taken) return t('validation.taken');
+  if (message === MESSAGES.tooCommon) return t('validation.tooCommon');
   const short = /^must be at least (\d+) characters$/.exec(message);
   if (short) return t('validation.tooShort', { min: Number(short[1]) });
   const long = /^is too long \(maximum is (\d+) characters\)$/.exec(message);

@@ -2,7 +2,8 @@
 // new password and password again. Invalid input shakes the dialog and sends nothing; PUT
 // /api/signup/password; a 422 for the current password says 'Current password does not match.'
 // and shakes. Resolves once the password is saved. Used by the access gate (first password) and
-// by the profile (updating={true}).
+// by the profile (updating={true}), where a Cancel button dismisses it; the gate's first password
+// cannot be dismissed (application-spec §2), so it has none.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { passwordFormErrors, type PasswordForm } from '../../../shared/accountFo
 import type { ErrorResponse, PasswordUpdateRequest } from '../../../shared/api';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/validation';
 import { RequestError, request } from '../../api/request';
-import { DialogFrame, useDialog } from '../../components/dialogs';
+import { DialogDismissed, DialogFrame, useDialog } from '../../components/dialogs';
 import { TextField } from '../../components/Field';
 import { useTouched } from '../../components/Tooltip';
 import { localizeMessages } from '../../i18n/messages';
@@ -52,9 +53,16 @@ export function SetPasswordDialog({ updating = false }: { updating?: boolean }) 
       title={t('gate.password.title')}
       onSubmit={submit}
       actions={
-        <button type="submit" className="button primary" disabled={save.isPending}>
-          {t('gate.password.save')}
-        </button>
+        <>
+          {updating && (
+            <button type="button" className="button" onClick={() => dialog.reject(new DialogDismissed())}>
+              {t('common.cancel')}
+            </button>
+          )}
+          <button type="submit" className="button primary" disabled={save.isPending}>
+            {t('gate.password.save')}
+          </button>
+        </>
       }
     >
       <p>{t('gate.password.intro', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}</p>
