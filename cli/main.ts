@@ -41,6 +41,11 @@ const commands: CommandEntry[] = [
     load: async () => (await import('./commands/bench')).benchCommand,
   },
   {
+    name: 'export',
+    summary: "a course's consensus catalogue as CSV, FITS or VOTable (--course C --format F [-o FILE])",
+    load: async () => (await import('./commands/export')).exportCommand,
+  },
+  {
     name: 'admin',
     summary: 'grant or revoke the admin role, or list administrators (DATABASE_URL or VAR_DIR/db)',
     load: async () => (await import('./commands/admin')).adminCommand,

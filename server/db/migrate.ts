@@ -8,6 +8,7 @@ import * as notificationsGifts from './migrations/0004_notifications_gifts';
 import * as answerPath from './migrations/0005_answer_path';
 import * as courseAnswerCounts from './migrations/0006_course_answer_counts';
 import * as rankingCounts from './migrations/0007_ranking_counts';
+import * as science from './migrations/0009_science';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_answer_path': answerPath,
   '0006_course_answer_counts': courseAnswerCounts,
   '0007_ranking_counts': rankingCounts,
+  '0009_science': science,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -106,6 +106,13 @@ export interface CatalogueStateTable {
 export interface CoursesTable {
   id: string;
   position: number;
+  /** Dawid–Skene class priors, P(spiral) and P(interaction yes), re-estimated with the weights (0009). */
+  spiral_prior: Generated<number>;
+  interaction_prior: Generated<number>;
+  /** The retirement rule (docs/science.md); all null: never retired. */
+  retire_min_volunteers: ColumnType<number | null, number | null | undefined, number | null>;
+  retire_min_confidence: ColumnType<number | null, number | null | undefined, number | null>;
+  retire_max_volunteers: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LevelsTable {
@@ -212,6 +219,62 @@ export interface RankingTimeZoneTable {
   time_zone: string;
 }
 
+/** Per target of a course: answers counted and weighted, and their Dawid–Skene evidence (0009). */
+export interface TargetConsensusTable {
+  object_id: number;
+  course_id: string;
+  volunteers: number;
+  n_spiral: number;
+  n_elliptical: number;
+  n_type_not_sure: number;
+  n_interaction_yes: number;
+  n_interaction_no: number;
+  n_interaction_not_sure: number;
+  n_ring: number;
+  n_fan: number;
+  n_tail: number;
+  n_distorted: number;
+  w_spiral: number;
+  w_elliptical: number;
+  w_type_not_sure: number;
+  w_interaction_yes: number;
+  w_interaction_no: number;
+  w_interaction_not_sure: number;
+  w_ring: number;
+  w_fan: number;
+  w_tail: number;
+  w_distorted: number;
+  /** Σ log-likelihood ratio of spiral over elliptical of the target's answers. */
+  galaxy_type_evidence: number;
+  /** Σ log-likelihood ratio of interacting over not. */
+  interaction_evidence: number;
+  retired_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+/** A volunteer's estimated confusion of each binary question (Dawid & Skene 1979; 0009). */
+export interface VolunteerReliabilityTable {
+  user_id: number;
+  galaxy_type_sensitivity: number;
+  galaxy_type_specificity: number;
+  interaction_sensitivity: number;
+  interaction_specificity: number;
+  galaxy_type_answers: number;
+  interaction_answers: number;
+  estimated_at: Generated<Date>;
+}
+
+export interface ScienceStateTable {
+  id: number;
+  estimated_at: Date | null;
+  answers_at_estimate: number;
+  iterations: number;
+}
+
+export interface ScienceDirtyTable {
+  object_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,4 +295,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   present_applications: PresentApplicationsTable;
+  target_consensus: TargetConsensusTable;
+  volunteer_reliability: VolunteerReliabilityTable;
+  science_state: ScienceStateTable;
+  science_dirty: ScienceDirtyTable;
 }

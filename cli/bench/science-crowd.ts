@@ -1,0 +1,265 @@
+// A simulated crowd for the science (docs/science.md): a course of `targets` galaxies with a known
+// truth, and volunteers whose error rates are known, some expert, some ordinary, some careless and
+// some who always give the same answer. Seeded, so that a run is repeatable. Used by the science
+// tests (small) and the science bench (100,000 targets and more).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema';
+
+/** mulberry32: a small seeded generator, enough for a simulation. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type VolunteerKind = 'expert' | 'ordinary' | 'careless' | 'constant';
+
+export interface SimulatedVolunteer {
+  id: number;
+  kind: VolunteerKind;
+  /** P(says spiral | spiral), P(says elliptical | elliptical), and the same for interaction. */
+  galaxy_type_sensitivity: number;
+  galaxy_type_specificity: number;
+  interaction_sensitivity: number;
+  interaction_specificity: number;
+}
+
+/** The error rate of each kind; a constant volunteer says spiral and no to everything. */
+export const CROWD_KINDS: { kind: VolunteerKind; share: number; error: number }[] = [
+  { kind: 'expert', share: 0.15, error: 0.05 },
+  { kind: 'ordinary', share: 0.5, error: 0.2 },
+  { kind: 'careless', share: 0.25, error: 0.4 },
+  { kind: 'constant', share: 0.1, error: 0 },
+];
+
+export interface CrowdTarget {
+  object_id: number;
+  spiral: boolean;
+  interacting: boolean;
+}
+
+export interface Crowd {
+  courseId: string;
+  targets: CrowdTarget[];
+  volunteers: SimulatedVolunteer[];
+  random: () => number;
+}
+
+export const CROWD_COURSE = 'crowd';
+const FIRST_OBJECT_ID = 900_000_000_000;
+const TARGETS_PER_AREA = 1000;
+/** Level and area ids far from the sky catalogue's (which numbers them from 1). */
+const CROWD_LEVEL_ID = 900_000;
+
+/** Inserts `rows` in statements of `size` rows. */
+async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+}
+
+/** The course, its targets (truth: 60 % spiral, 30 % interacting) and its volunteers. */
+export async function seedCrowd(
+  db: Kysely<Database>,
+  {
+    targets: targetCount,
+    volunteers: volunteerCount,
+    seed = 1,
+  }: { targets: number; volunteers: number; seed?: number },
+): Promise<Crowd> {
+  const random = seededRandom(seed);
+  await db.insertInto('courses').values({ id: CROWD_COURSE, position: 99 }).execute();
+  const level = await db
+    .insertInto('levels')
+    .values({
+      id: CROWD_LEVEL_ID,
+      course_id: CROWD_COURSE,
+      position: 0,
+      key: 'crowd',
+      name_key: 'crowd',
+      name: JSON.stringify({ en: 'Simulated crowd', ja: 'シミュレーション' }),
+      type: 'regular',
+      depth: 'wide',
+      survey: 'wide',
+      labels: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const areaCount = Math.ceil(targetCount / TARGETS_PER_AREA);
+  const areas = await db
+    .insertInto('areas')
+    .values(
+      Array.from({ length: areaCount }, (_, position) => ({
+        id: CROWD_LEVEL_ID * 1000 + position,
+        level_id: level.id,
+        position,
+        outlines: '[]',
+        center_ra: (position * 7.3) % 360,
+        center_dec: 0,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const targets: CrowdTarget[] = Array.from({ length: targetCount }, (_, index) => ({
+    object_id: FIRST_OBJECT_ID + index,
+    spiral: random() < 0.6,
+    interacting: random() < 0.3,
+  }));
+  await inChunks(targets, 5000, (chunk) =>
+    db
+      .insertInto('targets')
+      .values(
+        chunk.map((target) => {
+          const index = target.object_id - FIRST_OBJECT_ID;
+          return {
+            object_id: target.object_id,
+            area_id: areas[Math.floor(index / TARGETS_PER_AREA)]!.id,
+            position: index % TARGETS_PER_AREA,
+            ra: random() * 360,
+            dec: Math.asin(2 * random() - 1) * (180 / Math.PI),
+            galaxy_type: target.spiral ? 'spiral' : 'elliptical',
+            interaction: target.interacting ? 'yes' : 'no',
+            ring: false,
+            fan: false,
+            tail: target.interacting,
+            distorted: false,
+            captain_note: null,
+          };
+        }),
+      )
+      .execute(),
+  );
+  const users = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: volunteerCount }, (_, index) => ({
+        email: `crowd${index}@crowd.example.org`,
+        nickname: `crowd${index}`,
+        locale: 'en',
+        password_hash: null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const volunteers = users.map(({ id }, index): SimulatedVolunteer => {
+    let share = index / volunteerCount;
+    const kind = CROWD_KINDS.find((candidate) => (share -= candidate.share) < 0) ?? CROWD_KINDS[0]!;
+    if (kind.kind === 'constant')
+      return {
+        id,
+        kind: 'constant',
+        galaxy_type_sensitivity: 1,
+        galaxy_type_specificity: 0,
+        interaction_sensitivity: 0,
+        interaction_specificity: 1,
+      };
+    const rate = 1 - kind.error;
+    return {
+      id,
+      kind: kind.kind,
+      galaxy_type_sensitivity: rate,
+      galaxy_type_specificity: rate,
+      interaction_sensitivity: rate,
+      interaction_specificity: rate,
+    };
+  });
+  return { courseId: CROWD_COURSE, targets, volunteers, random };
+}
+
+/** The answer a volunteer gives a target, drawn from its rates. */
+function answer(volunteer: SimulatedVolunteer, target: CrowdTarget, random: () => number) {
+  const spiral = target.spiral
+    ? random() < volunteer.galaxy_type_sensitivity
+    : random() >= volunteer.galaxy_type_specificity;
+  const interacting = target.interacting
+    ? random() < volunteer.interaction_sensitivity
+    : random() >= volunteer.interaction_specificity;
+  return {
+    galaxy_type: spiral ? ('spiral' as const) : ('elliptical' as const),
+    interaction: interacting ? ('yes' as const) : ('no' as const),
+    tail: interacting && target.interacting,
+  };
+}
+
+/**
+ * One more vote for each of `targets`, from a volunteer (drawn at random) who has not answered it
+ * yet. `answered` remembers who answered what. Returns the number of answers written.
+ */
+export async function addVotes(
+  db: Kysely<Database>,
+  crowd: Crowd,
+  targets: readonly CrowdTarget[],
+  answered: Map<number, Set<number>>,
+): Promise<number> {
+  const rows = [];
+  for (const target of targets) {
+    const seen = answered.get(target.object_id) ?? new Set<number>();
+    answered.set(target.object_id, seen);
+    if (seen.size >= crowd.volunteers.length) continue;
+    let volunteer: SimulatedVolunteer;
+    do volunteer = crowd.volunteers[Math.floor(crowd.random() * crowd.volunteers.length)]!;
+    while (seen.has(volunteer.id));
+    seen.add(volunteer.id);
+    const given = answer(volunteer, target, crowd.random);
+    rows.push({
+      user_id: volunteer.id,
+      quest_id: null,
+      object_id: target.object_id,
+      course_id: crowd.courseId,
+      galaxy_type: given.galaxy_type,
+      interaction: given.interaction,
+      ring: false,
+      fan: false,
+      tail: given.tail,
+      distorted: false,
+    });
+  }
+  await inChunks(rows, 5000, (chunk) => db.insertInto('answers').values(chunk).execute());
+  return rows.length;
+}
+
+export interface CrowdAccuracy {
+  /** Share of targets whose Dawid–Skene consensus galaxy_type is the truth. */
+  weighted: number;
+  /** Share whose raw majority (spiral against elliptical votes; a tie is half right) is the truth. */
+  raw: number;
+  weightedInteraction: number;
+  rawInteraction: number;
+  targets: number;
+}
+
+/** The consensus against the truth over the crowd's course, read as the export reads it. */
+export async function crowdAccuracy(db: Kysely<Database>, courseId = CROWD_COURSE): Promise<CrowdAccuracy> {
+  const row = await sql<{
+    weighted: number;
+    raw: number;
+    weighted_interaction: number;
+    raw_interaction: number;
+    targets: number;
+  }>`
+    select
+      avg(case when (consensus_probability(c.galaxy_type_evidence, co.spiral_prior) >= 0.5) = (t.galaxy_type = 'spiral')
+        then 1.0 else 0.0 end) as weighted,
+      avg(case when c.n_spiral = c.n_elliptical then 0.5
+        when (c.n_spiral > c.n_elliptical) = (t.galaxy_type = 'spiral') then 1.0 else 0.0 end) as raw,
+      avg(case when (consensus_probability(c.interaction_evidence, co.interaction_prior) >= 0.5) = (t.interaction = 'yes')
+        then 1.0 else 0.0 end) as weighted_interaction,
+      avg(case when c.n_interaction_yes = c.n_interaction_no then 0.5
+        when (c.n_interaction_yes > c.n_interaction_no) = (t.interaction = 'yes') then 1.0 else 0.0 end) as raw_interaction,
+      count(*) as targets
+    from target_consensus c
+    join targets t on t.object_id = c.object_id
+    join courses co on co.id = c.course_id
+    where c.course_id = ${courseId}`.execute(db);
+  const result = row.rows[0]!;
+  return {
+    weighted: Number(result.weighted),
+    raw: Number(result.raw),
+    weightedInteraction: Number(result.weighted_interaction),
+    rawInteraction: Number(result.raw_interaction),
+    targets: Number(result.targets),
+  };
+}

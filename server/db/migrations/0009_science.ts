@@ -1,0 +1,113 @@
+// The science kept beside the game (docs/science.md): per target the vote counts, the vote weights
+// summed and the Dawid–Skene evidence of its answers (target_consensus), per volunteer the
+// estimated sensitivity and specificity of each question (volunteer_reliability), per course the
+// class priors and an optional retirement rule, and the targets whose answers changed since they
+// were last summed (science_dirty).
+//
+// science_dirty is filled by statement triggers on answers, so every writer of answers (the answer
+// batch, a re-post, an account's deletion unlinking its answers, the load bench's history) marks
+// its targets without the answer path knowing about the science: the answer's own cost is one
+// INSERT … ON CONFLICT DO NOTHING per statement. Transition tables allow one event per trigger,
+// hence two triggers on one function.
+//
+// consensus_probability turns a target's evidence (the sum of its answers' log-likelihood ratios)
+// and the course's prior into P(positive class), clamped so that exp() cannot overflow.
+import { sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table courses
+    add column spiral_prior double precision not null default 0.5,
+    add column interaction_prior double precision not null default 0.5,
+    add column retire_min_volunteers integer,
+    add column retire_min_confidence double precision,
+    add column retire_max_volunteers integer`.execute(db);
+
+  await sql`create table target_consensus (
+    object_id bigint primary key references targets (object_id),
+    course_id text not null,
+    volunteers integer not null,
+    n_spiral integer not null,
+    n_elliptical integer not null,
+    n_type_not_sure integer not null,
+    n_interaction_yes integer not null,
+    n_interaction_no integer not null,
+    n_interaction_not_sure integer not null,
+    n_ring integer not null,
+    n_fan integer not null,
+    n_tail integer not null,
+    n_distorted integer not null,
+    w_spiral double precision not null,
+    w_elliptical double precision not null,
+    w_type_not_sure double precision not null,
+    w_interaction_yes double precision not null,
+    w_interaction_no double precision not null,
+    w_interaction_not_sure double precision not null,
+    w_ring double precision not null,
+    w_fan double precision not null,
+    w_tail double precision not null,
+    w_distorted double precision not null,
+    galaxy_type_evidence double precision not null,
+    interaction_evidence double precision not null,
+    retired_at timestamptz,
+    updated_at timestamptz not null default now()
+  )`.execute(db);
+  await sql`create index target_consensus_course on target_consensus (course_id, object_id)`.execute(db);
+
+  await sql`create table volunteer_reliability (
+    user_id bigint primary key references users (id) on delete cascade,
+    galaxy_type_sensitivity double precision not null,
+    galaxy_type_specificity double precision not null,
+    interaction_sensitivity double precision not null,
+    interaction_specificity double precision not null,
+    galaxy_type_answers integer not null,
+    interaction_answers integer not null,
+    estimated_at timestamptz not null default now()
+  )`.execute(db);
+
+  await sql`create table science_state (
+    id integer primary key check (id = 1),
+    estimated_at timestamptz,
+    answers_at_estimate bigint not null default 0,
+    iterations integer not null default 0
+  )`.execute(db);
+  await sql`insert into science_state (id) values (1)`.execute(db);
+
+  // A target's answers are summed by object_id (the refresh and the E-step).
+  await sql`create index answers_object on answers (object_id)`.execute(db);
+
+  await sql`create table science_dirty (object_id bigint primary key)`.execute(db);
+  await sql`create function science_mark_dirty() returns trigger language plpgsql as $$
+    begin
+      insert into science_dirty (object_id)
+        select distinct object_id from changed_answers order by object_id
+        on conflict do nothing;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger answers_science_insert after insert on answers
+    referencing new table as changed_answers
+    for each statement execute function science_mark_dirty()`.execute(db);
+  await sql`create trigger answers_science_update after update on answers
+    referencing new table as changed_answers
+    for each statement execute function science_mark_dirty()`.execute(db);
+  await sql`insert into science_dirty (object_id) select distinct object_id from answers`.execute(db);
+
+  await sql`create function consensus_probability(evidence double precision, prior double precision)
+    returns double precision language sql immutable as $$
+      select 1 / (1 + exp(-least(greatest(ln(prior / (1 - prior)) + evidence, -700), 700)))
+    $$`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function consensus_probability(double precision, double precision)`.execute(db);
+  await sql`drop trigger answers_science_update on answers`.execute(db);
+  await sql`drop trigger answers_science_insert on answers`.execute(db);
+  await sql`drop function science_mark_dirty()`.execute(db);
+  await sql`drop table science_dirty`.execute(db);
+  await sql`drop index answers_object`.execute(db);
+  await sql`drop table science_state`.execute(db);
+  await sql`drop table volunteer_reliability`.execute(db);
+  await sql`drop table target_consensus`.execute(db);
+  await sql`alter table courses
+    drop column spiral_prior, drop column interaction_prior, drop column retire_min_volunteers,
+    drop column retire_min_confidence, drop column retire_max_volunteers`.execute(db);
+}

@@ -1,0 +1,71 @@
+// The science in the background of a serving process (docs/science.md): every REFRESH_MS the
+// targets whose answers changed are summed again (./consensus.ts), and at most every
+// ESTIMATE_MS, once the answers have grown by ESTIMATE_GROWTH since the last estimate, the
+// volunteers' reliability is re-estimated (./reliability.ts). Both work in batches, one statement
+// each, so the answer path keeps PGlite's one connection between them; neither runs twice at once.
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/schema';
+import { drainDirtyTargets } from './consensus';
+import { estimateReliability } from './reliability';
+
+export const REFRESH_MS = 1000;
+export const ESTIMATE_MS = 10 * 60_000;
+/** A re-estimate waits for this share of new answers (or the first 100 of a new site). */
+export const ESTIMATE_GROWTH = 0.05;
+
+export class ScienceService {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private lastEstimate = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { refreshMs?: number; estimateMs?: number } = {},
+  ) {}
+
+  start(): void {
+    const tick = () => {
+      this.running = this.step().finally(() => {
+        if (this.timer) this.timer = setTimeout(tick, this.options.refreshMs ?? REFRESH_MS).unref();
+      });
+    };
+    this.timer = setTimeout(tick, this.options.refreshMs ?? REFRESH_MS).unref();
+  }
+
+  /** Stops the loop and waits for the step under way (its batch commits or rolls back whole). */
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private async step(): Promise<void> {
+    try {
+      await drainDirtyTargets(this.db);
+      if (Date.now() - this.lastEstimate >= (this.options.estimateMs ?? ESTIMATE_MS) && (await this.grown())) {
+        this.lastEstimate = Date.now();
+        const result = await estimateReliability(this.db);
+        this.log.info(result, 'volunteer reliability re-estimated');
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'science step failed');
+    }
+  }
+
+  private async grown(): Promise<boolean> {
+    const state = await this.db
+      .selectFrom('science_state')
+      .select('answers_at_estimate')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const total = await this.db
+      .selectFrom('course_answer_counts')
+      .select((eb) => eb.fn.sum<number>('answers_count').as('answers'))
+      .executeTakeFirstOrThrow();
+    const answers = Number(total.answers ?? 0);
+    const before = Number(state.answers_at_estimate);
+    return answers >= Math.max(100, before * (1 + ESTIMATE_GROWTH)) && answers > before;
+  }
+}

@@ -1,0 +1,158 @@
+// The science (docs/science.md) against PGlite and PostgreSQL on a simulated crowd
+// (cli/bench/science-crowd.ts): a new answer moves its target's counts once the marked targets
+// are summed; the Dawid–Skene consensus recovers the truth more often than the raw majority and
+// measures each volunteer's rates within their statistical error; retirement reaches the same
+// accuracy with fewer classifications; and the exports are read by astropy as they are.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addVotes, crowdAccuracy, seedCrowd, type Crowd, type CrowdTarget } from '../../cli/bench/science-crowd';
+import { allCatalogueRows, catalogueRows } from '../../server/science/catalogue-rows';
+import { drainDirtyTargets } from '../../server/science/consensus';
+import { EXPORT_COLUMNS } from '../../server/science/export-columns';
+import { exportCatalogue, type ExportFormat } from '../../server/science/export';
+import { estimateReliability } from '../../server/science/reliability';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../helpers/databases';
+
+const helpers = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'helpers');
+
+/** `rounds` votes for every target of the crowd, summed. */
+async function vote(database: TestDatabase, crowd: Crowd, targets: readonly CrowdTarget[], rounds: number) {
+  const answered = new Map<number, Set<number>>();
+  let answers = 0;
+  for (let round = 0; round < rounds; round += 1) answers += await addVotes(database.db, crowd, targets, answered);
+  await drainDirtyTargets(database.db);
+  return { answered, answers };
+}
+
+describe.each(DATABASE_KINDS)('science on %s', (kind) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('sums a new answer into its target once the marked targets are drained', async () => {
+    database = await openTestDatabase(kind);
+    const crowd = await seedCrowd(database.db, { targets: 20, volunteers: 10 });
+    const target = crowd.targets[0]!;
+    const answered = new Map<number, Set<number>>();
+    await addVotes(database.db, crowd, [target], answered);
+    await addVotes(database.db, crowd, [target], answered);
+    const marked = await database.db.selectFrom('science_dirty').selectAll().execute();
+    expect(marked.map((row) => Number(row.object_id))).toEqual([target.object_id]);
+    expect(await drainDirtyTargets(database.db)).toBe(1);
+    const [row] = await catalogueRows(database.db, crowd.courseId, target.object_id - 1, 1);
+    expect(row!.volunteers).toBe(2);
+    expect(row!.n_spiral + row!.n_elliptical + row!.n_type_not_sure).toBe(2);
+    expect(row!.f_spiral! + row!.f_elliptical! + row!.f_type_not_sure!).toBeCloseTo(1, 12);
+    expect(row!.fw_spiral! + row!.fw_elliptical! + row!.fw_type_not_sure!).toBeCloseTo(1, 12);
+    expect(row!.true_galaxy_type).toBe(target.spiral ? 'spiral' : 'elliptical');
+    // A re-post (one answer per volunteer and object) changes the vote, not the count.
+    const [user] = [...answered.get(target.object_id)!];
+    const flipped = row!.n_spiral > 0 ? 'elliptical' : 'spiral';
+    await database.db
+      .updateTable('answers')
+      .set({ galaxy_type: flipped, updated_at: new Date() })
+      .where('user_id', '=', user!)
+      .where('object_id', '=', target.object_id)
+      .execute();
+    await drainDirtyTargets(database.db);
+    const [after] = await catalogueRows(database.db, crowd.courseId, target.object_id - 1, 1);
+    expect(after!.volunteers).toBe(2);
+    expect(after!.n_spiral).not.toBe(row!.n_spiral);
+    // A target nobody answered is still a row, with no consensus.
+    const [unanswered] = await catalogueRows(database.db, crowd.courseId, crowd.targets[1]!.object_id - 1, 1);
+    expect(unanswered).toMatchObject({ volunteers: 0, consensus_galaxy_type: 'not_sure', f_spiral: null });
+  });
+
+  it('recovers the truth better than the raw majority and measures each volunteer within its error', async () => {
+    database = await openTestDatabase(kind);
+    const crowd = await seedCrowd(database.db, { targets: 1500, volunteers: 40, seed: 7 });
+    await vote(database, crowd, crowd.targets, 7);
+    const before = await crowdAccuracy(database.db);
+    const estimate = await estimateReliability(database.db);
+    expect(estimate.iterations).toBeGreaterThan(1);
+    expect(estimate.change).toBeLessThanOrEqual(1e-3);
+    const after = await crowdAccuracy(database.db);
+    expect(after.targets).toBe(1500);
+    // The raw majority is what the unweighted consensus gives; the weighted one beats it.
+    expect(after.weighted).toBeGreaterThan(after.raw + 0.03);
+    expect(after.weightedInteraction).toBeGreaterThan(after.rawInteraction + 0.015);
+    expect(after.weighted).toBeGreaterThan(before.weighted);
+    const measured = await database.db.selectFrom('volunteer_reliability').selectAll().execute();
+    expect(measured).toHaveLength(40);
+    for (const volunteer of crowd.volunteers) {
+      const row = measured.find((candidate) => Number(candidate.user_id) === volunteer.id)!;
+      const spiralAnswers = row.galaxy_type_answers * 0.6;
+      for (const [estimated, truth, answers] of [
+        [row.galaxy_type_sensitivity, volunteer.galaxy_type_sensitivity, spiralAnswers],
+        [row.galaxy_type_specificity, volunteer.galaxy_type_specificity, row.galaxy_type_answers - spiralAnswers],
+      ] as const) {
+        const p = Math.min(Math.max(truth, 0.01), 0.99);
+        // Three standard errors of a binomial rate, plus the pull of the prior (4 answers).
+        const allowed = 3 * Math.sqrt((p * (1 - p)) / answers) + 4 / (answers + 4);
+        expect(Math.abs(estimated - truth), `${volunteer.kind} volunteer ${volunteer.id}`).toBeLessThanOrEqual(allowed);
+      }
+    }
+  });
+
+  it('writes CSV, FITS and VOTable that astropy reads with their columns, units and rows', async () => {
+    database = await openTestDatabase(kind);
+    const crowd = await seedCrowd(database.db, { targets: 2300, volunteers: 12, seed: 3 });
+    await vote(database, crowd, crowd.targets.slice(0, 500), 3);
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-export-'));
+    try {
+      const files: Record<ExportFormat, string> = {
+        csv: path.join(directory, 'crowd.csv'),
+        fits: path.join(directory, 'crowd.fits'),
+        votable: path.join(directory, 'crowd.vot'),
+      };
+      for (const format of ['csv', 'fits', 'votable'] as const)
+        await pipeline(
+          Readable.from(exportCatalogue(database.db, crowd.courseId, format)),
+          fs.createWriteStream(files[format]),
+        );
+      const csv = fs.readFileSync(files.csv, 'utf8').trimEnd().split('\r\n');
+      expect(csv[0]).toBe(EXPORT_COLUMNS.map((column) => column.name).join(','));
+      expect(csv).toHaveLength(2301);
+      expect(fs.statSync(files.fits).size % 2880).toBe(0);
+
+      const read = JSON.parse(
+        execFileSync('/usr/bin/python3', [path.join(helpers, 'read_catalogue_exports.py'), files.fits, files.votable], {
+          encoding: 'utf8',
+        }),
+      );
+      const names = EXPORT_COLUMNS.map((column) => column.name);
+      const first = (await catalogueRows(database.db, crowd.courseId, -1, 1))[0]!;
+      for (const format of ['fits', 'votable'] as const) {
+        expect(read[format].columns).toEqual(names);
+        expect(read[format].rows).toBe(2300);
+        expect(read[format].units).toEqual({ ra: 'deg', dec: 'deg' });
+        expect(read[format].descriptions.ra).toBe('Right ascension (ICRS)');
+        expect(read[format].descriptions.fw_spiral).toBe('Reliability-weighted vote fraction: galaxy_type spiral');
+        expect(read[format].first.object_id).toBe(first.object_id);
+        expect(read[format].first.ra).toBeCloseTo(first.ra, 10);
+        expect(read[format].first.volunteers).toBe(3);
+        expect(read[format].first.consensus_galaxy_type).toBe(first.consensus_galaxy_type);
+        expect(read[format].first.fw_spiral).toBeCloseTo(first.fw_spiral!, 10);
+        expect(read[format].first.retired).toBe(false);
+      }
+      expect(read.votable.ucds.ra).toBe('pos.eq.ra;meta.main');
+      // Every row of the stream, in order, with the targets nobody answered.
+      let rows = 0;
+      for await (const row of allCatalogueRows(database.db, crowd.courseId)) {
+        rows += 1;
+        expect(row.volunteers).toBe(row.object_id < crowd.targets[500]!.object_id ? 3 : 0);
+      }
+      expect(rows).toBe(2300);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
