@@ -1,10 +1,12 @@
 // The captain-note review dialog (application-spec §4 Submit): for training and tng_review
 // targets, before the answer is posted, the volunteer's answer beside the captain's with the
-// captain's comments. Retry (R) cancels the submission (resolves false); Next (Enter) continues.
-import { useEffect } from 'react';
+// captain's comments, and the captain's picture of the galaxy (img_name, a cut-out in the sky
+// data) with its caption. Retry (R) cancels the submission (resolves false); Next (Enter) continues.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../shared/api';
 import type { CaptainNote, Morphology } from '../../../shared/catalogue';
+import { skyDataUrl } from '../../api/dataRepository';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { currentLocale } from '../../i18n';
 import { FEATURES } from './answerSteps';
@@ -25,6 +27,8 @@ export function CaptainNoteDialog({ note, answer }: { note: CaptainNote; answer:
   const { t } = useTranslation();
   const dialog = useDialog<boolean>();
   const locale = currentLocale();
+  // A picture that cannot load leaves its caption alone rather than a broken image.
+  const [imageFailed, setImageFailed] = useState(false);
   useEffect(() => {
     const retry = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === 'r' && !event.ctrlKey && !event.metaKey && !event.altKey) {
@@ -59,7 +63,19 @@ export function CaptainNoteDialog({ note, answer }: { note: CaptainNote; answer:
           <Summary answer={note.answer} />
         </dd>
       </dl>
-      <p className="captain-note-caption">{note.img_caption[locale]}</p>
+      <figure className="captain-note-figure">
+        {!imageFailed && (
+          <img
+            src={skyDataUrl(note.img_name)}
+            alt={t('cruise.note.imageAlt')}
+            width={256}
+            height={256}
+            onError={() => setImageFailed(true)}
+            data-testid="note-image"
+          />
+        )}
+        <figcaption className="captain-note-caption">{note.img_caption[locale]}</figcaption>
+      </figure>
       <p>{note.comments[locale]}</p>
     </DialogFrame>
   );
