@@ -25,6 +25,7 @@ import { BODY_LIMIT } from './plugins/json-body';
 import { accountRoutes } from './routes/accounts';
 import { notificationRoutes } from './routes/notifications';
 import { presentRoutes } from './routes/present';
+import { scienceRoutes } from './routes/science';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -85,6 +86,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(accountRoutes, { db, config });
   await app.register(notificationRoutes, { db });
   await app.register(presentRoutes, { db, config });
+  // The research dashboard and the catalogue export (docs/science.md).
+  await app.register(scienceRoutes, { db });
 
   // The built client and the sky data: ./plugins/static-files.ts.
   await registerStaticFiles(app, config);

@@ -1,0 +1,53 @@
+// The research dashboard's calls (src/shared/science.ts, docs/science.md), administrators only:
+// GET /api/admin/science, the summary; GET /api/admin/courses/{course_id}/export?format=…, the
+// course's catalogue as a download streamed page by page (never whole in memory).
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { SCIENCE_EXPORT_FORMATS, type ScienceExportFormat } from '../../src/shared/science';
+import { requireAdmin } from '../auth/session-user';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http-error';
+import { courseExists } from '../science/catalogue-rows';
+import { drainDirtyTargets } from '../science/consensus';
+import { scienceSummary } from '../science/dashboard';
+import { exportCatalogue, exportFileName, exportWriter } from '../science/export';
+
+const asAdmin = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
+
+const exportSchema = {
+  params: {
+    type: 'object',
+    required: ['course_id'],
+    properties: { course_id: { type: 'string', maxLength: 64 } },
+  },
+  querystring: {
+    type: 'object',
+    required: ['format'],
+    additionalProperties: false,
+    properties: { format: { type: 'string', enum: [...SCIENCE_EXPORT_FORMATS] } },
+  },
+} as const;
+
+export const scienceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.get('/api/admin/science', asAdmin, async () => {
+    // Answers of the last second are summed before the summary reads them.
+    await drainDirtyTargets(db);
+    return scienceSummary(db);
+  });
+
+  app.get<{ Params: { course_id: string }; Querystring: { format: ScienceExportFormat } }>(
+    '/api/admin/courses/:course_id/export',
+    { ...asAdmin, schema: exportSchema },
+    async (request, reply) => {
+      const { course_id: courseId } = request.params;
+      const { format } = request.query;
+      if (!(await courseExists(db, courseId))) throw new HttpError(404, `No course '${courseId}'.`);
+      await drainDirtyTargets(db);
+      return reply
+        .type(exportWriter(format, courseId).contentType)
+        .header('content-disposition', `attachment; filename="${exportFileName(format, courseId)}"`)
+        .send(Readable.from(exportCatalogue(db, courseId, format)));
+    },
+  );
+};
