@@ -22,6 +22,9 @@ import { registerSecurity } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
 import { requestValidatorCompiler } from './plugins/request-validation';
 import { BODY_LIMIT } from './plugins/json-body';
+import { registerClosing } from './plugins/closing';
+import { requestTimeoutOptions } from './plugins/request-timeouts';
+import { rewriteRequestTarget } from './plugins/request-target';
 import { accountRoutes } from './routes/accounts';
 import { notificationRoutes } from './routes/notifications';
 import { presentRoutes } from './routes/present';
@@ -53,13 +56,22 @@ export class RequestLog extends LogController {
 /**
  * The request log on stdout, in blocks of 4 KiB rather than one write(2) per line, a system call
  * per request that would cost as much as a cached GET's own work. `flush` is called each
- * second, so that a quiet server's lines appear within a second, and pino flushes the rest when
- * the process exits (a SIGKILL loses at most the last second of log, never data).
+ * second, so that a quiet server's lines appear within a second (a SIGKILL loses at most the last
+ * second of log, never data). A stopping server awaits `flushed` after its last line and before
+ * it exits (server/main.ts): process.exit() does not wait for a write under way.
  */
-export function bufferedStdoutLog(): { logger: FastifyServerOptions['logger']; flush(): void } {
+export function bufferedStdoutLog(): {
+  logger: FastifyServerOptions['logger'];
+  flush(): void;
+  flushed(): Promise<void>;
+} {
   const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => stream.flush(), 1000).unref();
-  return { logger: { level: 'info', stream }, flush: () => stream.flush() };
+  return {
+    logger: { level: 'info', stream },
+    flush: () => stream.flush(),
+    flushed: () => new Promise((resolve, reject) => stream.flush((error) => (error ? reject(error) : resolve()))),
+  };
 }
 
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
@@ -68,9 +80,17 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // How long a request may take to arrive: ./plugins/request-timeouts.ts.
+    ...requestTimeoutOptions(config),
+    // One spelling of each path for every check and the router: ./plugins/request-target.ts.
+    rewriteUrl: rewriteRequestTarget,
+    // Refused by ./plugins/closing.ts instead, with a message that says why.
+    return503OnClosing: false,
   });
-  // First: headers, JSON-only bodies (BODY_LIMIT, nesting bounded), the Origin check, no-store
-  // on the API, rate limits and the error handler.
+  // First, so that a closing server does no work for a request: the 503 of ./plugins/closing.ts.
+  registerClosing(app);
+  // Then headers, JSON-only bodies (BODY_LIMIT, nesting bounded, the body's pauses limited), the
+  // Origin check, no-store on the API, rate limits and the error handler.
   await registerSecurity(app, { config, db });
   await app.register(fastifyCookie);
   registerSessionUser(app, db, { adminEmails: config.adminEmails });

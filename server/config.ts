@@ -36,6 +36,28 @@ export interface ServerConfig {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** RATE_LIMITS=off turns the per-IP/per-address limits off (loopback load runs only). */
   rateLimits: boolean;
+  /**
+   * REQUEST_TIMEOUT_MS: the most a client may take to send a whole request, headers and body
+   * (server/plugins/request-timeouts.ts). A stalled request is answered 408 and its connection
+   * closed within this and one check interval (REQUEST_TIMEOUT_MS / 10, at most a second).
+   */
+  requestTimeoutMs: number;
+  /** BODY_IDLE_TIMEOUT_MS: the longest pause between two parts of a request body. */
+  bodyIdleTimeoutMs: number;
+}
+
+/** Far longer than any body the API takes needs on a slow line (16 KiB, 1 MiB for an administrator). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** A client that stops sending within a body is let go well before the whole request's limit. */
+export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 10_000;
+
+/** A positive whole number of milliseconds from the environment, or the default when unset. */
+function parseMilliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const milliseconds = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(milliseconds) || milliseconds <= 0)
+    throw new Error(`${name} must be a positive whole number of milliseconds, got '${value}'`);
+  return milliseconds;
 }
 
 function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
@@ -137,6 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || `Galaxy Cruise <no-reply@${publicUrl.hostname}>`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: env.RATE_LIMITS !== 'off',
+    requestTimeoutMs: parseMilliseconds('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS),
+    bodyIdleTimeoutMs: parseMilliseconds(
+      'BODY_IDLE_TIMEOUT_MS',
+      env.BODY_IDLE_TIMEOUT_MS,
+      DEFAULT_BODY_IDLE_TIMEOUT_MS,
+    ),
   };
 }
 

@@ -252,6 +252,9 @@ export class AnswerBatches {
   /** When the last batch went out (performance.now()), and the timer that waits out its head start. */
   private lastBatchAt = 0;
   private secondBatchTimer: NodeJS.Timeout | undefined;
+  /** Set by close(): no post is taken any more, and these are called once the last is answered. */
+  private closed = false;
+  private readonly onDrained: (() => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -260,6 +263,8 @@ export class AnswerBatches {
   ) {}
 
   post(userId: number, questId: number, answer: Answer): Promise<PostedAnswer> {
+    // The server stops taking requests before it closes the batches (server/plugins/closing.ts).
+    if (this.closed) return Promise.reject(new Error('answer batches are closed'));
     return new Promise((resolve, reject) => {
       this.waiting.push({ userId, questId, answer, resolve, reject });
       this.startBatches();
@@ -294,8 +299,21 @@ export class AnswerBatches {
         .finally(() => {
           this.batchesInFlight--;
           this.startBatches();
+          if (this.closed && this.batchesInFlight === 0 && this.waiting.length === 0)
+            for (const drained of this.onDrained.splice(0)) drained();
         });
     }
+  }
+
+  /**
+   * Takes no more posts and resolves once every post taken is written, its quest finished and
+   * its volunteer answered: the database may be closed then (the app's onClose, server/main.ts).
+   * A volunteer who went away still has the answer written that the batch holds.
+   */
+  close(): Promise<void> {
+    this.closed = true;
+    if (this.batchesInFlight === 0 && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.onDrained.push(resolve));
   }
 
   /**

@@ -3,10 +3,12 @@
 // on the API, JSON-only bodies of bounded size and nesting, an Origin check on state-changing
 // methods against the configured origins (the session cookie is sent on cross-site form posts to
 // a Lax site only for top-level GETs, but a check costs nothing), the rate-limit store, and one
-// error handler that answers {statusCode, error, message} and never leaks a stack.
+// error handler that answers {statusCode, error, message} and never leaks a stack. A request
+// whose body was not read to its end (too large, or too slow: ./request-timeouts.ts) has its
+// connection closed with the answer, rather than the rest of the body awaited.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
@@ -14,6 +16,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
 import { registerJsonBodyParser } from './json-body';
 import { kyselyRateLimitStore } from './rate-limit-store';
+import { registerBodyIdleTimeout } from './request-timeouts';
 
 /** A 422 with the §5 messages per field (ErrorResponse.errors in src/shared/api.ts). */
 export class ValidationFailed extends HttpError {
@@ -47,13 +50,26 @@ function errorBody(statusCode: number, message: string, errors?: Record<string, 
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(errors ? { errors } : {}) };
 }
 
+/** A body limit in the unit it was written in (BODY_LIMIT, NOTIFICATION_BODY_LIMIT: ./json-body.ts). */
+function sizeInWords(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** Statuses answered before the body was read to its end: the connection cannot be reused. */
+const BODY_LEFT_UNREAD = new Set([408, 413]);
+
 /** The status and message a client gets for an error thrown anywhere in a request. */
-function describeError(error: FastifyError): { statusCode: number; message: string } | null {
+function describeError(error: FastifyError, request: FastifyRequest): { statusCode: number; message: string } | null {
   if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message };
   if (error.validation) return { statusCode: 400, message: `Invalid request: ${error.message}` };
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { statusCode: 400, message: 'Request body is too large.' };
+      return {
+        statusCode: 413,
+        message: `Payload Too Large: this request's body may be at most ${sizeInWords(request.routeOptions.bodyLimit)}.`,
+      };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { statusCode: 400, message: `Request body is not valid JSON: ${error.message}` };
@@ -135,6 +151,7 @@ export async function registerSecurity(
   // a body, and anything but application/json is a 415. Nesting is bounded before parsing.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  registerBodyIdleTimeout(app, config);
 
   // The origins are the configured ones (config.allowedOrigins), never one derived from the
   // request: a DNS-rebinding page sends its own name both as Origin and as Host.
@@ -151,13 +168,14 @@ export async function registerSecurity(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const described = describeError(error);
+    const described = describeError(error, request);
     if (!described) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(errorBody(500, 'Internal Server Error'));
     }
     if (described.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     const errors = error instanceof ValidationFailed ? error.errors : undefined;
+    if (BODY_LEFT_UNREAD.has(described.statusCode)) void reply.header('connection', 'close');
     return reply.code(described.statusCode).send(errorBody(described.statusCode, described.message, errors));
   });
 

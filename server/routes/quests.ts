@@ -42,6 +42,8 @@ export interface QuestRouteOptions {
 
 export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { db, campaigns }) => {
   const answers = new AnswerBatches(db);
+  // After the server stopped taking requests: every answer taken is written before the database closes.
+  app.addHook('onClose', () => answers.close());
   const record = (userId: number, courseId?: CourseId) => questRecords(db, userId, courseId);
   const answerCounts = (userId: number) => courseAnswerCounts(db, userId);
   app.addHook('onRequest', async (request) => {

@@ -260,15 +260,21 @@ describe.each(DATABASE_KINDS)('request safety on %s', (kind) => {
       expect(response.json().message).toMatch(/^Request body is not valid JSON/);
     });
 
-    it('answers 400 for a body over the 16 KiB limit', async () => {
+    it('answers 413 Payload Too Large for a body over the 16 KiB limit, naming the limit, and closes the connection', async () => {
       const response = await t.inject({
         method: 'POST',
         url: '/api/signup/verify_email',
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify({ email: 'a@b.c', locale: 'en', padding: 'x'.repeat(16 * 1024) }),
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Request body is too large.' });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({
+        statusCode: 413,
+        error: 'Payload Too Large',
+        message: "Payload Too Large: this request's body may be at most 16 KiB.",
+      });
+      // The rest of a body the server did not read is not awaited.
+      expect(response.headers.connection).toBe('close');
     });
 
     it('answers 400 for JSON nested deeper than 32 levels, before parsing it', async () => {
