@@ -104,6 +104,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/admin/science',
+            lazy: async () => ({
+              Component: (await import('./features/science-dashboard/ScienceDashboardPage')).ScienceDashboardPage,
+            }),
+          },
+          {
             path: '/credits',
             lazy: async () => ({ Component: (await import('./features/credits/CreditsPage')).CreditsPage }),
           },

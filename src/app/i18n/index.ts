@@ -23,6 +23,7 @@ import { profile } from '../features/profile/strings';
 import { settings } from '../features/settings/strings';
 import { ranking } from '../features/ranking/strings';
 import { signup } from '../features/signup/strings';
+import { science } from '../features/science-dashboard/strings';
 import { souvenirs } from '../features/souvenirs/strings';
 import { terms } from '../features/terms/strings';
 import { common, globe, validation } from './common';
@@ -54,6 +55,7 @@ export const GROUPS = {
   camera,
   passport,
   souvenirs,
+  science,
 } satisfies Record<string, StringGroup<object>>;
 
 function language(locale: Locale): Record<string, object> {

@@ -1,8 +1,9 @@
 // The administrator's floating menu (application-spec §2, §6): an admin menu with the
-// notifications link, a development menu with the project's external links, the dictionary (every
-// string of the app in English and Japanese), a language menu, and in developer mode a pages menu
-// whose pages keys 1 to n open. Keys: shift+V shows or hides the menu bar, shift+E and shift+J
-// switch to English and Japanese. Keys typed into a field are left alone.
+// notifications link and the research dashboard's (issue 29), a development menu with the
+// project's external links, the dictionary (every string of the app in English and Japanese), a
+// language menu, and in developer mode a pages menu whose pages keys 1 to n open. Keys: shift+V
+// shows or hides the menu bar, shift+E and shift+J switch to English and Japanese. Keys typed
+// into a field are left alone.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -120,6 +121,9 @@ export function AdminMenu() {
         <summary>{t('admin.menu.admin')}</summary>
         <Link to="/admin/notifications" className="link">
           {t('admin.menu.notifications')}
+        </Link>
+        <Link to="/admin/science" className="link">
+          {t('science.title')}
         </Link>
       </details>
       <details>

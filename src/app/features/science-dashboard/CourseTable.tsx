@@ -1,0 +1,87 @@
+// The dashboard's headline numbers, a row per course: answers, volunteers, targets, answered and
+// retired targets, the course's retirement rule, and the course's catalogue as CSV, FITS and
+// VOTable. The downloads are plain links: the browser streams the file to disk as the server
+// writes it, page by page, and the administrator's session cookie goes with them.
+import { useTranslation } from 'react-i18next';
+import { SCIENCE_EXPORT_FORMATS, type ScienceCourseProgress, type ScienceExportFormat } from '../../../shared/science';
+import type { DashboardFormats } from './format';
+import { exportPath } from './shape';
+import { useCourseName } from './useCourseName';
+
+/** The formats' own names, the same in every language. */
+const FORMAT_NAMES: Record<ScienceExportFormat, string> = { csv: 'CSV', fits: 'FITS', votable: 'VOTable' };
+
+function RetirementRule({ course, formats }: { course: ScienceCourseProgress; formats: DashboardFormats }) {
+  const { t } = useTranslation();
+  const rule = course.retirement;
+  const parts = [
+    rule.min_volunteers !== null && t('science.courses.rule.minVolunteers', { count: rule.min_volunteers }),
+    rule.min_confidence !== null &&
+      t('science.courses.rule.minConfidence', { value: formats.probability(rule.min_confidence) }),
+    rule.max_volunteers !== null && t('science.courses.rule.maxVolunteers', { count: rule.max_volunteers }),
+  ].filter((part): part is string => typeof part === 'string');
+  return <>{parts.length > 0 ? parts.join(', ') : t('science.courses.noRule')}</>;
+}
+
+export function CourseTable({
+  courses,
+  formats,
+}: {
+  courses: readonly ScienceCourseProgress[];
+  formats: DashboardFormats;
+}) {
+  const { t } = useTranslation();
+  const courseName = useCourseName();
+  return (
+    <section aria-labelledby="science-courses">
+      <h2 id="science-courses">{t('science.courses.title')}</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table science-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('science.courses.course')}</th>
+              <th scope="col">{t('science.courses.answers')}</th>
+              <th scope="col">{t('science.courses.volunteers')}</th>
+              <th scope="col">{t('science.courses.targets')}</th>
+              <th scope="col">{t('science.courses.answered')}</th>
+              <th scope="col">{t('science.courses.retired')}</th>
+              <th scope="col">{t('science.courses.retirement')}</th>
+              <th scope="col">{t('science.courses.export')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {courses.map((course) => (
+              <tr key={course.course_id} data-testid={`science-course-${course.course_id}`}>
+                <th scope="row">{courseName(course.course_id)}</th>
+                <td className="number" data-testid="answers">
+                  {formats.count(course.answers)}
+                </td>
+                <td className="number" data-testid="volunteers">
+                  {formats.count(course.volunteers)}
+                </td>
+                <td className="number" data-testid="targets">
+                  {formats.count(course.targets)}
+                </td>
+                <td className="number">{formats.count(course.answered)}</td>
+                <td className="number">{formats.count(course.retired)}</td>
+                <td>
+                  <RetirementRule course={course} formats={formats} />
+                </td>
+                <td className="science-exports">
+                  {SCIENCE_EXPORT_FORMATS.map((format) => (
+                    <a key={format} className="link" href={exportPath(course.course_id, format)} download>
+                      <span className="science-visually-hidden">
+                        {t('science.courses.exportLink', { course: courseName(course.course_id) })}{' '}
+                      </span>
+                      <span translate="no">{FORMAT_NAMES[format]}</span>
+                    </a>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
