@@ -1,8 +1,12 @@
 // The data credits the app's credits screen shows (credits.json beside the data) and the README
-// repeats under "Data credits": every real dataset the sky is built from, with its licence.
+// repeats under "Data credits": every real dataset the sky is built from, with its licence. What
+// each is used for is the project's own words, in English and Japanese; the datasets' names,
+// sources and licences stay as published.
+import type { Localized } from '../src/shared/catalogue';
+
 export interface Credit {
   name: string;
-  usedFor: string;
+  usedFor: Localized;
   source: string;
   licence: string;
   url: string;
@@ -11,36 +15,47 @@ export interface Credit {
 export const CREDITS: Credit[] = [
   {
     name: 'Hipparcos catalogue (ESA 1997)',
-    usedFor: 'star layer, HiPS and Milky Way stars, pretty-picture M45',
+    usedFor: {
+      en: 'star layer, HiPS and Milky Way stars, pretty-picture M45',
+      ja: '星のレイヤー、HiPS と天の川の星、M45 のきれいな画像',
+    },
     source: 'd3-celestial data/stars.*.json by Olaf Frohn',
     licence: 'd3-celestial: BSD-3-Clause; Hipparcos data: ESA, free use with acknowledgement',
     url: 'https://github.com/ofrohn/d3-celestial',
   },
   {
     name: 'Star names, constellations and constellation lines',
-    usedFor: 'constellation data module (names in English and Japanese)',
+    usedFor: {
+      en: 'constellation data module (names in English and Japanese)',
+      ja: '星座のデータ（英語と日本語の名前）',
+    },
     source: 'd3-celestial data/starnames.json, constellations.json, constellations.lines.json',
     licence: 'BSD-3-Clause',
     url: 'https://github.com/ofrohn/d3-celestial',
   },
   {
     name: 'Milky Way outlines',
-    usedFor: 'Milky Way cube faces and HiPS',
+    usedFor: { en: 'Milky Way cube faces and HiPS', ja: '天の川のキューブの面と HiPS' },
     source: 'd3-celestial data/mw.json (after the Milky Way outlines of Jim Kaler / Milky Way Atlas)',
     licence: 'BSD-3-Clause',
     url: 'https://github.com/ofrohn/d3-celestial',
   },
   {
     name: 'Saguaro Astronomy Club deep-sky database',
-    usedFor: 'real galaxy positions, sizes and Hubble types in the survey fields',
+    usedFor: {
+      en: 'real galaxy positions, sizes and Hubble types in the survey fields',
+      ja: '観測領域にある実在の銀河の位置、大きさ、ハッブル分類',
+    },
     source: 'd3-celestial data/dsos.20.json',
     licence: 'SAC database: free use with credit to the Saguaro Astronomy Club; d3-celestial BSD-3-Clause',
     url: 'https://www.saguaroastro.org/sac-downloads/',
   },
   {
     name: 'HSC-SSP field centres',
-    usedFor:
-      'season2 level positions (AEGIS, SXDS, DEEP2-3, COSMOS, ELAIS-N1, XMM-LSS, HECTOMAP, WIDE12h, GAMA09h, GAMA15h, VVDS)',
+    usedFor: {
+      en: 'season2 level positions (AEGIS, SXDS, DEEP2-3, COSMOS, ELAIS-N1, XMM-LSS, HECTOMAP, WIDE12h, GAMA09h, GAMA15h, VVDS)',
+      ja: 'season2 のレベルの位置（AEGIS、SXDS、DEEP2-3、COSMOS、ELAIS-N1、XMM-LSS、HECTOMAP、WIDE12h、GAMA09h、GAMA15h、VVDS）',
+    },
     source: 'Aihara et al. 2018, PASJ 70, S4 (published coordinates only; no HSC pixels are used)',
     licence: 'facts (coordinates)',
     url: 'https://hsc.mtk.nao.ac.jp/ssp/',

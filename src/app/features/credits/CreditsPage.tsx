@@ -1,17 +1,20 @@
 // The credits screen (application-spec §2): the data credits from the data repository's
 // credits.json (written by skydata/build.ts from skydata/credits.ts), open to everyone, as the
-// login screen links to it. The entries are the datasets' own names and licences, kept as
-// published.
+// login screen links to it. The entries are the datasets' own names, sources and licences, kept
+// as published and marked as English; what each is used for is the project's own words, in the
+// page's language (a data host with an older credits.json has them in English only).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import '../terms/textPage.css';
 import { dataRepositoryUrl } from '../../../core/dataRepository';
+import type { Localized } from '../../../shared/catalogue';
+import { currentLocale } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 
 interface Credit {
   name: string;
-  usedFor: string;
+  usedFor: Localized | string;
   source: string;
   licence: string;
   url: string;
@@ -25,6 +28,7 @@ function creditsUrl(): string {
 export function CreditsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const locale = currentLocale();
   // A plain fetch: a missing file is shown on the page rather than as the §8 alert.
   const list = useQuery({
     queryKey: ['credits'],
@@ -62,7 +66,11 @@ export function CreditsPage() {
                 </h2>
                 <dl>
                   <dt>{t('credits.usedFor')}</dt>
-                  <dd lang="en">{credit.usedFor}</dd>
+                  {typeof credit.usedFor === 'string' ? (
+                    <dd lang="en">{credit.usedFor}</dd>
+                  ) : (
+                    <dd>{credit.usedFor[locale]}</dd>
+                  )}
                   <dt>{t('credits.source')}</dt>
                   <dd lang="en">{credit.source}</dd>
                   <dt>{t('credits.licence')}</dt>
