@@ -82,9 +82,11 @@ test('sign up, pass the three gate dialogs meeting each validation error, log ou
   await expect(sent).toBeHidden();
   await expect(page).toHaveURL(/#\/login$/);
 
-  // The link from the mail logs the new volunteer in; the gate asks for a password first.
+  // The link from the mail opens a page whose button logs the new volunteer in; the gate asks
+  // for a password first.
   const mail = await waitForMail(outbox(), email);
   await page.goto(mail.link!);
+  await page.getByRole('button', { name: 'Create my account' }).click();
   const passwordDialog = page.getByRole('dialog', { name: 'Set your password' });
   await expect(passwordDialog).toBeVisible();
 
