@@ -2,7 +2,8 @@
 // sign-up and password-reset links from the server's outbox open a page in the link's language
 // that changes nothing (the visitor is still who they were), says plainly when this browser is
 // logged in as another account, and has one focused button that uses the link and lands on the
-// access gate's set-password dialog. A used link then says so. Each page is scanned by axe,
+// access gate's set-password dialog. A used link then says so, and so does the button of a page
+// whose link was used elsewhere while it stood open. Each page is scanned by axe,
 // checked for English left on a Japanese screen and kept as a screenshot in the report. The
 // token, after '#', is never in a URL or a Referer the browser sends.
 import {
@@ -132,6 +133,33 @@ for (const locale of ['en', 'ja'] as const) {
     }
 
     expect(sent.filter((url) => url.includes(token))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test(`a link used elsewhere while its page stood open says so when its button is pressed (${locale})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const { problems } = watch(page);
+    const email = freshEmail(`late-${locale}`);
+    expect((await page.request.post('/api/signup/verify_email', { data: { email, locale } })).status()).toBe(204);
+    const link = (await waitForMail(outbox(), email)).link!;
+    await page.goto(link);
+    const button = page.getByRole('button', { name: text.signupButton });
+    await expect(button).toBeFocused();
+    // Another tab (or device) uses the link first.
+    const elsewhere = await playwrightRequest.newContext({ baseURL: mailLinkParts(link).origin });
+    try {
+      const { token } = mailLinkParts(link);
+      expect((await elsewhere.post('/api/signup/confirm', { data: { token } })).ok()).toBe(true);
+    } finally {
+      await elsewhere.dispose();
+    }
+    await button.click();
+    await expect(page.getByText(text.used)).toBeVisible();
+    await check(page, testInfo, 'signup-link-used-meanwhile', locale);
+    expect(await currentUser(page.request)).toBeNull();
+    // A 409 the page explains: no 'Please Reload.' alert.
     expect(problems).toEqual([]);
   });
 
