@@ -1,9 +1,12 @@
 // Starts the real server (`galaxy-cruise serve`) as a child process on 127.0.0.1 and stops it
 // by pid. Used by tests that need the process itself: start-up migrations, kills, restarts.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freeLoopbackPort } from '../../server/db/temporary-postgres';
+import { smallSky } from './sky';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -24,7 +27,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close' rather than 'exit': the output is then read to its end (the log's last lines).
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -50,4 +54,15 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
       return exited;
     },
   };
+}
+
+/**
+ * A fresh VAR_DIR whose sky/ is the small sky, so that the server seeds the game from it at
+ * start. The caller removes the folder (the sky itself is a link to the shared one).
+ */
+export async function varDirectoryWithSmallSky(): Promise<string> {
+  const { varDirectory: sky } = await smallSky();
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-serve-'));
+  fs.symlinkSync(path.join(sky, 'sky'), path.join(directory, 'sky'));
+  return directory;
 }
