@@ -17,6 +17,16 @@ export const MIN_PASSWORD_SCORE = 2;
 /** Words of this site that a volunteer's password should not lean on. */
 const SITE_WORDS = ['galaxy', 'cruise', 'galaxycruise', 'hsc', 'subaru'];
 
+/**
+ * The check runs on the event loop, and its cost grows fast with length and with characters the
+ * l33t table could stand for: with zxcvbn-ts's defaults (256 characters, 100 substitutions) one
+ * random 128-character password took over half a second. Only the first 64 characters are
+ * scored (64 characters whose start is not guessable are not guessable either) and at most 20
+ * l33t substitutions tried, which keeps one check to some tens of milliseconds.
+ */
+const SCORED_LENGTH = 64;
+const L33T_MAX_SUBSTITUTIONS = 20;
+
 let factory: ZxcvbnFactory | undefined;
 
 /**
@@ -24,7 +34,12 @@ let factory: ZxcvbnFactory | undefined;
  * words (its address, its nickname), which a guesser would try first.
  */
 export function isGuessablePassword(password: string, userInputs: readonly string[] = []): boolean {
-  factory ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  factory ??= new ZxcvbnFactory({
+    dictionary,
+    graphs: adjacencyGraphs,
+    maxLength: SCORED_LENGTH,
+    l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+  });
   // Each input whole, and its words: an address's local part and domain, a nickname's parts.
   const words = userInputs.flatMap((input) => [input, ...input.split('@'), ...input.split(/[@.\s]+/)]).filter(Boolean);
   const inputs = [...SITE_WORDS, ...words];

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { HttpError } from '../http-error';
 import type { Database, UsersTable } from '../db/schema';
+import { idleCutoff, noteSessionUse } from './session-activity';
 
 export const SESSION_COOKIE = 'galaxy_cruise_session';
 
@@ -29,16 +30,23 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The user of a live session: not expired, and used within SESSION_IDLE_MS (session-activity.ts). */
 export async function findSessionUser(db: Kysely<Database>, token: string | undefined): Promise<UserRow | null> {
   if (!token) return null;
+  const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .where('sessions.token_hash', '=', hashToken(token))
+    .select('sessions.last_used_at as session_last_used_at')
+    .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date())
+    .where('sessions.last_used_at', '>', idleCutoff())
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { session_last_used_at: lastUsedAt, ...user } = row;
+  await noteSessionUse(db, tokenHash, lastUsedAt);
+  return user;
 }
 
 /** Sets user.admin for an address on ADMIN_EMAILS (lower-cased), for this request only. */

@@ -17,14 +17,41 @@ export function randomToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-/** Creates a session for the user; returns the token for the cookie. */
-export async function createSession(db: Kysely<Database>, userId: number): Promise<string> {
+/** How recent a password must be for what asks for one again (deleting the account). */
+export const RECENT_AUTHENTICATION_MS = 5 * 60_000;
+
+/**
+ * Creates a session for the user; returns the token for the cookie. `authenticated`: the account's
+ * password was given for it (a login), which stamps its authenticated_at.
+ */
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  { authenticated = false }: { authenticated?: boolean } = {},
+): Promise<string> {
   const token = randomToken();
+  const now = Date.now();
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, expires_at: new Date(Date.now() + SESSION_TTL_MS) })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      expires_at: new Date(now + SESSION_TTL_MS),
+      authenticated_at: authenticated ? new Date(now) : null,
+    })
     .execute();
   return token;
+}
+
+/** Whether the session of this token hash was given the account's password within RECENT_AUTHENTICATION_MS. */
+export async function isRecentlyAuthenticated(db: Kysely<Database>, tokenHash: string | null): Promise<boolean> {
+  if (!tokenHash) return false;
+  const row = await db
+    .selectFrom('sessions')
+    .select('authenticated_at')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return !!row?.authenticated_at && Date.now() - row.authenticated_at.getTime() <= RECENT_AUTHENTICATION_MS;
 }
 
 function cookieOptions(request: FastifyRequest) {

@@ -9,6 +9,7 @@ import * as answerPath from './migrations/0005_answer_path';
 import * as courseAnswerCounts from './migrations/0006_course_answer_counts';
 import * as rankingCounts from './migrations/0007_ranking_counts';
 import * as science from './migrations/0009_science';
+import * as accountHardening from './migrations/0010_account_hardening';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_course_answer_counts': courseAnswerCounts,
   '0007_ranking_counts': rankingCounts,
   '0009_science': science,
+  '0010_account_hardening': accountHardening,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

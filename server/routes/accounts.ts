@@ -8,6 +8,7 @@ import type { LoginRequest, PasswordUpdateRequest } from '../../src/shared/api';
 import { ERROR_TEXTS, MESSAGES, passwordErrors } from '../../src/shared/validation';
 import { parseMailbox } from '../auth/email-address';
 import { isGuessablePassword } from '../auth/password-strength';
+import { idleCutoff } from '../auth/session-activity';
 import { hashPassword, passwordNeedsRehash, verifyDummyPassword, verifyPassword } from '../auth/passwords';
 import { grantAdminByEmail, requireUser } from '../auth/session-user';
 import { findUserByEmail } from '../auth/users';
@@ -76,8 +77,13 @@ const loginRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { db, c
           await trx.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
         // Rotation: the session the request came with (if any) ends; a fresh token begins.
         await revokeRequestSession(trx, request);
-        await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('expires_at', '<=', new Date()).execute();
-        return createSession(trx, user.id);
+        // The user's sessions that have ended (expired or idle) go as well.
+        await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', user.id)
+          .where((eb) => eb.or([eb('expires_at', '<=', new Date()), eb('last_used_at', '<=', idleCutoff())]))
+          .execute();
+        return createSession(trx, user.id, { authenticated: true });
       });
       setSessionCookie(request, reply, token);
       return sessionResponse(

@@ -7,12 +7,15 @@ import {
   ERROR_TEXTS,
   MESSAGES,
   nicknameErrors,
+  normalizeNickname,
   parseBirthYear,
   privateInformationErrors,
   type PrivateInformationInput,
 } from '../../src/shared/validation';
+import { nicknameKey } from '../auth/nickname-key';
 import { requireUser } from '../auth/session-user';
-import { clearSessionCookie, revokeUserSessions } from '../auth/sessions';
+import { clearSessionCookie, isRecentlyAuthenticated, revokeUserSessions } from '../auth/sessions';
+import { HttpError } from '../http-error';
 import { ValidationFailed } from '../plugins/security';
 import type { AccountRouteOptions } from './account-options';
 import { int2Schema, int4Schema, text } from './schemas';
@@ -66,16 +69,17 @@ export const currentUserRoutes: FastifyPluginAsync<AccountRouteOptions> = async 
     if (body.nickname !== undefined) {
       const errors = nicknameErrors(body.nickname);
       if (errors.length > 0) throw new ValidationFailed(`Nickname ${errors[0]}`, { nickname: errors });
-      nickname = body.nickname.trim();
-      if (nickname.toLowerCase() !== user.nickname.toLowerCase()) {
-        const other = await db
-          .selectFrom('users')
-          .select('id')
-          .where((eb) => eb(eb.fn('lower', ['nickname']), '=', nickname.toLowerCase()))
-          .where('id', '<>', user.id)
-          .executeTakeFirst();
-        if (other) throw nicknameTaken();
-      }
+      nickname = normalizeNickname(body.nickname);
+      // Compared as the unique index compares (users.nickname_key): full-width letters, zero-width
+      // joiners and case do not make another name.
+      const other = await db
+        .selectFrom('users')
+        .select('id')
+        .where('nickname_key', '=', nicknameKey(nickname))
+        .where('nickname_key', '<>', '')
+        .where('id', '<>', user.id)
+        .executeTakeFirst();
+      if (other) throw nicknameTaken();
     }
     const gravatarPrivate = body.gravatar_private ?? user.gravatar_private;
     // §5: public display only with gravatar use on; turning use off clears it.
@@ -131,6 +135,11 @@ export const currentUserRoutes: FastifyPluginAsync<AccountRouteOptions> = async 
 
   app.delete('/api/current_user', async (request, reply) => {
     const user = requireUser(request);
+    // The spec's call has no payload: the password is asked for by a login just before (the
+    // profile's delete dialog posts POST /api/session first), which stamps this session's
+    // authenticated_at. An account without a password yet has none to ask for.
+    if (user.password_hash !== null && !(await isRecentlyAuthenticated(db, request.sessionTokenHash)))
+      throw new HttpError(403, ERROR_TEXTS.reauthenticationNeeded);
     // The sessions end first and at once, as at logout: no request of this process goes on as
     // the user (the game's hot routes reuse recent session lookups) while the account goes.
     await revokeUserSessions(db, user.id);

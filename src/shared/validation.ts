@@ -18,6 +18,8 @@ export const ERROR_TEXTS = {
   currentPasswordMismatch: 'Current password does not match.',
   alreadyRegistered: 'The email address has been already registered.',
   nicknameTaken: 'The nickname has already been taken',
+  /** DELETE /api/current_user without a recent password (server/auth/sessions.ts RECENT_AUTHENTICATION_MS). */
+  reauthenticationNeeded: 'Enter your password again to delete your account.',
 } as const;
 
 /** application-spec §9: password length 8 to 128. */
@@ -55,14 +57,28 @@ export function isEmailAddress(text: string): boolean {
 
 /**
  * Characters a nickname may not hold, as it is shown to others in public rankings: control
- * characters (C0, DEL, C1), lone surrogates (not text at all), and the bidirectional controls
- * (Unicode's Bidi_Control: embeddings, overrides, isolates and marks), which would reorder the
- * text around the name. Zero-width joiners and non-joiners stay allowed: emoji sequences and
- * several scripts need them.
+ * characters (C0, DEL, C1), lone surrogates (not text at all), line and paragraph separators, the
+ * bidirectional controls (Unicode's Bidi_Control: embeddings, overrides, isolates and marks),
+ * which would reorder the text around the name, and every other format or default-ignorable
+ * character (zero-width space, word joiner, soft hyphen, Hangul fillers, tags…), which shows
+ * nothing and would let a name imitate another. Zero-width joiners and non-joiners and the
+ * variation selectors stay allowed, as emoji sequences and several scripts need them, but only
+ * between two visible characters (NICKNAME_LOOSE_JOINER).
  */
-const NICKNAME_FORBIDDEN = /[\p{Cc}\p{Cs}\p{Bidi_Control}]/u;
+const NICKNAME_FORBIDDEN =
+  /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Bidi_Control}]|(?!\u200c|\u200d|\p{Variation_Selector})[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const NICKNAME_LOOSE_JOINER = /(?:^|[\s\u200c\u200d])[\u200c\u200d]|[\u200c\u200d](?:$|[\s\u200c\u200d])/u;
 /** A character that shows something: neither white space nor default-ignorable (zero-width). */
 const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * A nickname as it is kept: NFKC-normalised (full-width Latin letters and digits, half-width
+ * katakana and compatibility characters become their usual forms) and trimmed. The server
+ * compares names for uniqueness on a further folded key (server/auth/nickname-key.ts).
+ */
+export function normalizeNickname(nickname: string): string {
+  return nickname.normalize('NFKC').trim();
+}
 
 /** §5 password: 8 to 128 characters. */
 export function passwordErrors(password: string | undefined): string[] {
@@ -73,13 +89,15 @@ export function passwordErrors(password: string | undefined): string[] {
 }
 
 /**
- * §5 nickname: not blank, where a name of zero-width characters alone is blank too; no control
- * or bidirectional characters (NICKNAME_FORBIDDEN). Uniqueness is the server's to check.
+ * §5 nickname: not blank, where a name of zero-width characters alone is blank too; no control,
+ * bidirectional or invisible characters (NICKNAME_FORBIDDEN), counted as it is kept
+ * (normalizeNickname). Uniqueness is the server's to check.
  */
 export function nicknameErrors(nickname: string | undefined): string[] {
   if (isBlank(nickname) || !VISIBLE.test(nickname!)) return [MESSAGES.blank];
-  if (NICKNAME_FORBIDDEN.test(nickname!)) return [MESSAGES.invalidFormat];
-  if (length(nickname!.trim()) > NICKNAME_MAX_LENGTH) return [MESSAGES.tooLong(NICKNAME_MAX_LENGTH)];
+  const kept = normalizeNickname(nickname!);
+  if (NICKNAME_FORBIDDEN.test(kept) || NICKNAME_LOOSE_JOINER.test(kept)) return [MESSAGES.invalidFormat];
+  if (length(kept) > NICKNAME_MAX_LENGTH) return [MESSAGES.tooLong(NICKNAME_MAX_LENGTH)];
   return [];
 }
 
