@@ -40,11 +40,21 @@ export function CourseTable({
           <thead>
             <tr>
               <th scope="col">{t('science.courses.course')}</th>
-              <th scope="col">{t('science.courses.answers')}</th>
-              <th scope="col">{t('science.courses.volunteers')}</th>
-              <th scope="col">{t('science.courses.targets')}</th>
-              <th scope="col">{t('science.courses.answered')}</th>
-              <th scope="col">{t('science.courses.retired')}</th>
+              <th scope="col" className="number">
+                {t('science.courses.answers')}
+              </th>
+              <th scope="col" className="number">
+                {t('science.courses.volunteers')}
+              </th>
+              <th scope="col" className="number">
+                {t('science.courses.targets')}
+              </th>
+              <th scope="col" className="number">
+                {t('science.courses.answered')}
+              </th>
+              <th scope="col" className="number">
+                {t('science.courses.retired')}
+              </th>
               <th scope="col">{t('science.courses.retirement')}</th>
               <th scope="col">{t('science.courses.export')}</th>
             </tr>
@@ -67,15 +77,17 @@ export function CourseTable({
                 <td>
                   <RetirementRule course={course} formats={formats} />
                 </td>
-                <td className="science-exports">
-                  {SCIENCE_EXPORT_FORMATS.map((format) => (
-                    <a key={format} className="link" href={exportPath(course.course_id, format)} download>
-                      <span className="science-visually-hidden">
-                        {t('science.courses.exportLink', { course: courseName(course.course_id) })}{' '}
-                      </span>
-                      <span translate="no">{FORMAT_NAMES[format]}</span>
-                    </a>
-                  ))}
+                <td>
+                  <div className="science-exports">
+                    {SCIENCE_EXPORT_FORMATS.map((format) => (
+                      <a key={format} className="link" href={exportPath(course.course_id, format)} download>
+                        <span className="science-visually-hidden">
+                          {t('science.courses.exportLink', { course: courseName(course.course_id) })}{' '}
+                        </span>
+                        <span translate="no">{FORMAT_NAMES[format]}</span>
+                      </a>
+                    ))}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -29,10 +29,18 @@ export function DisputedTable({
               <tr>
                 <th scope="col">{t('science.disputed.objectId')}</th>
                 <th scope="col">{t('science.disputed.course')}</th>
-                <th scope="col">{t('science.disputed.ra')}</th>
-                <th scope="col">{t('science.disputed.dec')}</th>
-                <th scope="col">{t('science.disputed.volunteers')}</th>
-                <th scope="col">{t('science.disputed.confidence')}</th>
+                <th scope="col" className="number">
+                  {t('science.disputed.ra')}
+                </th>
+                <th scope="col" className="number">
+                  {t('science.disputed.dec')}
+                </th>
+                <th scope="col" className="number">
+                  {t('science.disputed.volunteers')}
+                </th>
+                <th scope="col" className="number">
+                  {t('science.disputed.confidence')}
+                </th>
                 <th scope="col">{t('science.disputed.galaxyType')}</th>
                 <th scope="col">{t('science.disputed.interaction')}</th>
               </tr>

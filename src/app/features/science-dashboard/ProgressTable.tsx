@@ -1,5 +1,6 @@
 // Progress per course and per level: targets, answered and retired, with a bar of the answered
-// share; level names in the page's language.
+// share; level names in the page's language. A level's name is a proper name (the survey field's,
+// COSMOS or GAMA15h in Japanese too), not the interface's text: marked translate="no".
 import { useTranslation } from 'react-i18next';
 import type { ScienceCourseProgress } from '../../../shared/science';
 import { currentLocale } from '../../i18n';
@@ -26,9 +27,15 @@ export function ProgressTable({
             <tr>
               <th scope="col">{t('science.courses.course')}</th>
               <th scope="col">{t('science.progress.level')}</th>
-              <th scope="col">{t('science.courses.targets')}</th>
-              <th scope="col">{t('science.courses.answered')}</th>
-              <th scope="col">{t('science.courses.retired')}</th>
+              <th scope="col" className="number">
+                {t('science.courses.targets')}
+              </th>
+              <th scope="col" className="number">
+                {t('science.courses.answered')}
+              </th>
+              <th scope="col" className="number">
+                {t('science.courses.retired')}
+              </th>
               <th scope="col">{t('science.progress.share')}</th>
             </tr>
           </thead>
@@ -40,23 +47,17 @@ export function ProgressTable({
                 return (
                   <tr key={`${course.course_id}-${level.level_id}`}>
                     <td>{courseName(course.course_id)}</td>
-                    <th scope="row" lang={name.lang}>
+                    <th scope="row" id={`science-level-${level.level_id}`} lang={name.lang} translate="no">
                       {name.text}
                     </th>
                     <td className="number">{formats.count(level.targets)}</td>
                     <td className="number">{formats.count(level.answered)}</td>
                     <td className="number">{formats.count(level.retired)}</td>
-                    <td className="science-progress">
-                      <progress
-                        max={1}
-                        value={answered}
-                        aria-label={t('science.progress.bar', {
-                          level: name.text,
-                          answered: formats.count(level.answered),
-                          targets: formats.count(level.targets),
-                        })}
-                      />
-                      <span>{formats.percent(answered)}</span>
+                    <td>
+                      <div className="science-progress">
+                        <progress max={1} value={answered} aria-labelledby={`science-level-${level.level_id}`} />
+                        <span>{formats.percent(answered)}</span>
+                      </div>
                     </td>
                   </tr>
                 );

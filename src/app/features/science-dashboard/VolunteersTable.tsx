@@ -24,10 +24,18 @@ export function VolunteersTable({
             <thead>
               <tr>
                 <th scope="col">{t('science.volunteers.nickname')}</th>
-                <th scope="col">{t('science.volunteers.answers')}</th>
-                <th scope="col">{t('science.volunteers.agreement')}</th>
-                <th scope="col">{t('science.volunteers.sensitivity')}</th>
-                <th scope="col">{t('science.volunteers.specificity')}</th>
+                <th scope="col" className="number">
+                  {t('science.volunteers.answers')}
+                </th>
+                <th scope="col" className="number">
+                  {t('science.volunteers.agreement')}
+                </th>
+                <th scope="col" className="number">
+                  {t('science.volunteers.sensitivity')}
+                </th>
+                <th scope="col" className="number">
+                  {t('science.volunteers.specificity')}
+                </th>
               </tr>
             </thead>
             <tbody>

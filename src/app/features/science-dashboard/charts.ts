@@ -74,7 +74,16 @@ export function accuracyChart(
     fy: { label: null },
     color: { domain: [labels.crowd, labels.volunteer], range: [BAR, SECOND], legend: true },
     marks: [
-      Plot.lineY(named, { x: 'votes', y: 'accuracy', stroke: 'name', fy: 'course', strokeWidth: 2, marker: 'circle' }),
+      // z names the series: with a point or two per line Plot would take the colour for a quantity.
+      Plot.lineY(named, {
+        x: 'votes',
+        y: 'accuracy',
+        z: 'name',
+        stroke: 'name',
+        fy: 'course',
+        strokeWidth: 2,
+        marker: 'circle',
+      }),
     ],
   });
 }

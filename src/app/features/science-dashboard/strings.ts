@@ -36,7 +36,6 @@ export const science = defineStrings(
       title: 'Progress per course and level',
       level: 'Level',
       share: 'Answered share',
-      bar: '{{level}}: {{answered}} of {{targets}} answered',
     },
     confidence: {
       title: 'Distribution of consensus confidence (galaxy type)',
@@ -109,7 +108,6 @@ export const science = defineStrings(
       title: 'コース・レベルごとの進み具合',
       level: 'レベル',
       share: '回答済みの割合',
-      bar: '{{level}}：{{targets}}天体中{{answered}}天体が回答済み',
     },
     confidence: {
       title: '合意の確信度の分布（銀河の形）',
