@@ -229,3 +229,24 @@ for (const locale of ['en', 'ja'] as const) {
     }
   });
 }
+
+test('a link whose look-up is refused (a rate limit) shows the error page with its reload, not a spinner for ever', async ({
+  page,
+}) => {
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.route('**/api/signup/link', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'retry-after': '60' },
+      json: { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests: try again in 60 seconds.' },
+    }),
+  );
+  await page.goto('/#/signup/confirm?token=anything');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  expect(alerts).toHaveLength(1);
+});

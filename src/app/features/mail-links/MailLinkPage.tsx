@@ -60,6 +60,9 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
     if (locale && i18n.resolvedLanguage !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
 
+  // A refused or failed look-up (a rate limit, the network) has had its alert: the route's
+  // error page offers the reload.
+  if (link.isError) throw link.error;
   if (!state || session.isPending) return <Spinner text={t('mailLinks.checking')} />;
 
   if (state !== 'ready')
