@@ -30,9 +30,14 @@ test('profile: gravatar rule, nickname and language, change password errors, del
   await expectNoSeriousViolations(page, 'profile');
   await page.screenshot({ path: 'test-results/screenshots/profile-en.png' });
 
-  // Change password: the wrong current password, then the right one.
+  // Change password: Cancel closes it (issue 33); then the wrong current password, then the right one.
   await profile.getByRole('button', { name: 'Change password' }).click();
   const change = page.getByRole('dialog').filter({ has: page.getByLabel('Current password') });
+  await expect(change).toBeVisible();
+  await change.getByRole('button', { name: 'Cancel' }).click();
+  await expect(change).toBeHidden();
+  await expect(profile).toBeVisible();
+  await profile.getByRole('button', { name: 'Change password' }).click();
   await expect(change).toBeVisible();
   await expectNoSeriousViolations(page, 'change password');
   await change.getByLabel('Current password').fill('not my password');
@@ -64,16 +69,23 @@ test('profile: gravatar rule, nickname and language, change password errors, del
   expect(english).toEqual([]);
   await page.screenshot({ path: 'test-results/screenshots/profile-ja.png' });
 
-  // Delete account: the confirmation first (Escape keeps the account), then for real.
+  // Delete account: the confirmation with the password again first (Escape keeps the account), a
+  // wrong password said so, then for real, typed and sent from the keyboard.
   await profileJa.getByRole('button', { name: 'アカウントを削除' }).click();
   const sure = page.getByRole('alertdialog', { name: 'アカウントを削除' });
   await expect(sure).toBeVisible();
+  await expect(sure.getByLabel('パスワード')).toBeFocused();
   await expectNoSeriousViolations(page, 'delete confirmation');
   await page.screenshot({ path: 'test-results/screenshots/delete-account-ja.png' });
   await page.keyboard.press('Escape');
   await expect(sure).toBeHidden();
   await profileJa.getByRole('button', { name: 'アカウントを削除' }).click();
+  await sure.getByLabel('パスワード').fill('not my password');
   await sure.getByRole('button', { name: 'アカウントを削除' }).click();
+  await expect(sure.getByText('パスワードが正しくありません。')).toBeVisible();
+  expect((await page.request.get('/api/session')).ok()).toBe(true);
+  await sure.getByLabel('パスワード').fill('a brand new passphrase');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/login/);
   const login = await page.request.post('/api/session', { data: { email, password: 'a brand new passphrase' } });
   expect(login.status()).toBe(422);

@@ -17,6 +17,8 @@ export const profile = defineStrings(
     deleteAccount: 'Delete account',
     deleteConfirm:
       'Delete your account? You can no longer log in; your classification results are kept without your name, and your season 1 account is deleted as well.',
+    deletePassword: 'Your password',
+    deleteWrongPassword: 'The password is incorrect.',
     deleted: 'Your account has been deleted.',
     saved: 'Your profile has been saved.',
     nicknameTaken: 'The nickname has already been taken',
@@ -39,6 +41,8 @@ export const profile = defineStrings(
     deleteAccount: 'アカウントを削除',
     deleteConfirm:
       'アカウントを削除しますか？ログインできなくなります。分類結果は名前を外して残り、シーズン1のアカウントも削除されます。',
+    deletePassword: 'パスワード',
+    deleteWrongPassword: 'パスワードが正しくありません。',
     deleted: 'アカウントを削除しました。',
     saved: 'プロフィールを保存しました。',
     nicknameTaken: 'そのニックネームはすでに使われています',
