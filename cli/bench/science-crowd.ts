@@ -263,3 +263,95 @@ export async function crowdAccuracy(db: Kysely<Database>, courseId = CROWD_COURS
     targets: Number(result.targets),
   };
 }
+
+export interface RetirementRule {
+  min_volunteers: number | null;
+  min_confidence: number | null;
+  max_volunteers: number | null;
+}
+
+export interface CampaignOutcome {
+  classifications: number;
+  retired: number;
+  accuracy: CrowdAccuracy;
+  /** With `curve`: the accuracy after each round from the calibration on, re-estimated each time. */
+  curve: { votes: number; classifications: number; accuracy: CrowdAccuracy }[];
+}
+
+/**
+ * A campaign on the crowd's course as a project would run it: every target gets `calibration`
+ * votes, the volunteers' reliability is estimated, then each round gives one more vote to every
+ * target still open (not retired by `rule`; with no rule, every target) until each has had
+ * `votes`; a last estimate, and the consensus is held against the truth.
+ */
+export async function runCampaign(
+  db: Kysely<Database>,
+  crowd: Crowd,
+  {
+    votes,
+    calibration = 3,
+    rule,
+    curve = false,
+  }: { votes: number; calibration?: number; rule?: RetirementRule; curve?: boolean },
+  estimate: (db: Kysely<Database>) => Promise<unknown>,
+  drain: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<CampaignOutcome> {
+  await db
+    .updateTable('courses')
+    .set({
+      retire_min_volunteers: rule?.min_volunteers ?? null,
+      retire_min_confidence: rule?.min_confidence ?? null,
+      retire_max_volunteers: rule?.max_volunteers ?? null,
+    })
+    .where('id', '=', crowd.courseId)
+    .execute();
+  const answered = new Map<number, Set<number>>();
+  const points: CampaignOutcome['curve'] = [];
+  let classifications = 0;
+  for (let round = 0; round < votes; round += 1) {
+    if (round === calibration) await estimate(db);
+    if (curve && round >= calibration) {
+      if (round > calibration) await estimate(db);
+      points.push({ votes: round, classifications, accuracy: await crowdAccuracy(db, crowd.courseId) });
+    }
+    const retired = new Set(
+      (
+        await db
+          .selectFrom('target_consensus')
+          .select('object_id')
+          .where('course_id', '=', crowd.courseId)
+          .where('retired_at', 'is not', null)
+          .execute()
+      ).map((row) => Number(row.object_id)),
+    );
+    const open = crowd.targets.filter((target) => !retired.has(target.object_id));
+    if (open.length === 0) break;
+    classifications += await addVotes(db, crowd, open, answered);
+    await drain(db);
+  }
+  await estimate(db);
+  const retired = await db
+    .selectFrom('target_consensus')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('course_id', '=', crowd.courseId)
+    .where('retired_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const accuracy = await crowdAccuracy(db, crowd.courseId);
+  if (curve) points.push({ votes, classifications, accuracy });
+  return { classifications, retired: Number(retired.count), accuracy, curve: points };
+}
+
+/**
+ * What retirement saved: the classifications a campaign without it needed to reach the accuracy
+ * (galaxy_type, weighted) that the campaign with it reached, against those it took. Undefined
+ * when no point of the curve reached it.
+ */
+export function retirementSaving(without: CampaignOutcome, withRule: CampaignOutcome) {
+  const reached = without.curve.find((point) => point.accuracy.weighted >= withRule.accuracy.weighted);
+  if (!reached) return undefined;
+  return {
+    votes: reached.votes,
+    classifications: reached.classifications,
+    saving: 1 - withRule.classifications / reached.classifications,
+  };
+}

@@ -11,7 +11,7 @@ import { UsageError, parseOptions, type Command } from '../command';
 const LOAD_DATABASES: readonly LoadDatabase[] = ['none', 'pglite', 'postgres'];
 
 /** The suites that start processes or browsers of their own, rather than timing code in this one. */
-const OUT_OF_PROCESS = ['load', 'startup', 'season', 'client', 'globe', 'cruise'] as const;
+const OUT_OF_PROCESS = ['load', 'startup', 'season', 'science', 'client', 'globe', 'cruise'] as const;
 
 const SUITES = [
   'crc32',
@@ -22,6 +22,7 @@ const SUITES = [
   'load',
   'startup',
   'season',
+  'science',
   'client',
   'globe',
   'cruise',
@@ -38,9 +39,11 @@ export const benchCommand: Command = {
     '  globe:   [--runs N] [--seconds N] [--throttle N]',
     '  cruise:  [--runs N] [--answers N] [--throttle N]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
+    '  science: [--targets N] [--votes N] [--crowd N] [--retirement-targets N] [--export-rows N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
-    const { suites, json, loadArgs, startupArgs, seasonArgs, clientArgs, globeArgs, cruiseArgs } = parseBenchArgs(args);
+    const { suites, json, loadArgs, startupArgs, seasonArgs, scienceArgs, clientArgs, globeArgs, cruiseArgs } =
+      parseBenchArgs(args);
     const wanted = (suite: Suite) => suites.length === 0 || suites.includes('all') || suites.includes(suite);
     const cases: BenchCase[] = [];
     // Each suite's module is loaded only when it runs: the peers (fflate, pako, fitsjs) are
@@ -65,6 +68,8 @@ export const benchCommand: Command = {
     const startupRows = startup ? await startup.runStartup({ ...startupArgs, log }) : [];
     const season = wanted('season') ? await import('../bench/season') : undefined;
     const seasonRows = season ? await season.runSeason({ ...seasonArgs, log }) : [];
+    const science = wanted('science') ? await import('../bench/science') : undefined;
+    const scienceRows = science ? await science.runScience({ ...scienceArgs, log }) : [];
     const client = wanted('client') ? await import('../bench/client') : undefined;
     const clientRows = client ? await client.runClient({ ...clientArgs, log }) : [];
     const globe = wanted('globe') ? await import('../bench/globe') : undefined;
@@ -73,7 +78,7 @@ export const benchCommand: Command = {
     const cruiseRows = cruise ? await cruise.runCruise({ ...cruiseArgs, log }) : [];
     if (json)
       process.stdout.write(
-        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...clientRows, ...globeRows, ...cruiseRows], null, 2)}\n`,
+        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...scienceRows, ...clientRows, ...globeRows, ...cruiseRows], null, 2)}\n`,
       );
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
@@ -81,6 +86,7 @@ export const benchCommand: Command = {
         process.stdout.write(`${(await import('../bench/load-table')).formatLoadTable(loadRows)}\n`);
       if (startup) process.stdout.write(`${startup.formatStartupTable(startupRows)}\n`);
       if (season) process.stdout.write(`${season.formatSeasonTable(seasonRows)}\n`);
+      if (science) process.stdout.write(`${science.formatScienceTable(scienceRows)}\n`);
       if (client) process.stdout.write(`${client.formatClientTable(clientRows)}\n`);
       if (globe) process.stdout.write(`${globe.formatGlobeTable(globeRows)}\n`);
       if (cruise) process.stdout.write(`${cruise.formatCruiseTable(cruiseRows)}\n`);
@@ -109,6 +115,11 @@ export function parseBenchArgs(args: string[]) {
     small: { type: 'boolean', default: false },
     requests: { type: 'string' },
     throttle: { type: 'string' },
+    targets: { type: 'string' },
+    votes: { type: 'string' },
+    crowd: { type: 'string' },
+    'retirement-targets': { type: 'string' },
+    'export-rows': { type: 'string' },
   });
   for (const name of positionals)
     if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
@@ -195,6 +206,29 @@ export function parseBenchArgs(args: string[]) {
         throw new UsageError(`unknown database '${database}' for the season suite: pglite, postgres`);
     seasonArgs.databases = databases as ('pglite' | 'postgres')[];
   }
+  // The science at a project's scale: 100,000 targets with 10 votes each (1 million answers) from
+  // 1,000 simulated volunteers; retirement on 10,000 targets; a 1-million-row export.
+  const scienceArgs = {
+    databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
+    targets: values.targets === undefined ? 100_000 : count('targets', values.targets),
+    votes: values.votes === undefined ? 10 : count('votes', values.votes),
+    volunteers: values.crowd === undefined ? 1000 : count('crowd', values.crowd),
+    retirementTargets:
+      values['retirement-targets'] === undefined
+        ? 10_000
+        : wholeNumber('retirement-targets', values['retirement-targets'], 0, 'a whole number of targets'),
+    exportRows:
+      values['export-rows'] === undefined
+        ? 1_000_000
+        : wholeNumber('export-rows', values['export-rows'], 0, 'a whole number of rows'),
+  };
+  if (values.databases !== undefined && positionals.includes('science')) {
+    const databases = values.databases.split(',');
+    for (const database of databases)
+      if (database !== 'pglite' && database !== 'postgres')
+        throw new UsageError(`unknown database '${database}' for the science suite: pglite, postgres`);
+    scienceArgs.databases = databases as ('pglite' | 'postgres')[];
+  }
   // Three interleaved cold loads each by default (a page load under 4× throttling takes seconds),
   // and the CPU slow-down of Chrome DevTools' Emulation.setCPUThrottlingRate.
   const clientArgs = {
@@ -221,6 +255,7 @@ export function parseBenchArgs(args: string[]) {
     loadArgs,
     startupArgs,
     seasonArgs,
+    scienceArgs,
     clientArgs,
     globeArgs,
     cruiseArgs,

@@ -28,17 +28,18 @@ export const REFRESH_BATCH = 2000;
  */
 export async function refreshTargets(db: Kysely<Database>, objectIds: readonly number[]): Promise<number> {
   if (objectIds.length === 0) return 0;
-  const ids = JSON.stringify(objectIds);
+  // A bigint[] literal: `= any(…)` finds each target's answers through answers_object, whatever
+  // the planner guesses of the list's length.
+  const ids = `{${objectIds.join(',')}}`;
   const accuracy = sql.lit(DEFAULT_ACCURACY);
   const written = await sql`
-    with ids as (select value::bigint as object_id from json_array_elements_text(${ids}::json)),
-    votes as (
+    with votes as (
       select a.object_id, a.course_id, a.galaxy_type, a.interaction, a.ring, a.fan, a.tail, a.distorted,
         coalesce(r.galaxy_type_sensitivity, ${accuracy}) as gs, coalesce(r.galaxy_type_specificity, ${accuracy}) as gp,
         coalesce(r.interaction_sensitivity, ${accuracy}) as "is", coalesce(r.interaction_specificity, ${accuracy}) as ip
       from answers a
       left join volunteer_reliability r on r.user_id = a.user_id
-      where a.object_id in (select object_id from ids)
+      where a.object_id = any(${ids}::bigint[])
     ),
     weighted as (
       select *, greatest(0, gs + gp - 1) as gw, greatest(0, "is" + ip - 1) as iw from votes
@@ -94,7 +95,7 @@ export async function refreshTargets(db: Kysely<Database>, objectIds: readonly n
 }
 
 /**
- * Retires the targets of `ids` (a JSON array) that meet their course's rule: at least
+ * Retires the targets of `ids` (a bigint[] literal) that meet their course's rule: at least
  * retire_max_volunteers volunteers, or at least retire_min_volunteers whose consensus is at least
  * retire_min_confidence sure on both questions. A retired target stays retired.
  */
@@ -103,7 +104,7 @@ async function retireSettled(db: Kysely<Database>, ids: string): Promise<void> {
     update target_consensus c set retired_at = now()
     from courses co
     where co.id = c.course_id and c.retired_at is null
-      and c.object_id in (select value::bigint from json_array_elements_text(${ids}::json))
+      and c.object_id = any(${ids}::bigint[])
       and (
         (co.retire_max_volunteers is not null and c.volunteers >= co.retire_max_volunteers)
         or (co.retire_min_volunteers is not null and c.volunteers >= co.retire_min_volunteers

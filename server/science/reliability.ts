@@ -39,6 +39,15 @@ export interface EstimateResult {
 
 type Rates = [number, number, number, number];
 
+/**
+ * Planner statistics of the tables the science reads. PGlite runs no autovacuum, so without this
+ * its planner never learns that answers_object finds a target's answers and scans every answer
+ * for each batch; PostgreSQL's autovacuum would have done the same.
+ */
+export async function analyzeScienceTables(db: Kysely<Database>): Promise<void> {
+  await sql`analyze answers, target_consensus, volunteer_reliability`.execute(db);
+}
+
 /** Groups volunteers (in id order) into runs of about ANSWERS_PER_BATCH answers. */
 async function volunteerBatches(db: Kysely<Database>): Promise<{ batches: [number, number][]; answers: number }> {
   const counts = await db
@@ -139,6 +148,7 @@ export async function estimateReliability(
   db: Kysely<Database>,
   { tolerance = 1e-3, maxIterations = 30 }: EstimateOptions = {},
 ): Promise<EstimateResult> {
+  await analyzeScienceTables(db);
   const { batches, answers } = await volunteerBatches(db);
   const previous = new Map<number, Rates>();
   let change = Infinity;

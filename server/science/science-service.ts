@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 import { drainDirtyTargets } from './consensus';
-import { estimateReliability } from './reliability';
+import { analyzeScienceTables, estimateReliability } from './reliability';
 
 export const REFRESH_MS = 1000;
 export const ESTIMATE_MS = 10 * 60_000;
@@ -18,6 +18,8 @@ export class ScienceService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private lastEstimate = 0;
+  /** The answers when the tables were last analysed (-1: not yet). */
+  private analyzedAt = -1;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -43,8 +45,14 @@ export class ScienceService {
 
   private async step(): Promise<void> {
     try {
+      const answers = await this.answers();
+      // Statistics again whenever the answers grew by a fifth (./reliability.ts says why).
+      if (this.analyzedAt < 0 || answers > this.analyzedAt * 1.2) {
+        await analyzeScienceTables(this.db);
+        this.analyzedAt = answers;
+      }
       await drainDirtyTargets(this.db);
-      if (Date.now() - this.lastEstimate >= (this.options.estimateMs ?? ESTIMATE_MS) && (await this.grown())) {
+      if (Date.now() - this.lastEstimate >= (this.options.estimateMs ?? ESTIMATE_MS) && (await this.grown(answers))) {
         this.lastEstimate = Date.now();
         const result = await estimateReliability(this.db);
         this.log.info(result, 'volunteer reliability re-estimated');
@@ -54,17 +62,20 @@ export class ScienceService {
     }
   }
 
-  private async grown(): Promise<boolean> {
+  private async answers(): Promise<number> {
+    const total = await this.db
+      .selectFrom('course_answer_counts')
+      .select((eb) => eb.fn.sum<number>('answers_count').as('answers'))
+      .executeTakeFirstOrThrow();
+    return Number(total.answers ?? 0);
+  }
+
+  private async grown(answers: number): Promise<boolean> {
     const state = await this.db
       .selectFrom('science_state')
       .select('answers_at_estimate')
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
-    const total = await this.db
-      .selectFrom('course_answer_counts')
-      .select((eb) => eb.fn.sum<number>('answers_count').as('answers'))
-      .executeTakeFirstOrThrow();
-    const answers = Number(total.answers ?? 0);
     const before = Number(state.answers_at_estimate);
     return answers >= Math.max(100, before * (1 + ESTIMATE_GROWTH)) && answers > before;
   }

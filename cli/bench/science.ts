@@ -1,0 +1,238 @@
+// `galaxy-cruise bench science`: the science (docs/science.md) on a simulated crowd
+// (./science-crowd.ts) at a project's scale, on PGlite (on disk) and on a throw-away PostgreSQL:
+//   - a full re-estimation of the volunteers' reliability over `targets × votes` answers, its
+//     time, the weighted consensus's accuracy beside the raw majority's, and the share of
+//     volunteers whose measured rates lie within three standard errors of the simulated ones;
+//   - retirement: the classifications a campaign needs to reach the same accuracy with the rule
+//     and without it (PGlite, `retirementTargets` targets);
+//   - a streamed FITS export of `exportRows` targets and the process's resident memory meanwhile.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { Database } from '../../server/db/schema';
+import { startTemporaryPostgres } from '../../server/db/temporary-postgres';
+import { drainDirtyTargets } from '../../server/science/consensus';
+import { exportCatalogue } from '../../server/science/export';
+import { analyzeScienceTables, estimateReliability } from '../../server/science/reliability';
+import { formatColumns } from './harness';
+import { createPostgresDatabase } from './load-database';
+import { onInterrupt } from './load-server';
+import {
+  addVotes,
+  crowdAccuracy,
+  retirementSaving,
+  runCampaign,
+  seedCrowd,
+  type RetirementRule,
+} from './science-crowd';
+
+export type ScienceDatabase = 'pglite' | 'postgres';
+
+export interface ScienceOptions {
+  databases: ScienceDatabase[];
+  targets: number;
+  votes: number;
+  volunteers: number;
+  retirementTargets: number;
+  exportRows: number;
+  log(line: string): void;
+}
+
+/** The rule the retirement run applies: three volunteers and a 99 % sure consensus on both questions. */
+export const BENCH_RETIREMENT: RetirementRule = { min_volunteers: 3, min_confidence: 0.99, max_volunteers: null };
+
+export interface ScienceRow {
+  suite: 'science';
+  database: ScienceDatabase;
+  measure: string;
+  value: string;
+}
+
+async function openBenchDatabase(database: ScienceDatabase, directory: string, postgresUrl?: string) {
+  const databaseUrl = database === 'postgres' ? await createPostgresDatabase(postgresUrl!, directory) : undefined;
+  const handle = await openDatabase({ databaseUrl, directory });
+  await migrateToLatest(handle.db);
+  return handle.db;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const percent = (share: number) => `${(share * 100).toFixed(2)} %`;
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await work();
+  return [result, performance.now() - start];
+}
+
+/** Re-estimation over the whole crowd; the rows of one database. */
+async function reestimation(db: Kysely<Database>, database: ScienceDatabase, options: ScienceOptions) {
+  const rows: [string, string][] = [];
+  const [crowd, seedMs] = await timed(() =>
+    seedCrowd(db, { targets: options.targets, volunteers: options.volunteers, seed: 2 }),
+  );
+  options.log(
+    `science ${database}: ${options.targets} targets, ${options.volunteers} volunteers in ${seconds(seedMs)}`,
+  );
+  const answered = new Map<number, Set<number>>();
+  let answers = 0;
+  const [, voteMs] = await timed(async () => {
+    for (let round = 0; round < options.votes; round += 1) {
+      answers += await addVotes(db, crowd, crowd.targets, answered);
+      options.log(`science ${database}: ${answers} answers`);
+    }
+  });
+  await analyzeScienceTables(db);
+  const [, drainMs] = await timed(() => drainDirtyTargets(db));
+  rows.push(['answers', String(answers)]);
+  rows.push(['answers written (JS inserts)', seconds(voteMs)]);
+  rows.push(['all targets summed (drain)', seconds(drainMs)]);
+  const before = await crowdAccuracy(db, crowd.courseId);
+  const [estimate, estimateMs] = await timed(() => estimateReliability(db));
+  rows.push(['full re-estimation', `${seconds(estimateMs)} (${estimate.iterations} iterations)`]);
+  rows.push(['re-estimation per iteration', seconds(estimateMs / estimate.iterations)]);
+  const after = await crowdAccuracy(db, crowd.courseId);
+  rows.push(['galaxy_type accuracy: raw majority', percent(before.raw)]);
+  rows.push(['galaxy_type accuracy: weighted', percent(after.weighted)]);
+  rows.push(['interaction accuracy: raw majority', percent(before.rawInteraction)]);
+  rows.push(['interaction accuracy: weighted', percent(after.weightedInteraction)]);
+  const measured = await db.selectFrom('volunteer_reliability').selectAll().execute();
+  let within = 0;
+  let rates = 0;
+  for (const volunteer of crowd.volunteers) {
+    const row = measured.find((candidate) => Number(candidate.user_id) === volunteer.id);
+    if (!row) continue;
+    const spiral = row.galaxy_type_answers * 0.6;
+    for (const [estimated, truth, count] of [
+      [row.galaxy_type_sensitivity, volunteer.galaxy_type_sensitivity, spiral],
+      [row.galaxy_type_specificity, volunteer.galaxy_type_specificity, row.galaxy_type_answers - spiral],
+    ] as const) {
+      const p = Math.min(Math.max(truth, 0.01), 0.99);
+      rates += 1;
+      if (Math.abs(estimated - truth) <= 3 * Math.sqrt((p * (1 - p)) / count) + 4 / (count + 4)) within += 1;
+    }
+  }
+  rows.push(['volunteer rates within 3σ of the simulated', `${within} / ${rates}`]);
+  return rows;
+}
+
+/** The retirement run against the same crowd without a rule. */
+async function retirement(open: () => Promise<Kysely<Database>>, options: ScienceOptions) {
+  const outcomes = [];
+  for (const rule of [undefined, BENCH_RETIREMENT]) {
+    const db = await open();
+    try {
+      const crowd = await seedCrowd(db, { targets: options.retirementTargets, volunteers: 200, seed: 5 });
+      outcomes.push(
+        await runCampaign(
+          db,
+          crowd,
+          { votes: 12, rule, curve: rule === undefined },
+          async (database) => {
+            await analyzeScienceTables(database);
+            return estimateReliability(database);
+          },
+          (database) => drainDirtyTargets(database),
+        ),
+      );
+    } finally {
+      await db.destroy();
+    }
+  }
+  const [without, withRule] = outcomes as [(typeof outcomes)[0], (typeof outcomes)[0]];
+  const saving = retirementSaving(without, withRule);
+  const rows: [string, string][] = [
+    [
+      'retirement rule',
+      `≥ ${BENCH_RETIREMENT.min_volunteers} volunteers, confidence ≥ ${BENCH_RETIREMENT.min_confidence}`,
+    ],
+    ['without: classifications, accuracy', `${without.classifications}, ${percent(without.accuracy.weighted)}`],
+    [
+      'with: classifications, accuracy, retired',
+      `${withRule.classifications}, ${percent(withRule.accuracy.weighted)}, ${withRule.retired}`,
+    ],
+    [
+      'without, to reach the same accuracy',
+      saving ? `${saving.classifications} (${saving.votes} votes per target)` : 'never within 12 votes',
+    ],
+    ['classifications saved at the same accuracy', saving ? percent(saving.saving) : 'more than all'],
+  ];
+  return rows;
+}
+
+/** A FITS export of `exportRows` targets to nowhere, with the resident memory sampled. */
+async function exportMemory(db: Kysely<Database>, options: ScienceOptions) {
+  const [crowd] = await timed(() => seedCrowd(db, { targets: options.exportRows, volunteers: 1, seed: 9 }));
+  await sql`analyze targets`.execute(db);
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  let bytes = 0;
+  const [, ms] = await timed(() =>
+    pipeline(
+      Readable.from(exportCatalogue(db, crowd.courseId, 'fits')),
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done();
+        },
+      }),
+    ),
+  );
+  clearInterval(sampler);
+  const mb = (value: number) => `${(value / 2 ** 20).toFixed(0)} MB`;
+  return [
+    [`FITS export of ${options.exportRows} rows`, `${seconds(ms)}, ${mb(bytes)}`],
+    ['resident memory before → peak during', `${mb(baseline)} → ${mb(peak)} (+${mb(peak - baseline)})`],
+  ] as [string, string][];
+}
+
+export async function runScience(options: ScienceOptions): Promise<ScienceRow[]> {
+  const rows: ScienceRow[] = [];
+  const push = (database: ScienceDatabase, entries: [string, string][]) =>
+    rows.push(...entries.map(([measure, value]) => ({ suite: 'science' as const, database, measure, value })));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-science-bench-'));
+  try {
+    for (const database of options.databases) {
+      const postgres = database === 'postgres' ? await startTemporaryPostgres() : undefined;
+      const forget = postgres ? onInterrupt(() => postgres.stop()) : () => false;
+      let count = 0;
+      const open = () => openBenchDatabase(database, path.join(scratch, `${database}-${(count += 1)}`), postgres?.url);
+      try {
+        const db = await open();
+        try {
+          push(database, await reestimation(db, database, options));
+        } finally {
+          await db.destroy();
+        }
+        if (database === 'pglite' && options.retirementTargets > 0) push(database, await retirement(open, options));
+        if (options.exportRows > 0) {
+          const exportDb = await open();
+          try {
+            push(database, await exportMemory(exportDb, options));
+          } finally {
+            await exportDb.destroy();
+          }
+        }
+      } finally {
+        await postgres?.stop();
+        forget();
+      }
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export function formatScienceTable(rows: ScienceRow[]): string {
+  return formatColumns(
+    ['database', 'measure', 'value'],
+    rows.map((row) => [row.database, row.measure, row.value]),
+  );
+}
