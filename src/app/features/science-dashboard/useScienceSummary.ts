@@ -18,6 +18,8 @@ export function useScienceSummary() {
         signal,
         background: queryClient.getQueryData(scienceSummaryQueryKey) !== undefined,
       }),
-    refetchInterval: SCIENCE_REFRESH_MS,
+    // Not before a first summary: a first load that failed has alerted 'Please Reload.' once,
+    // and polling on would alert again every few seconds.
+    refetchInterval: (query) => (query.state.data === undefined ? false : SCIENCE_REFRESH_MS),
   });
 }
