@@ -139,6 +139,7 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
         exists (
           select 1 from targets
           where targets.area_id = quests.area_id and targets.object_id = input.object_id and not targets.retired
+            and target_open_for_quest(targets.object_id, quests.created_at)
         ) as is_question,
         coalesce((select answers_count from course_answer_counts
           where course_answer_counts.user_id = input.user_id and course_answer_counts.course_id = quests.course_id), 0)
@@ -151,7 +152,7 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
       where quests.id = snap.quest_id and quests.user_id = snap.user_id and snap.is_question
       returning snap.position, snap.user_id, snap.object_id, snap.course_id, snap.area_id, snap.galaxy_type,
         snap.interaction, snap.ring, snap.fan, snap.tail, snap.distorted, snap.answer_posts as answer_posts_seen,
-        quests.id, quests.answer_posts, quests.finished_at
+        quests.id, quests.answer_posts, quests.finished_at, quests.created_at
     ),
     written as (
       insert into answers (user_id, quest_id, object_id, course_id, galaxy_type, interaction, ring, fan, tail, distorted)
@@ -175,6 +176,7 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
           or not exists (
             select 1 from targets
             where targets.area_id = locked.area_id and not targets.retired and targets.object_id <> locked.object_id
+              and target_open_for_quest(targets.object_id, locked.created_at)
               and not exists (
                 select 1 from answers where answers.user_id = locked.user_id
                   and answers.object_id = targets.object_id and answers.quest_id = locked.id)))

@@ -32,11 +32,14 @@ interface QuestState {
   answers: Answer[];
 }
 
-/** The quest's questions in order, as JSON (a scalar subquery). */
-const questionsJson = (areaId: RawBuilder<unknown>) => sql`(
+/**
+ * The quest's questions in order, as JSON (a scalar subquery): its area's targets, less those its
+ * course's rule retired before the quest was created (target_open_for_quest, migration 0009).
+ */
+const questionsJson = (areaId: RawBuilder<unknown>, createdAt: RawBuilder<unknown>) => sql`(
   select coalesce(json_agg(json_build_object('object_id', object_id, 'ra', ra, 'dec', dec, 'captain_note', captain_note)
     order by position), '[]'::json)
-  from targets where area_id = ${areaId} and not retired)`;
+  from targets where area_id = ${areaId} and not retired and target_open_for_quest(object_id, ${createdAt}))`;
 
 /**
  * Everything GET …/quests/current needs, in one statement: the catalogue version (for the level
@@ -55,13 +58,14 @@ async function questState(db: Db, userId: number, courseId: CourseId): Promise<Q
         where user_id = ${userId}::bigint and course_id = ${courseId}::text and finished_at is not null) as done,
       (select row_to_json(q) from (
         select current.*, exists (
-          select 1 from targets where targets.area_id = current.area_id and not targets.retired and not exists (
+          select 1 from targets where targets.area_id = current.area_id and not targets.retired
+            and target_open_for_quest(targets.object_id, current.created_at) and not exists (
             select 1 from answers where answers.quest_id = current.id and answers.object_id = targets.object_id)
         ) as open from current) q) as quest,
       (select json_build_array(areas.center_ra, areas.center_dec) from quests join areas on areas.id = quests.area_id
         where quests.user_id = ${userId}::bigint and quests.course_id = ${courseId}::text
         order by quests.created_at desc, quests.id desc limit 1) as ship,
-      ${questionsJson(sql`(select area_id from current)`)} as questions,
+      ${questionsJson(sql`(select area_id from current)`, sql`(select created_at from current)`)} as questions,
       (select coalesce(json_agg(json_build_object('object_id', object_id, 'galaxy_type', galaxy_type,
           'interaction', interaction, 'ring', ring, 'fan', fan, 'tail', tail, 'distorted', distorted) order by id), '[]'::json)
         from answers where quest_id = (select id from current)) as answers
@@ -84,11 +88,16 @@ function toQuestions(rows: QuestState['questions']): Question[] {
  *   failed; ./answer-batches.ts). It is finished as an answer would have finished it
  *   (./quest-turnovers.ts): the level_unlocked notification and the next quest come with it.
  */
+function areaCount(levels: readonly { areaIds: readonly number[] }[]): number {
+  return levels.reduce((sum, level) => sum + level.areaIds.length, 0);
+}
+
 export async function currentQuest(
   db: Kysely<Database>,
   userId: number,
   courseId: CourseId,
 ): Promise<CurrentQuestResponse> {
+  let settledAreas = 0;
   for (let attempt = 0; ; attempt++) {
     const state = await questState(db, userId, courseId);
     const levels = await cachedLevels(db, state.catalogue_version, courseId);
@@ -110,7 +119,7 @@ export async function currentQuest(
         });
         await finishQuests(db, [turnover]);
         // Read again: the quest the finish created, or the one a concurrent request did.
-        if (attempt < 3) continue;
+        if (attempt < 3 + settledAreas) continue;
         throw new Error(`quest ${current.id} has every answer but did not finish`);
       } else quest = current;
     }
@@ -147,7 +156,8 @@ export async function currentQuest(
           on conflict (user_id, course_id) where finished_at is null do nothing
           returning id, user_id, course_id, level_id, area_id, type, created_at, finished_at
         )
-        select (select row_to_json(created) from created) as quest, ${questionsJson(sql`${area.id}::integer`)} as questions
+        select (select row_to_json(created) from created) as quest,
+          ${questionsJson(sql`${area.id}::integer`, sql`now()`)} as questions
       `.execute(db);
       const created = rows[0].quest;
       if (!created) {
@@ -157,6 +167,9 @@ export async function currentQuest(
       quest = { ...created, created_at: new Date(created.created_at), finished_at: null };
       questions = toQuestions(rows[0].questions);
       answers = [];
+      // Every target of the area was retired by the course's rule: the next read finishes this
+      // quest as answered, which moves on to the next area. One pass per such area, at most all.
+      if (questions.length === 0 && settledAreas++ < areaCount(levels)) continue;
     }
     const level = levels.find((candidate) => candidate.id === quest.level_id);
     const levelRow =

@@ -99,7 +99,8 @@ export async function finishQuests(db: Db, turnovers: readonly QuestTurnover[]):
       from input
       where quests.id = input.quest_id and quests.user_id = input.user_id and quests.finished_at is null
         and not exists (
-          select 1 from targets where targets.area_id = quests.area_id and not targets.retired and not exists (
+          select 1 from targets where targets.area_id = quests.area_id and not targets.retired
+            and target_open_for_quest(targets.object_id, quests.created_at) and not exists (
             select 1 from answers where answers.user_id = input.user_id and answers.object_id = targets.object_id
               and answers.quest_id = input.quest_id))
       returning input.*, quests.course_id

@@ -10,6 +10,10 @@
 // INSERT … ON CONFLICT DO NOTHING per statement. Transition tables allow one event per trigger,
 // hence two triggers on one function.
 //
+// target_open_for_quest says whether a target belongs to a quest created at a given time: a target
+// retired by its course's rule before then does not (it is no longer put into new quests), one
+// retired later stays in the quest that already showed it.
+//
 // consensus_probability turns a target's evidence (the sum of its answers' log-likelihood ratios)
 // and the course's prior into P(positive class), clamped so that exp() cannot overflow.
 import { sql, type Kysely } from 'kysely';
@@ -91,6 +95,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each statement execute function science_mark_dirty()`.execute(db);
   await sql`insert into science_dirty (object_id) select distinct object_id from answers`.execute(db);
 
+  await sql`create function target_open_for_quest(target_object_id bigint, quest_created_at timestamptz)
+    returns boolean language sql stable as $$
+      select not exists (
+        select 1 from target_consensus c where c.object_id = target_object_id and c.retired_at < quest_created_at)
+    $$`.execute(db);
   await sql`create function consensus_probability(evidence double precision, prior double precision)
     returns double precision language sql immutable as $$
       select 1 / (1 + exp(-least(greatest(ln(prior / (1 - prior)) + evidence, -700), 700)))
@@ -99,6 +108,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function consensus_probability(double precision, double precision)`.execute(db);
+  await sql`drop function target_open_for_quest(bigint, timestamptz)`.execute(db);
   await sql`drop trigger answers_science_update on answers`.execute(db);
   await sql`drop trigger answers_science_insert on answers`.execute(db);
   await sql`drop function science_mark_dirty()`.execute(db);
