@@ -46,6 +46,11 @@ const commands: CommandEntry[] = [
     load: async () => (await import('./commands/export')).exportCommand,
   },
   {
+    name: 'science',
+    summary: "re-estimate the volunteers' reliability now, or set a course's retirement rule",
+    load: async () => (await import('./commands/science')).scienceCommand,
+  },
+  {
     name: 'admin',
     summary: 'grant or revoke the admin role, or list administrators (DATABASE_URL or VAR_DIR/db)',
     load: async () => (await import('./commands/admin')).adminCommand,
