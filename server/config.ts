@@ -37,6 +37,11 @@ export interface ServerConfig {
   /** RATE_LIMITS=off turns the per-IP/per-address limits off (loopback load runs only). */
   rateLimits: boolean;
   /**
+   * SCIENCE=off stops the serving process's background science (docs/science.md): answers are
+   * then summed only when an administrator reads the dashboard or an export (the bench's baseline).
+   */
+  science: boolean;
+  /**
    * REQUEST_TIMEOUT_MS: the most a client may take to send a whole request, headers and body
    * (server/plugins/request-timeouts.ts). A stalled request is answered 408 and its connection
    * closed within this and one check interval (REQUEST_TIMEOUT_MS / 10, at most a second).
@@ -159,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || `Galaxy Cruise <no-reply@${publicUrl.hostname}>`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: env.RATE_LIMITS !== 'off',
+    science: env.SCIENCE !== 'off',
     requestTimeoutMs: parseMilliseconds('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS),
     bodyIdleTimeoutMs: parseMilliseconds(
       'BODY_IDLE_TIMEOUT_MS',

@@ -14,6 +14,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { catalogueFile, seedFromCatalogueFile } from './db/seed';
 import { useRankingTimeZone } from './game/ranking-counts';
+import { ScienceService } from './science/science-service';
 
 /** How long a stopping server waits for its connections before it cuts them. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -35,6 +36,13 @@ export async function startServer(config: ServerConfig = loadConfig()) {
   if ('missing' in seeded)
     app.log.warn(`no sky catalogue at ${seeded.missing}: run 'galaxy-cruise data', then restart`);
   else app.log.info(seeded, seeded.seeded ? 'game seeded from the sky catalogue' : 'game seed up to date');
+  // The consensus kept current and the reliability re-estimated in the background
+  // (docs/science.md); stopped with the app, before the database closes.
+  if (config.science) {
+    const science = new ScienceService(db, app.log);
+    app.addHook('onClose', () => science.stop());
+    science.start();
+  }
   await app.listen({ port: config.port, host: config.host });
   // The start-up lines now, for whoever waits on them.
   log.flush();

@@ -17,6 +17,7 @@ import { drainDirtyTargets } from '../../server/science/consensus';
 import { EXPORT_COLUMNS } from '../../server/science/export-columns';
 import { exportCatalogue, type ExportFormat } from '../../server/science/export';
 import { estimateReliability } from '../../server/science/reliability';
+import { ScienceService } from '../../server/science/science-service';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../helpers/databases';
 
 const helpers = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'helpers');
@@ -69,6 +70,38 @@ describe.each(DATABASE_KINDS)('science on %s', (kind) => {
     // A target nobody answered is still a row, with no consensus.
     const [unanswered] = await catalogueRows(database.db, crowd.courseId, crowd.targets[1]!.object_id - 1, 1);
     expect(unanswered).toMatchObject({ volunteers: 0, consensus_galaxy_type: 'not_sure', f_spiral: null });
+  });
+
+  it('sums new answers and re-estimates in the background of a serving process', async () => {
+    database = await openTestDatabase(kind);
+    const crowd = await seedCrowd(database.db, { targets: 60, volunteers: 10 });
+    const logged: unknown[] = [];
+    const log = { info: (line: unknown) => logged.push(line), error: (line: unknown) => logged.push(line) };
+    const service = new ScienceService(database.db, log as never, { refreshMs: 50, estimateMs: 0 });
+    service.start();
+    try {
+      const answered = new Map<number, Set<number>>();
+      for (let round = 0; round < 2; round += 1) await addVotes(database.db, crowd, crowd.targets, answered);
+      await expect
+        .poll(
+          async () =>
+            (await database!.db.selectFrom('science_state').selectAll().executeTakeFirstOrThrow()).estimated_at,
+          {
+            timeout: 20_000,
+          },
+        )
+        .not.toBeNull();
+      await expect
+        .poll(async () => (await database!.db.selectFrom('science_dirty').selectAll().execute()).length)
+        .toBe(0);
+      const summed = await database.db.selectFrom('target_consensus').select('volunteers').execute();
+      expect(summed).toHaveLength(60);
+      expect(summed.every((row) => row.volunteers === 2)).toBe(true);
+      expect(await database.db.selectFrom('volunteer_reliability').selectAll().execute()).toHaveLength(10);
+    } finally {
+      await service.stop();
+    }
+    expect(logged.some((line) => (line as { err?: unknown }).err !== undefined)).toBe(false);
   });
 
   it('recovers the truth better than the raw majority and measures each volunteer within its error', async () => {
