@@ -2,8 +2,9 @@
 // joiners or case is the same name ('already taken'), invisible and format characters are refused,
 // and names are kept NFKC-normalised.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as accountHardening from '../../server/db/migrations/0010_account_hardening';
 import { createTestUser, type TestUser } from '../helpers/accounts';
-import { DATABASE_KINDS } from '../helpers/databases';
+import { DATABASE_KINDS, openTestDatabase } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 describe.each(DATABASE_KINDS)('nicknames that imitate others on %s', (kind) => {
@@ -61,5 +62,41 @@ describe.each(DATABASE_KINDS)('nicknames that imitate others on %s', (kind) => {
   it('lets the volunteer keep their own name in another case', async () => {
     const response = await put(vega, 'VEGA STAR');
     expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe.each(DATABASE_KINDS)('migration 0010 on %s', (kind) => {
+  it('tells apart names that already collide under the new rule, keeping the first, and goes down again', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      const db = database.db;
+      await accountHardening.down(db);
+      const insert = async (nickname: string, email: string) =>
+        (
+          await db
+            .insertInto('users')
+            .values({ email, nickname, locale: 'en', password_hash: null })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const first = await insert('Vega', 'a@example.org');
+      const wide = await insert('Ｖｅｇａ', 'b@example.org');
+      const joined = await insert('ve\u200dga', 'c@example.org');
+      const other = await insert('Deneb', 'd@example.org');
+      await insert('', 'e@example.org');
+      await insert('', 'f@example.org');
+      await accountHardening.up(db);
+      const rows = await db.selectFrom('users').select(['id', 'nickname', 'nickname_key']).orderBy('id').execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(first)).toMatchObject({ nickname: 'Vega', nickname_key: 'vega' });
+      expect(byId.get(wide)!.nickname).toBe(`Ｖｅｇａ #${wide}`);
+      expect(byId.get(joined)!.nickname).toBe(`ve\u200dga #${joined}`);
+      expect(byId.get(other)).toMatchObject({ nickname: 'Deneb', nickname_key: 'deneb' });
+      await expect(insert('VEGA', 'g@example.org')).rejects.toThrow();
+      await accountHardening.down(db);
+      await accountHardening.up(db);
+    } finally {
+      await database.close();
+    }
   });
 });
