@@ -61,6 +61,11 @@ export interface LoadOptions {
   profileDirectory?: string;
   /** PostgreSQL: load pg_stat_statements and report the costliest statements of each window. */
   statements?: boolean;
+  /**
+   * The server's background science (docs/science.md) in each run: ['on'] as served; ['on', 'off']
+   * runs every plan twice, one after the other, to compare the answer posts with it and without.
+   */
+  science?: ('on' | 'off')[];
   log: (line: string) => void;
 }
 
@@ -68,6 +73,7 @@ interface RunPlan {
   database: LoadDatabase;
   mode: 'closed' | 'paced';
   rate: number;
+  science: 'on' | 'off';
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -113,7 +119,7 @@ async function runOne(
     server = await startLoadServer(
       plan.database,
       // Rate limits are per client address, and every volunteer here is 127.0.0.1.
-      { VAR_DIR: work, DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' },
+      { VAR_DIR: work, DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', SCIENCE: plan.science },
       path.join(work, 'server.log'),
       options.profileDirectory,
     );
@@ -134,7 +140,9 @@ async function runOne(
     // than the game that follows, and is reported as its own p99.
     const warmup = new Recorder();
     const recorder = new Recorder();
-    const modeName = plan.mode === 'closed' ? 'closed loop' : `paced ${plan.rate}/s`;
+    const modeName =
+      (plan.mode === 'closed' ? 'closed loop' : `paced ${plan.rate}/s`) +
+      ((options.science ?? ['on']).length > 1 ? `, science ${plan.science}` : '');
     log(`load ${plan.database}: ${modeName}, ${options.warmupSeconds} s warm-up and ${options.seconds} s`);
     diskFlushProbe = await openDiskFlushProbe(work);
     const activitySampler = databaseUrl ? await openActivitySampler(databaseUrl) : undefined;
@@ -264,9 +272,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadRow[]> {
   const rows: LoadRow[] = [];
   for (const database of options.databases) {
     const plans: RunPlan[] = [];
-    if (options.closedLoop) plans.push({ database, mode: 'closed', rate: 0 });
-    const rate = options.paced[database];
-    if (rate) plans.push({ database, mode: 'paced', rate });
+    for (const science of options.science ?? ['on']) {
+      if (options.closedLoop) plans.push({ database, mode: 'closed', rate: 0, science });
+      const rate = options.paced[database];
+      if (rate) plans.push({ database, mode: 'paced', rate, science });
+    }
     if (plans.length === 0) continue;
     const postgres =
       database === 'postgres'

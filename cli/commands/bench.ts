@@ -33,7 +33,7 @@ export const benchCommand: Command = {
   usage: [
     `galaxy-cruise bench [${SUITES.join('|')}|all]... [--json]`,
     '  load:    [--seconds N] [--volunteers N] [--databases none,pglite,postgres] [--rate N] [--modes closed,paced]',
-    '           [--sky small|default] [--warmup S] [--history N] [--profile DIR] [--statements]',
+    '           [--sky small|default] [--warmup S] [--history N] [--profile DIR] [--statements] [--science on,off]',
     '  startup: [--runs N]',
     '  client:  [--runs N] [--throttle N]',
     '  globe:   [--runs N] [--seconds N] [--throttle N]',
@@ -120,6 +120,7 @@ export function parseBenchArgs(args: string[]) {
     crowd: { type: 'string' },
     'retirement-targets': { type: 'string' },
     'export-rows': { type: 'string' },
+    science: { type: 'string' },
   });
   for (const name of positionals)
     if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
@@ -151,7 +152,15 @@ export function parseBenchArgs(args: string[]) {
     closedLoop: true,
     profileDirectory: values.profile,
     statements: values.statements,
+    science: ['on'] as ('on' | 'off')[],
   };
+  // --science on,off: every run with the server's background science and again without it.
+  if (values.science !== undefined) {
+    const modes = values.science.split(',');
+    for (const mode of modes)
+      if (mode !== 'on' && mode !== 'off') throw new UsageError(`unknown science '${mode}': on, off`);
+    loadArgs.science = modes as ('on' | 'off')[];
+  }
   if (values.seconds !== undefined) loadArgs.seconds = count('seconds', values.seconds);
   if (values.warmup !== undefined)
     loadArgs.warmupSeconds = wholeNumber('warmup', values.warmup, 0, 'a whole number of seconds');

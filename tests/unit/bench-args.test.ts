@@ -20,6 +20,26 @@ describe('the bench arguments', () => {
     });
   });
 
+  it('runs the load with the server's science on, or on and off with --science', () => {
+    expect(parseBenchArgs(['load']).loadArgs.science).toEqual(['on']);
+    expect(parseBenchArgs(['load', '--science', 'on,off']).loadArgs.science).toEqual(['on', 'off']);
+    expect(() => parseBenchArgs(['load', '--science', 'maybe'])).toThrow(new UsageError("unknown science 'maybe': on, off"));
+  });
+
+  it('runs the science suite at a project\'s scale unless told smaller', () => {
+    expect(parseBenchArgs(['science']).scienceArgs).toMatchObject({
+      databases: ['pglite', 'postgres'],
+      targets: 100_000,
+      votes: 10,
+      volunteers: 1000,
+      retirementTargets: 10_000,
+      exportRows: 1_000_000,
+    });
+    expect(
+      parseBenchArgs(['science', '--targets', '500', '--databases', 'pglite', '--export-rows', '0']).scienceArgs,
+    ).toMatchObject({ databases: ['pglite'], targets: 500, exportRows: 0 });
+  });
+
   it('runs one mode alone with --modes, whatever --rate says before or after it', () => {
     expect(parseBenchArgs(['--modes', 'closed', '--rate', '100']).loadArgs).toMatchObject({
       paced: {},
