@@ -20,13 +20,15 @@ describe('the bench arguments', () => {
     });
   });
 
-  it('runs the load with the server's science on, or on and off with --science', () => {
+  it("runs the load with the server's science on, or on and off with --science", () => {
     expect(parseBenchArgs(['load']).loadArgs.science).toEqual(['on']);
     expect(parseBenchArgs(['load', '--science', 'on,off']).loadArgs.science).toEqual(['on', 'off']);
-    expect(() => parseBenchArgs(['load', '--science', 'maybe'])).toThrow(new UsageError("unknown science 'maybe': on, off"));
+    expect(() => parseBenchArgs(['load', '--science', 'maybe'])).toThrow(
+      new UsageError("unknown science 'maybe': on, off"),
+    );
   });
 
-  it('runs the science suite at a project\'s scale unless told smaller', () => {
+  it("runs the science suite at a project's scale unless told smaller", () => {
     expect(parseBenchArgs(['science']).scienceArgs).toMatchObject({
       databases: ['pglite', 'postgres'],
       targets: 100_000,
