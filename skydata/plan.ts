@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import type { CourseId, LevelType } from '../src/shared/enums';
 import type { Localized } from '../src/shared/catalogue';
 import { packageData } from './paths';
+import { pixelAngle, POSITION_ANGLES } from './position-angles';
 import { Random } from './random';
 import { discAxisRatio, drawKind, reachOf, type TargetKind, type TargetSpec } from './targets';
 import { DEPTHS, type TractPlan } from './tract';
-import { pixelToSky, separation, skyToPixel, tanWcs } from './wcs';
+import { pixelToSky, separation, skyToPixel, tanWcs, type TanWcs } from './wcs';
 
 /** HSC pixel scale, arcseconds. */
 export const PIXEL_SCALE = 0.168;
@@ -297,6 +298,8 @@ export interface RealGalaxy {
   major: number;
   minor: number;
   kind: TargetKind;
+  /** Catalogue position angle (degrees, north through east), where skydata/position-angles.ts knows it. */
+  positionAngle?: number;
 }
 
 /** SAC types and Hubble morphology → one of our kinds (S0 → lenticular, I → distorted). */
@@ -332,6 +335,7 @@ export function loadRealGalaxies(): RealGalaxy[] {
       major: Number(dims[1]),
       minor: Number(dims[2]),
       kind,
+      positionAngle: POSITION_ANGLES[feature.id],
     });
   }
   return realGalaxies;
@@ -340,6 +344,25 @@ export function loadRealGalaxies(): RealGalaxy[] {
 /** The tract side (pixels): 2048 (5.7′) by default, 1024 for the small test sky. */
 export function tractSize(small: boolean): number {
   return small ? 1024 : 2048;
+}
+
+/** A catalogued galaxy as a target of a tract: its real size, shape and, where known, orientation. */
+export function realTargetSpec(wcs: TanWcs, real: RealGalaxy, random: Random): TargetSpec {
+  const [px, py] = skyToPixel(wcs, real.ra, real.dec);
+  // Drawn even when the catalogue angle is known, so that the rest of the sky stays the same.
+  const drawn = random.uniform(0, Math.PI);
+  return {
+    kind: real.kind,
+    x: px - 1,
+    y: py - 1,
+    radius: (real.major * 60) / PIXEL_SCALE / 2,
+    q: Math.max(0.15, Math.min(1, real.minor / real.major)),
+    pa: real.positionAngle === undefined ? drawn : pixelAngle(wcs, real.ra, real.dec, real.positionAngle),
+    brightness: 1.2,
+    primarySpiral: true,
+    seed: random.int(1, 2 ** 31),
+    name: real.name,
+  };
 }
 
 function placeTargets(area: AreaPlan, count: number, random: Random, real: RealGalaxy | null, greed: boolean) {
@@ -353,20 +376,8 @@ function placeTargets(area: AreaPlan, count: number, random: Random, real: RealG
     y + reach < size - margin &&
     placed.every((o) => Math.hypot(o.x - x, o.y - y) > o.reach + reach);
   if (real) {
-    const [px, py] = skyToPixel(area.wcs, real.ra, real.dec);
-    const radius = (real.major * 60) / PIXEL_SCALE / 2;
-    const spec: TargetSpec = {
-      kind: real.kind,
-      x: px - 1,
-      y: py - 1,
-      radius,
-      q: Math.max(0.15, Math.min(1, real.minor / real.major)),
-      pa: random.uniform(0, Math.PI),
-      brightness: 1.2,
-      primarySpiral: true,
-      seed: random.int(1, 2 ** 31),
-      name: real.name,
-    };
+    const spec = realTargetSpec(area.wcs, real, random);
+    const radius = spec.radius;
     area.targets.push(spec);
     placed.push({ x: spec.x, y: spec.y, reach: radius * reachOf(real.kind) });
   }

@@ -13,6 +13,7 @@ import { addBlob, addSersic, convolveGaussian, Stamp, type Colour } from './gala
 import { encodeFits } from './fits';
 import { packageData } from './paths';
 import { loadRealGalaxies } from './plan';
+import { pixelAngle, POSITION_ANGLES } from './position-angles';
 import { Random } from './random';
 import { renderTarget, type TargetKind } from './targets';
 import { maxTileLevel, TILE_SIZE } from './tract';
@@ -29,7 +30,7 @@ interface Definition {
 }
 
 /** Bands of one picture: filters in the order of `filters`, row 0 = lowest y. */
-interface Image {
+export interface Image {
   size: number;
   wcs: TanWcs;
   bands: Float32Array[];
@@ -103,12 +104,14 @@ function galaxy(
   dec: number,
   radiusDegrees: number,
   q: number,
-  pa: number,
+  /** Catalogue position angle, degrees from north through east. */
+  positionAngle: number,
   brightness: number,
   seed: number,
 ) {
   const [fx, fy] = skyToPixel(image.wcs, ra, dec);
   const radius = radiusDegrees / Math.abs(image.wcs.CD1_1);
+  const pa = pixelAngle(image.wcs, ra, dec, positionAngle);
   const stamp = renderTarget(
     { kind, x: fx - 1, y: fy - 1, radius, q, pa, brightness, primarySpiral: true, seed },
     new Random(seed),
@@ -125,9 +128,9 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     field: 3.4,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
     render(image) {
-      galaxy(image, 'spiral', 10.6847, 41.2687, 95 / 60, 0.32, (90 - 35) * RAD, 1, 31);
-      galaxy(image, 'elliptical', 10.6742, 40.8652, 4 / 60, 0.8, 0.3, 3, 32);
-      galaxy(image, 'elliptical', 10.0921, 41.6854, 10 / 60, 0.6, 1.0, 1, 110);
+      galaxy(image, 'spiral', 10.6847, 41.2687, 95 / 60, 0.32, POSITION_ANGLES['NGC 224'], 1, 31);
+      galaxy(image, 'elliptical', 10.6742, 40.8652, 4 / 60, 0.8, POSITION_ANGLES['NGC 221'], 3, 32);
+      galaxy(image, 'elliptical', 10.0921, 41.6854, 10 / 60, 0.6, POSITION_ANGLES['NGC 205'], 1, 110);
       addRealStars(image, 1.3, 0.02);
     },
   },
@@ -195,7 +198,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     field: 0.7,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
     render(image) {
-      galaxy(image, 'spiral', 210.8023, 54.3489, 14.4 / 60, 0.93, 0.4, 1.2, 101);
+      galaxy(image, 'spiral', 210.8023, 54.3489, 14.4 / 60, 0.93, POSITION_ANGLES['NGC 5457'], 1.2, 101);
       addRealStars(image, 1.3, 0.02);
     },
   },
@@ -209,6 +212,8 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
       for (const g of loadRealGalaxies()) {
         if (separation(g.ra, g.dec, 49.9507, 41.5117) > 0.6 * Math.SQRT2) continue;
         const kind = g.name === 'NGC 1275' ? 'distorted' : g.kind;
+        // Drawn even where the catalogue knows the angle, so that the other galaxies stay as they were.
+        const drawn = random.uniform(0, 180);
         galaxy(
           image,
           kind,
@@ -216,7 +221,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
           g.dec,
           g.major / 120,
           Math.max(0.2, g.minor / g.major),
-          random.uniform(0, Math.PI),
+          g.positionAngle ?? drawn,
           1.2,
           random.int(1, 2 ** 31),
         );
@@ -247,6 +252,24 @@ function downsample(image: Float32Array, size: number): Float32Array {
   return out;
 }
 
+/** One picture's full-resolution bands (in the order of its filters), before tiling. */
+export function renderPrettyPicture(which: PrettyPicture, size: number): Image {
+  const definition = DEFINITIONS[which];
+  const wcs = tanWcs(definition.ra, definition.dec, size, (definition.field * 3600) / size);
+  const image: Image = {
+    size,
+    wcs,
+    bands: definition.filters.map(() => new Float32Array(size * size)),
+    colour: (g, r, i) => [g, r, i],
+  };
+  const random = new Random(0x5eed + which.length * 977 + which.charCodeAt(1));
+  definition.render(image, random);
+  // Sky noise, much fainter than the survey's: these are deep, smoothed pictures.
+  const noise = random.fork('noise');
+  for (const band of image.bands) for (let k = 0; k < band.length; k++) band[k] += 3e-6 * noise.gaussian();
+  return image;
+}
+
 export function buildPrettyPictures(root: string, size: number): { pictures: number; tiles: number; bytes: number } {
   const top = path.join(root, 'pretty_picture');
   fs.rmSync(top, { recursive: true, force: true });
@@ -255,18 +278,8 @@ export function buildPrettyPictures(root: string, size: number): { pictures: num
   const presets: Record<string, PrettyPreset> = {};
   for (const which of PRETTY_PICTURES) {
     const definition = DEFINITIONS[which];
-    const wcs = tanWcs(definition.ra, definition.dec, size, (definition.field * 3600) / size);
-    const image: Image = {
-      size,
-      wcs,
-      bands: definition.filters.map(() => new Float32Array(size * size)),
-      colour: (g, r, i) => [g, r, i],
-    };
-    const random = new Random(0x5eed + which.length * 977 + which.charCodeAt(1));
-    definition.render(image, random);
-    // Sky noise, much fainter than the survey's: these are deep, smoothed pictures.
-    const noise = random.fork('noise');
-    for (const band of image.bands) for (let k = 0; k < band.length; k++) band[k] += 3e-6 * noise.gaussian();
+    const image = renderPrettyPicture(which, size);
+    const wcs = image.wcs;
     const levels = maxTileLevel(size);
     definition.filters.forEach((filter, b) => {
       let level0 = image.bands[b];
