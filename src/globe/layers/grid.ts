@@ -2,7 +2,7 @@
 // meridians at 24 divisions of phi (one per hour of right ascension), line width 0.008. The
 // width is in the unit of the constellation lines' size (clip space, the screen 2 high), so the
 // grid stays a hairline at every zoom instead of a band that fills the screen when zoomed in.
-import { BlendMode, LineJoin, LineMesh, appendLine } from '../lines';
+import { BlendMode, LineJoin, LineMesh, NARROW_LINE_MIN_WIDTH, appendLine } from '../lines';
 import { unitVector } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 
@@ -21,9 +21,6 @@ export const GRID_DEFAULTS: GridOptions = {
 };
 
 const SAMPLES = 144;
-
-/** The grid's lines can thin to one pixel: it is a guide, not a figure to find. */
-const GRID_MIN_WIDTH = 1;
 
 /** The grid's circles and meridians as line vertices (lines.ts) in one colour. */
 export function gridVertices(
@@ -80,8 +77,8 @@ export class GridLayer implements Layer<GridOptions> {
   }
 
   draw(frame: FrameContext): void {
-    // ADD, the default line blend mode (viewer-spec §4).
-    this.mesh?.draw(frame, (this.options.lineWidth * frame.camera.fovy) / 2, GRID_MIN_WIDTH, BlendMode.ADD);
+    // ADD, the default line blend mode (viewer-spec §4); no thinner than the line layer's 3 px (§9).
+    this.mesh?.draw(frame, (this.options.lineWidth * frame.camera.fovy) / 2, NARROW_LINE_MIN_WIDTH, BlendMode.ADD);
   }
 
   release(): void {
