@@ -81,8 +81,8 @@ describe('survey tile levels and ancestors', () => {
       [1, 0],
       [1, 1],
     ];
-    expect(areaPolygons([square])).toEqual([square]);
-    expect(areaPolygons({ 'HSC-G': [square], $any: [square] })).toEqual([square, square]);
-    expect(areaPolygons('not json')).toEqual([]);
+    expect(areaPolygons([square], ['HSC-G'])).toEqual([square]);
+    expect(areaPolygons({ 'HSC-G': [square], $any: [square] }, ['HSC-G'])).toEqual([square, square]);
+    expect(areaPolygons('not json', ['HSC-G'])).toEqual([]);
   });
 });

@@ -218,14 +218,19 @@ const OUTLINE_COLOR = [1, 0.85, 0.45] as const;
 /** Added to the priorities of the tiles where a jump ends, ahead of the view's own (0 and 1). */
 const DESTINATION_PRIORITY = 2;
 
-/** area.json: a list of polygons, or polygon lists keyed by filter name with an optional $any. */
-export function areaPolygons(json: unknown): [number, number][][] {
+/**
+ * The outline of `filters` in area.json (viewer-spec §3): a list of polygons is every filter's;
+ * an object keys polygon lists by filter name, with $any for every filter. Each filter's outline
+ * is its own: a filter not drawn adds none.
+ */
+export function areaPolygons(json: unknown, filters: readonly string[]): [number, number][][] {
   if (Array.isArray(json)) return json as [number, number][][];
-  if (json && typeof json === 'object')
-    return Object.values(json as Record<string, [number, number][][]>).flatMap((list) =>
-      Array.isArray(list) ? list : [],
-    );
-  return [];
+  if (!json || typeof json !== 'object') return [];
+  const lists = json as Record<string, unknown>;
+  return ['$any', ...filters].flatMap((key) => {
+    const list = lists[key];
+    return Array.isArray(list) ? (list as [number, number][][]) : [];
+  });
 }
 
 export class SurveyLayer implements Layer<SurveyOptions> {
@@ -236,6 +241,8 @@ export class SurveyLayer implements Layer<SurveyOptions> {
   private outlineProgram: WebGLProgram | null = null;
   private outline: { vertexArray: WebGLVertexArrayObject; buffer: WebGLBuffer; count: number } | null = null;
   private outlineLoadedAt = 0;
+  /** area.json as read (an empty list after a failure): outlined for the filters drawn. */
+  private area: unknown = [];
   private tracts = new Map<number, Tract>();
   private engine: TileEngine<TileTextures>;
   private readonly images: LruCache<string, Promise<ImageBitmap>>;
@@ -290,7 +297,9 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     const before = this.options;
     this.options = { ...before, ...options };
     if (options.colorParams) {
+      const filters = this.mixing.filters.join(',');
       this.mixing = colorMixing(this.options.colorParams);
+      if (this.mixing.filters.join(',') !== filters) this.uploadOutline();
       if (options.colorParams.type !== before.colorParams.type) this.engine.clear();
       else this.engine.retain(this.visible);
     }
@@ -302,6 +311,7 @@ export class SurveyLayer implements Layer<SurveyOptions> {
       this.images.clear();
       this.tracts = new Map();
       this.deleteOutline(this.context.gl);
+      this.area = [];
       this.load();
     }
     this.context?.requestFrame();
@@ -315,9 +325,15 @@ export class SurveyLayer implements Layer<SurveyOptions> {
         const meta = (await response.json()) as MetaJson | MetaJson['tracts'];
         const entries = Array.isArray(meta) ? meta : meta.tracts;
         if (signal.aborted) return;
-        this.tracts = new Map(
-          entries.map((entry) => [entry.tract, tractOf(entry.tract, entry.wcs, entry.tractOptions)]),
-        );
+        // A tract refused (a projection other than TAN) is left out and said why; the rest draw.
+        this.tracts = new Map();
+        for (const entry of entries) {
+          try {
+            this.tracts.set(entry.tract, tractOf(entry.tract, entry.wcs, entry.tractOptions));
+          } catch (error) {
+            console.error(`survey ${baseUrl}: tract ${entry.tract} refused`, error);
+          }
+        }
         this.context?.requestFrame();
       })
       .catch((error: unknown) => {
@@ -328,16 +344,21 @@ export class SurveyLayer implements Layer<SurveyOptions> {
       .then((response) => (response.ok ? response.json() : []))
       .catch(() => [])
       .then((json: unknown) => {
-        if (!signal.aborted) this.uploadOutline(areaPolygons(json));
+        if (signal.aborted) return;
+        this.area = json;
+        this.outlineLoadedAt = performance.now();
+        this.uploadOutline();
       });
   }
 
-  private uploadOutline(polygons: [number, number][][]): void {
+  /** The outline of the filters drawn now, replacing the one before. */
+  private uploadOutline(): void {
     const context = this.context;
     if (!context || !this.outlineProgram) return;
     const { gl } = context;
+    this.deleteOutline(gl);
     const vertices: number[] = [];
-    for (const polygon of polygons) {
+    for (const polygon of areaPolygons(this.area, this.mixing.filters)) {
       const points = polygon.map(([ra, dec]) => skyVector(ra, dec));
       for (let i = 0; i < points.length; i++) vertices.push(...points[i], ...points[(i + 1) % points.length]);
     }
@@ -351,7 +372,6 @@ export class SurveyLayer implements Layer<SurveyOptions> {
     gl.vertexAttribPointer(position, 3, gl.FLOAT, false, 0, 0);
     gl.bindVertexArray(null);
     this.outline = { vertexArray, buffer, count: vertices.length / 3 };
-    this.outlineLoadedAt = performance.now();
     context.requestFrame();
   }
 

@@ -66,7 +66,22 @@ export function surveyLevel(screenPixel: number, tractPixel: number, lodBias: nu
   return Math.min(max, Math.max(min, level));
 }
 
+/**
+ * viewer-spec §3: a tract's projection is RA---TAN, DEC--TAN. Tiles of any other projection
+ * (or a header without one) would be drawn in the wrong place, so the tract is refused.
+ */
+export function checkTanProjection(tract: number, wcs: TanWcs): void {
+  // The header comes from JSON: the type's literals are what it should hold, not what it does.
+  const ctype1: unknown = wcs.CTYPE1;
+  const ctype2: unknown = wcs.CTYPE2;
+  if (ctype1 !== 'RA---TAN' || ctype2 !== 'DEC--TAN')
+    throw new Error(
+      `tract ${tract}: CTYPE1 ${JSON.stringify(ctype1)} and CTYPE2 ${JSON.stringify(ctype2)} are not RA---TAN and DEC--TAN, the only projection a tract may have`,
+    );
+}
+
 export function tractOf(tract: number, wcs: TanWcs, options: TractOptions = {}): Tract {
+  checkTanProjection(tract, wcs);
   const corners = [
     [0.5, 0.5],
     [wcs.NAXIS1 + 0.5, 0.5],
