@@ -43,3 +43,12 @@ export const HP_BAD_RADIUS = 5;
 export const HP_BAD_FACT = 6;
 /** query_disc: more ranges than the output holds (hpNeeded() tells how many). */
 export const HP_OUTPUT_FULL = 7;
+
+// ---- celestial WCS (assembly/wcs.ts): what wcsPrepare() returns -------------------------
+export const WCS_OK = 0;
+/** A parameter is not a finite number (or the projection code is unknown). */
+export const WCS_BAD_PARAMETER = 1;
+/** The linear transformation (CD, or CDELT × PC) has no inverse. */
+export const WCS_SINGULAR_MATRIX = 2;
+/** CRVAL, the projection's fiducial point and LONPOLE admit no celestial pole (Paper II §2.4). */
+export const WCS_BAD_POLE = 3;

@@ -11,3 +11,5 @@ export { nest2loc, ang2xyf } from './healpix/face-coordinates';
 export { healpixError } from './healpix/status';
 export { hpAng2pix, hpPix2ang, hpVec2pix, hpPix2vec, hpConvert, hpNest2loc, hpAng2xyf } from './healpix/batch';
 export { hpQueryDisc, hpNeeded, hpTotal, hpMaxPixrad, hpExpandRanges } from './healpix/query-disc';
+export { WCS_TAN, WCS_SIN, WCS_CAR, wcsBlock, wcsBlockSlots, wcsPrepare, wcsLonpole, wcsLatpole } from './wcs';
+export { wcsPix2sky, wcsSky2pix } from './wcs';

@@ -9,8 +9,9 @@ import { fitsKernels, type FitsPixelLayout } from './kernels/fits';
 import { healpixKernels, type PixelIds } from './kernels/healpix';
 import { ringsKernels } from './kernels/rings';
 import { shiftmapKernels } from './kernels/shiftmap';
+import { wcsKernels, type PreparedWcs, type WcsNumbers } from './kernels/wcs';
 
-export type { FitsPixelLayout, PixelIds };
+export type { FitsPixelLayout, PixelIds, PreparedWcs, WcsNumbers };
 export { FITS_CHUNK } from './kernels/fits';
 export { QUERY_DISC_RADIUS_ERROR } from './kernels/healpix';
 
@@ -18,7 +19,7 @@ export { QUERY_DISC_RADIUS_ERROR } from './kernels/healpix';
  * The names of the error codes of assembly/errors.ts, which the module exports as constant
  * globals: the numbers are defined there alone and read from the instance by name.
  */
-export type ErrorCodeName = `INFLATE_${string}` | `HP_${string}`;
+export type ErrorCodeName = `INFLATE_${string}` | `HP_${string}` | `WCS_${string}`;
 
 /** Raw exports of build/wasm/core.wasm (see assembly/index.ts). */
 export interface CoreExports {
@@ -82,6 +83,31 @@ export interface CoreExports {
   hpTotal(): number;
   hpMaxPixrad(nside: bigint): number;
   hpExpandRanges(ranges: number, count: number, out: number, f64ids: number): void;
+  // celestial WCS (assembly/wcs.ts)
+  WCS_TAN: WebAssembly.Global;
+  WCS_SIN: WebAssembly.Global;
+  WCS_CAR: WebAssembly.Global;
+  wcsBlock(): number;
+  wcsBlockSlots(): number;
+  wcsPrepare(
+    crpix1: number,
+    crpix2: number,
+    m11: number,
+    m12: number,
+    m21: number,
+    m22: number,
+    crvalLng: number,
+    crvalLat: number,
+    lonpole: number,
+    latpole: number,
+    xi: number,
+    eta: number,
+    projection: number,
+  ): number;
+  wcsLonpole(): number;
+  wcsLatpole(): number;
+  wcsPix2sky(x: number, y: number, lng: number, lat: number, n: number): number;
+  wcsSky2pix(lng: number, lat: number, x: number, y: number, n: number): number;
 }
 
 /** The typed face of the wasm core. */
@@ -165,6 +191,13 @@ export interface Core {
   ): PixelIds;
   /** Largest angle between a pixel centre and its corners (HEALPix C++ max_pixrad). */
   healpixMaxPixrad(nside: number): number;
+  // celestial WCS (src/core/kernels/wcs.ts; the API with the header reading is src/core/wcs-celestial.ts)
+  /** Checks a WCS (throws with the reason) and returns it prepared for the batches. */
+  wcsPrepare(wcs: WcsNumbers): PreparedWcs;
+  /** Pixels (1-based FITS) → (lng, lat) degrees; returns how many had no position (NaN). */
+  wcsPix2sky(wcs: PreparedWcs, x: Float64Array, y: Float64Array, lng: Float64Array, lat: Float64Array): number;
+  /** (lng, lat) degrees → pixels (1-based FITS); returns how many had no pixel (NaN). */
+  wcsSky2pix(wcs: PreparedWcs, lng: Float64Array, lat: Float64Array, x: Float64Array, y: Float64Array): number;
 }
 
 /** Typed arrays the chunk loop copies: element types the kernels read and write. */
@@ -304,6 +337,7 @@ function wrap(exports: CoreExports): Core {
     ...ringsKernels(memory),
     ...shiftmapKernels(memory),
     ...healpixKernels(memory),
+    ...wcsKernels(memory),
   };
 }
 
