@@ -3,16 +3,14 @@
 // the galactic plane than at the galactic pole, a path and a sprite drawn where they are placed.
 // Each layer's own light is the difference between a screenshot with the layer and one without
 // it, so the other layers cannot pass the test for it. Screenshots go to test-results/screenshots/.
-import { vec3 } from 'gl-matrix';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import type { Constellation } from '../../src/core/constellations';
-import { Camera, eyeDistance, projectView } from '../../src/globe/camera';
-import { skyVector } from '../../src/globe/visibility';
 import { readyVolunteer } from '../helpers/volunteers';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';
+import { openView, pixelOf, settle, whole, type Handle } from './globe-view';
 
 // The main route with a volunteer who has passed the gate: the login page runs its own camera
 // tour, the main route keeps the camera still until the visitor moves it.
@@ -25,71 +23,10 @@ test.beforeAll(async ({ browser }) => {
 });
 test.use({ storageState: STATE });
 
-const DEGREE = Math.PI / 180;
 // The bundled data, read as a file (Node's ESM loader wants an import attribute for JSON).
 const CONSTELLATIONS = JSON.parse(
   fs.readFileSync(path.join(process.cwd(), 'src/core/data/constellations.json'), 'utf8'),
 ) as Constellation[];
-
-type Updatable = { update(options: object): void };
-interface Handle {
-  globe: {
-    frames: number;
-    addLayer(layer: unknown): void;
-    setCamera(state: { theta: number; phi: number; fovy: number }): void;
-    canvas: HTMLCanvasElement;
-  };
-  layers: { constellations: Updatable; milkyWay: Updatable };
-  PathLayer: new (options: object) => unknown;
-  SpriteLayer: new (options: object) => unknown;
-}
-
-/**
- * Opens the globe on a view through a deep link to the credits page, which lies over the same
- * globe: on the main route the cruise moves the camera to the volunteer's galaxy once its quest
- * loads, and a view set before that move would be undone.
- */
-async function openView(page: Page, ra: number, dec: number, fovDegrees: number): Promise<Locator> {
-  await page.goto(`/#/credits?ra=${ra}&dec=${dec}&fov=${fovDegrees}`);
-  await page.addStyleTag({
-    content: '* { visibility: hidden !important } .globe-canvas { visibility: visible !important }',
-  });
-  await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
-  await page.waitForLoadState('networkidle');
-  await settle(page);
-  return page.getByTestId('globe-canvas');
-}
-
-/** Waits until the globe stops drawing (fades done). */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const { globe } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
-        const before = globe.frames;
-        setTimeout(() => resolve(globe.frames === before), 400);
-      }),
-    undefined,
-    { timeout: 90_000 },
-  );
-}
-
-/** Where the page's globe puts (ra, dec) in canvas pixels, by the globe's own camera model. */
-function pixelOf(
-  box: { width: number; height: number },
-  view: { ra: number; dec: number; fov: number },
-  ra: number,
-  dec: number,
-) {
-  const camera = new Camera();
-  camera.theta = (90 - view.dec) * DEGREE;
-  camera.phi = view.ra * DEGREE;
-  camera.fovy = view.fov * DEGREE;
-  const eye = eyeDistance(camera.mode, camera.fovy);
-  const [x, y] = projectView(vec3.transformMat3(vec3.create(), skyVector(ra, dec), camera.viewMatrix()), eye)!;
-  const perUnit = box.height / (2 * camera.projectionScale(eye));
-  return { x: box.width / 2 + x * perUnit, y: box.height / 2 - y * perUnit };
-}
 
 /** The brightest (r + g + b) / 3 of the light added in a 5 × 5 px square around (x, y). */
 function addedAt(withLayer: PixelWindow, without: PixelWindow, x: number, y: number): number {
@@ -101,11 +38,6 @@ function addedAt(withLayer: PixelWindow, without: PixelWindow, x: number, y: num
       best = Math.max(best, added);
     }
   return best;
-}
-
-async function whole(page: Page, canvas: Locator, name?: string): Promise<PixelWindow> {
-  const box = (await canvas.boundingBox())!;
-  return canvasPixels(page, canvas, { x0: 0, y0: 0, width: box.width, height: box.height }, name);
 }
 
 test.describe('layers (viewer-spec §1)', () => {

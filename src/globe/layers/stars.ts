@@ -1,9 +1,9 @@
 // The star point layer (viewer-spec §1, §9): hipparcos-catalog/index.json lists the files; each
 // is loaded by a decoder worker, which hands its stars back as unit vectors and magnitudes
-// grouped by HEALPix cell (src/core/stars.ts), drawn as points of fixed colour (0.75, 0.75, 1, 1),
-// brightness 10^(−mag/2.5), at least 3 px wide. A frame draws only the cells that query_disc
-// finds in the view's cone: the software renderers of low-end machines pay for every vertex
-// shaded, on screen or not.
+// grouped by HEALPix cell (src/core/stars.ts), drawn as points of the fixed colour
+// (0.75, 0.75, 1, 1) sized by 10^(−mag/2.5) and at least 3 px wide (starPoint). A frame draws
+// only the cells that query_disc finds in the view's cone: the software renderers of low-end
+// machines pay for every vertex shaded, on screen or not.
 import { Healpix } from '../../core/healpix';
 import { STAR_CELL_ORDER, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
 import { loadCore } from '../../core/wasm';
@@ -14,26 +14,61 @@ import { WHOLE_SKY_RADIUS, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchOk } from '../fetch';
 
+/** viewer-spec §9: the fixed star colour. */
+export const STAR_COLOR = [0.75, 0.75, 1, 1] as const;
+/** viewer-spec §9: the smallest star point, px. */
+export const STAR_MIN_SIZE = 3;
+/**
+ * Pixels across per unit of 10^(−mag/2.5) (viewer-spec §9's star size): magnitude 0 is 16 px,
+ * magnitude 1 6.4 px; from magnitude 1.8 down every star is the minimum's 3 px.
+ */
+export const STAR_SIZE_SCALE = 16;
+/** The largest star point, px: Sirius (−1.46) would otherwise be 61 px across. */
+export const STAR_MAX_SIZE = 24;
+/**
+ * A star too faint to be drawn larger than the minimum (magnitude 1.8 and fainter) is dimmed
+ * instead, by (its flux / the flux of the minimum size)^0.6: its light keeps falling with
+ * 10^(−mag/2.5), compressed as the eye compresses it (magnitude 4 at 30 %, 6 at 10 %, 9 at 2 %,
+ * about the last step of an 8-bit screen). Otherwise every star of the catalogue's hundred
+ * thousand would be the same 3 px dot, an even snow.
+ */
+export const STAR_BRIGHTNESS_EXPONENT = 0.6;
+
+/** The flux, 10^(−mag/2.5), of a star drawn at exactly the minimum size. */
+const MIN_SIZE_FLUX = STAR_MIN_SIZE / STAR_SIZE_SCALE;
+
+/** A star's point (viewer-spec §9): its size in px at rest, and the fraction of STAR_COLOR drawn. */
+export function starPoint(magnitude: number): { size: number; brightness: number } {
+  const flux = Math.pow(10, -magnitude / 2.5);
+  return {
+    size: Math.min(STAR_MAX_SIZE, Math.max(STAR_MIN_SIZE, STAR_SIZE_SCALE * flux)),
+    brightness: Math.pow(Math.min(1, flux / MIN_SIZE_FLUX), STAR_BRIGHTNESS_EXPONENT),
+  };
+}
+
+const float = (value: number) => value.toFixed(6);
+
+/** starPoint in GLSL, from the same constants. */
 const VERTEX = `#version 300 es
 in vec4 a_star; // unit vector x, y, z and magnitude
 ${PROJECTION_GLSL}
 uniform float u_resolution; // FrameContext.resolution: the point keeps its size on the page
-out float v_alpha;
+out float v_brightness;
 void main() {
   gl_Position = project(a_star.xyz);
   float flux = pow(10.0, -a_star.w / 2.5);
-  gl_PointSize = max(3.0, 10.0 * sqrt(flux)) * u_resolution;
-  v_alpha = clamp(sqrt(flux) * 8.0, 0.25, 1.0);
+  gl_PointSize = clamp(${float(STAR_SIZE_SCALE)} * flux, ${float(STAR_MIN_SIZE)}, ${float(STAR_MAX_SIZE)}) * u_resolution;
+  v_brightness = pow(min(1.0, flux / ${float(MIN_SIZE_FLUX)}), ${float(STAR_BRIGHTNESS_EXPONENT)});
 }
 `;
 
 const FRAGMENT = `#version 300 es
 precision mediump float;
-in float v_alpha;
+in float v_brightness;
 out vec4 color;
 void main() {
   float r = length(gl_PointCoord - 0.5) * 2.0;
-  color = vec4(0.75, 0.75, 1.0, 1.0) * v_alpha * smoothstep(1.0, 0.3, r);
+  color = vec4(${STAR_COLOR.map(float).join(', ')}) * v_brightness * smoothstep(1.0, 0.3, r);
 }
 `;
 
@@ -123,9 +158,9 @@ export class StarLayer implements Layer<StarOptions> {
   private visibleCells(frame: FrameContext): number[] {
     const all = [0, 12 * 4 ** STAR_CELL_ORDER];
     const { camera, eye, width, height } = frame;
-    // A star just outside the corners still reaches in by its point's radius (at most 5 px; a
-    // pixel spans the widest angle at the centre in every projection here).
-    const radius = viewCone(camera, eye, width, height).radius + (12 * camera.projectionScale(eye)) / height;
+    // A star just outside the corners still reaches in by its point's radius (a pixel spans the
+    // widest angle at the centre in every projection here).
+    const radius = viewCone(camera, eye, width, height).radius + (STAR_MAX_SIZE * camera.projectionScale(eye)) / height;
     if (!this.cells || radius >= WHOLE_SKY_RADIUS) return all;
     return Array.from(this.cells.queryDiscRanges(camera.theta, camera.phi, radius, { inclusive: true }), Number);
   }

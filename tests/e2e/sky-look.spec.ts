@@ -1,0 +1,109 @@
+// The sky as a volunteer sees it (issue 31), measured in pixels of Debian's Chromium against the
+// real server and its small sky:
+// - stars read by magnitude (viewer-spec §9 sizes a star by 10^(−mag/2.5)): the light the star
+//   layer adds around a magnitude-1 star (Spica) is at least 20× what it adds around a
+//   magnitude-6 star of the same view. Each star's light is the difference between a screenshot
+//   with the star layer and one without it, the other layers hidden so that none saturates it.
+// Screenshots go to test-results/screenshots/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_VAR_DIR } from '../helpers/e2e-server';
+import { readyVolunteer } from '../helpers/volunteers';
+import type { PixelWindow } from './canvas-pixels';
+import { openView, pixelOf, settle, whole, type Handle } from './globe-view';
+
+const STATE = path.join(os.tmpdir(), `galaxy-cruise-sky-look-${process.pid}.json`);
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  await readyVolunteer(context.request);
+  await context.storageState({ path: STATE });
+  await context.close();
+});
+test.use({ storageState: STATE, viewport: { width: 800, height: 600 } });
+
+interface Star {
+  ra: number;
+  dec: number;
+  mag: number;
+}
+
+/** The star catalogue the page draws (skydata/hipparcos.ts: gzip files of float32 ra, dec, mag). */
+function catalogue(): Star[] {
+  const folder = path.join(E2E_VAR_DIR, 'sky', 'stellar-globe', 'static', 'hipparcos-catalog');
+  const files = JSON.parse(fs.readFileSync(path.join(folder, 'index.json'), 'utf8')) as string[];
+  return files.flatMap((file) => {
+    const bytes = zlib.gunzipSync(fs.readFileSync(path.join(folder, file)));
+    const values = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+    return Array.from({ length: values.length / 3 }, (_, k) => ({
+      ra: values[3 * k],
+      dec: values[3 * k + 1],
+      mag: values[3 * k + 2],
+    }));
+  });
+}
+
+/** Hides every layer but the stars and the grid (whose light is the same in both shots). */
+async function onlyStars(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const { globe, layers } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+    layers.constellations.update({ lines: false, names: false });
+    layers.milkyWay.update({ opacity: 0 });
+    globe.removeLayer(layers.hips);
+  });
+  await settle(page);
+}
+
+/** The light (mean of r, g, b) added by the star layer in a square of 2·reach + 1 px around (x, y). */
+function addedLight(withStars: PixelWindow, without: PixelWindow, x: number, y: number, reach: number): number {
+  let sum = 0;
+  for (let dy = -reach; dy <= reach; dy++)
+    for (let dx = -reach; dx <= reach; dx++) {
+      const k = 4 * ((Math.floor(y) + dy) * withStars.width + Math.floor(x) + dx);
+      sum += Math.max(0, [0, 1, 2].reduce((s, c) => s + withStars.data[k + c] - without.data[k + c], 0) / 3);
+    }
+  return sum;
+}
+
+test("a magnitude-1 star's light is at least 20× a magnitude-6 star's", async ({ page }) => {
+  const view = { ra: 201.3, dec: -11.2, fov: 20 };
+  const canvas = await openView(page, view.ra, view.dec, view.fov);
+  await onlyStars(page);
+  const box = (await canvas.boundingBox())!;
+  const withStars = await whole(page, canvas, 'stars-spica.png');
+  await page.evaluate(() => {
+    const { globe, layers } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+    globe.removeLayer(layers.stars);
+  });
+  await settle(page);
+  const without = await whole(page, canvas);
+
+  const reach = 8;
+  const placed = catalogue()
+    .filter((star) => star.mag < 10 && Math.abs(star.dec - view.dec) < 15 && Math.abs(star.ra - view.ra) < 16)
+    .map((star) => ({ ...star, ...pixelOf(box, view, star.ra, star.dec) }))
+    .filter(
+      (star) =>
+        star.x > 2 * reach && star.y > 2 * reach && star.x < box.width - 2 * reach && star.y < box.height - 2 * reach,
+    );
+  // No star of magnitude 7.5 or brighter near enough to add to the sum; fainter ones may, which
+  // only raises the magnitude-6 stars' light and so makes the test harder to pass.
+  const alone = (star: (typeof placed)[number]) =>
+    placed.every(
+      (other) => other === star || other.mag > 7.5 || Math.hypot(other.x - star.x, other.y - star.y) > 2.5 * reach,
+    );
+  const spica = placed.find((star) => star.mag > 0.8 && star.mag < 1.2 && alone(star));
+  const faint = placed.filter((star) => star.mag > 5.7 && star.mag < 6.3 && alone(star));
+  expect(spica).toBeDefined();
+  expect(faint.length).toBeGreaterThanOrEqual(3);
+  const bright = addedLight(withStars, without, spica!.x, spica!.y, reach);
+  const lights = faint.map((star) => addedLight(withStars, without, star.x, star.y, reach)).sort((a, b) => a - b);
+  const median = lights[Math.floor(lights.length / 2)];
+  console.log(
+    `star light: magnitude ${spica!.mag.toFixed(2)} ${bright.toFixed(0)}; magnitude 6 (${faint.length} stars) ${lights.map((l) => l.toFixed(0)).join(', ')}; ratio ${(bright / median).toFixed(1)}`,
+  );
+  expect(median).toBeGreaterThan(0);
+  expect(bright / median).toBeGreaterThanOrEqual(20);
+});
