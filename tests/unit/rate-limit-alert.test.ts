@@ -1,5 +1,6 @@
 // A rate limit's refusal (429) through the request helper (src/app/api/request.ts): the alert
-// is a sentence in the page's language, not the status and the response's JSON.
+// keeps the status and status text (application-spec §8) and says in the page's language to wait,
+// in place of the response's JSON and 'Please Reload.'.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestError, alertText, request, setAlertHandler, setTooManyRequestsText } from '../../src/app/api/request';
 
@@ -20,10 +21,10 @@ describe('the alert of a 429', () => {
     await expect(request('post', '/api/signup/verify_email', { email: 'a@example.org' })).rejects.toBeInstanceOf(
       RequestError,
     );
-    expect(alerts).toEqual([ENGLISH]);
+    expect(alerts).toEqual([`429 Too Many Requests\n${ENGLISH}`]);
     setTooManyRequestsText('試行回数が多すぎます。数分待ってからもう一度お試しください。');
     await expect(request('post', '/api/session', {})).rejects.toMatchObject({ status: 429 });
-    expect(alerts[1]).toBe('試行回数が多すぎます。数分待ってからもう一度お試しください。');
+    expect(alerts[1]).toBe('429 Too Many Requests\n試行回数が多すぎます。数分待ってからもう一度お試しください。');
   });
 
   it('leaves other failures to the spec alert with status and data', () => {

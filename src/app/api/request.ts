@@ -6,8 +6,8 @@
 // refresh (a poll the volunteer did not ask for) raises no alert either: while the network is
 // away, or in the moment after a logout, a poll every second would otherwise stack an alert a
 // second; the screen keeps its last data and the next poll tries again. A rate limit's refusal
-// (429) is no fault a reload mends: its alert says, in the page's language, to wait and try
-// again, instead of the status and the response's JSON.
+// (429) is no fault a reload mends: its alert keeps §8's status and status text, and says in
+// the page's language to wait and try again in place of the response's JSON and 'Please Reload.'.
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Payload = Record<string, unknown>;
@@ -51,7 +51,7 @@ export function setBaseUrl(url: string): void {
 }
 
 export function alertText(error: RequestError): string {
-  if (error.status === 429) return tooManyRequestsText;
+  if (error.status === 429) return `${error.status} ${error.statusText}\n${tooManyRequestsText}`;
   return `${error.status} ${error.statusText}\n${JSON.stringify(error.data)}\n${reloadLine}`;
 }
 
