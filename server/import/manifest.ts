@@ -1,0 +1,194 @@
+// The course manifest of `galaxy-cruise import` (issue 30): a small JSON file a research group
+// writes beside its data to describe one course of its own,
+//
+//   {
+//     "id": "my-survey",
+//     "name": { "en": "My survey", "ja": "私のサーベイ" },
+//     "imagery": { "hips": "hips/" },
+//     "targets": "targets.csv",
+//     "retirement": { "min_volunteers": 5, "min_confidence": 0.9, "max_volunteers": 20 }
+//   }
+//
+// id: 2 to 40 lower-case letters, digits, '-' or '_', starting with a letter, and not a course
+// of application-spec; name: English and Japanese, 1 to 100 characters each; imagery.hips: a
+// HiPS folder (with its `properties`, read here) or an http(s) URL; targets: a target list
+// (server/import/targets.ts); retirement (optional): the course's rule as `galaxy-cruise science
+// rule` sets it. Paths are relative to the manifest's folder. Members the manifest does not know
+// are refused, so that a misspelt key is not silently ignored; every refusal names the file and
+// the member.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseHipsProperties, type HipsProperties } from '../../src/core/hipsProperties';
+import { COURSE_IDS } from '../../src/shared/enums';
+import { ImportError } from './import-error';
+import { targetListFormat, type TargetListFormat } from './targets';
+
+export const COURSE_ID_PATTERN = /^[a-z][a-z0-9_-]{1,39}$/;
+export const COURSE_NAME_MAX = 100;
+
+export interface Retirement {
+  minVolunteers: number | null;
+  minConfidence: number | null;
+  maxVolunteers: number | null;
+}
+
+export interface CourseManifest {
+  /** The manifest file, absolute. */
+  file: string;
+  id: string;
+  name: { en: string; ja: string };
+  imagery: { hips: { url: string } | { folder: string; properties: HipsProperties } };
+  targets: { file: string; format: TargetListFormat };
+  retirement: Retirement | null;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads and checks a manifest; throws an ImportError naming the member at fault. */
+export async function readManifest(manifestFile: string): Promise<CourseManifest> {
+  const file = path.resolve(manifestFile);
+  const folder = path.dirname(file);
+  const refuse = (field: string | undefined, reason: string): never => {
+    throw new ImportError(file, field === undefined ? {} : { field }, reason);
+  };
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    return refuse(undefined, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let json: Json;
+  try {
+    json = JSON.parse(text) as Json;
+  } catch (error) {
+    return refuse(undefined, `not JSON: ${(error as Error).message}`);
+  }
+  if (!isObject(json)) return refuse(undefined, 'a manifest is a JSON object');
+  const known = (object: { [key: string]: Json }, prefix: string, keys: readonly string[]) => {
+    for (const key of Object.keys(object)) {
+      if (!keys.includes(key)) refuse(`${prefix}${key}`, `unknown member (the manifest knows ${keys.join(', ')})`);
+    }
+  };
+  known(json, '', ['id', 'name', 'imagery', 'targets', 'retirement']);
+
+  const id = json.id;
+  if (typeof id !== 'string' || !COURSE_ID_PATTERN.test(id)) {
+    refuse('id', `${JSON.stringify(id ?? null)} is not a course id (2 to 40 of a-z, 0-9, '-', '_', a letter first)`);
+  }
+  const courseId = id as string;
+  if ((COURSE_IDS as readonly string[]).includes(courseId)) {
+    refuse('id', `'${courseId}' is a course of the application spec; an imported course needs an id of its own`);
+  }
+
+  const name = json.name;
+  if (!isObject(name)) return refuse('name', 'needs {"en": …, "ja": …}');
+  known(name, 'name.', ['en', 'ja']);
+  const names = { en: '', ja: '' };
+  for (const language of ['en', 'ja'] as const) {
+    const value = name[language];
+    if (typeof value !== 'string' || value.trim() === '' || value.trim().length > COURSE_NAME_MAX) {
+      refuse(`name.${language}`, `needs text of 1 to ${COURSE_NAME_MAX} characters`);
+    }
+    names[language] = (value as string).trim();
+  }
+
+  const imagery = json.imagery;
+  if (!isObject(imagery)) return refuse('imagery', 'needs {"hips": "<folder or URL>"}');
+  known(imagery, 'imagery.', ['hips']);
+  const hips = imagery.hips;
+  if (typeof hips !== 'string' || hips.trim() === '') return refuse('imagery.hips', 'needs a HiPS folder or URL');
+  let hipsSource: CourseManifest['imagery']['hips'];
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hips)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(hips);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      return refuse('imagery.hips', `'${hips}' is not an http or https URL`);
+    }
+    hipsSource = { url: url.href.replace(/\/?$/, '/') };
+  } else {
+    const hipsFolder = path.resolve(folder, hips);
+    let propertiesText: string;
+    try {
+      propertiesText = await fs.readFile(path.join(hipsFolder, 'properties'), 'utf8');
+    } catch {
+      return refuse('imagery.hips', `'${hips}' is not a HiPS folder (it has no readable properties file)`);
+    }
+    let properties: HipsProperties;
+    try {
+      properties = parseHipsProperties(propertiesText);
+    } catch (error) {
+      return refuse('imagery.hips', `'${hips}/properties': ${(error as Error).message}`);
+    }
+    hipsSource = { folder: hipsFolder, properties };
+  }
+
+  const targets = json.targets;
+  if (typeof targets !== 'string' || targets.trim() === '') return refuse('targets', 'needs the target list file');
+  const targetsFile = path.resolve(folder, targets);
+  let format: TargetListFormat;
+  try {
+    format = targetListFormat(targetsFile);
+  } catch (error) {
+    return refuse('targets', `'${targets}': ${(error as ImportError).reason}`);
+  }
+  try {
+    await fs.access(targetsFile);
+  } catch {
+    refuse('targets', `'${targets}' does not exist`);
+  }
+
+  return {
+    file,
+    id: courseId,
+    name: names,
+    imagery: { hips: hipsSource },
+    targets: { file: targetsFile, format },
+    retirement: readRetirement(json.retirement, refuse),
+  };
+}
+
+/** The retirement member: absent or null for none; otherwise as `science rule` takes it. */
+function readRetirement(value: Json | undefined, refuse: (field: string, reason: string) => never): Retirement | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value))
+    return refuse('retirement', 'needs {"min_volunteers", "min_confidence"} and/or {"max_volunteers"}');
+  const keys = ['min_volunteers', 'min_confidence', 'max_volunteers'];
+  for (const key of Object.keys(value)) {
+    if (!keys.includes(key)) refuse(`retirement.${key}`, `unknown member (a rule knows ${keys.join(', ')})`);
+  }
+  const whole = (key: 'min_volunteers' | 'max_volunteers') => {
+    const number = value[key];
+    if (number === undefined || number === null) return null;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
+      return refuse(`retirement.${key}`, `${JSON.stringify(number)} is not a positive whole number`);
+    }
+    return number;
+  };
+  const confidence = value.min_confidence;
+  if (
+    confidence !== undefined &&
+    confidence !== null &&
+    !(typeof confidence === 'number' && confidence >= 0.5 && confidence <= 1)
+  ) {
+    refuse('retirement.min_confidence', `${JSON.stringify(confidence)} is not a number from 0.5 to 1`);
+  }
+  const rule: Retirement = {
+    minVolunteers: whole('min_volunteers'),
+    minConfidence: (confidence as number | undefined | null) ?? null,
+    maxVolunteers: whole('max_volunteers'),
+  };
+  if ((rule.minVolunteers === null) !== (rule.minConfidence === null)) {
+    refuse('retirement', 'min_volunteers and min_confidence go together');
+  }
+  if (rule.minVolunteers === null && rule.maxVolunteers === null) {
+    refuse('retirement', 'a rule needs min_volunteers with min_confidence, or max_volunteers');
+  }
+  return rule;
+}

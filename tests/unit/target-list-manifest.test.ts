@@ -1,0 +1,161 @@
+// The course manifest of `galaxy-cruise import` (server/import/manifest.ts): a good manifest read
+// with its HiPS properties, target list and retirement rule; every malformed member refused
+// with the file and the member named.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest } from '../../server/import/manifest';
+
+let dir: string;
+
+const GOOD = {
+  id: 'lsb-dwarfs',
+  name: { en: 'Low surface brightness dwarfs', ja: '低表面輝度矮小銀河' },
+  imagery: { hips: 'hips' },
+  targets: 'targets.csv',
+  retirement: { min_volunteers: 5, min_confidence: 0.9, max_volunteers: 20 },
+};
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
+  fs.mkdirSync(path.join(dir, 'hips'));
+  fs.writeFileSync(
+    path.join(dir, 'hips', 'properties'),
+    'creator_did = ivo://example/lsb\nhips_order = 7\nhips_order_min = 2\nhips_tile_width = 256\nhips_frame = galactic\nhips_tile_format = png fits\n',
+  );
+  fs.mkdirSync(path.join(dir, 'broken'));
+  fs.writeFileSync(path.join(dir, 'broken', 'properties'), 'hips_tile_width = 512\n');
+  fs.writeFileSync(path.join(dir, 'targets.csv'), 'id,ra,dec\n1,10,20\n');
+  fs.writeFileSync(path.join(dir, 'targets.txt'), 'id,ra,dec\n1,10,20\n');
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function manifest(content: unknown): string {
+  const file = path.join(dir, 'survey.json');
+  fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+async function refusal(content: unknown): Promise<string> {
+  try {
+    await readManifest(manifest(content));
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the manifest was read');
+}
+
+describe('course manifest', () => {
+  it('reads a manifest with a HiPS folder, its target list and a retirement rule', async () => {
+    const read = await readManifest(manifest(GOOD));
+    expect(read.id).toBe('lsb-dwarfs');
+    expect(read.name).toEqual(GOOD.name);
+    const hips = read.imagery.hips;
+    expect('folder' in hips && hips.folder).toBe(path.join(dir, 'hips'));
+    expect('properties' in hips && [hips.properties.order, hips.properties.tileWidth, hips.properties.frame]).toEqual([
+      7,
+      256,
+      'galactic',
+    ]);
+    expect(read.targets).toEqual({ file: path.join(dir, 'targets.csv'), format: 'csv' });
+    expect(read.retirement).toEqual({ minVolunteers: 5, minConfidence: 0.9, maxVolunteers: 20 });
+  });
+
+  it('takes a HiPS URL and no retirement rule', async () => {
+    const read = await readManifest(
+      manifest({ ...GOOD, imagery: { hips: 'https://alasky.example.org/DSS/DSS2Merged' }, retirement: undefined }),
+    );
+    expect(read.imagery.hips).toEqual({ url: 'https://alasky.example.org/DSS/DSS2Merged/' });
+    expect(read.retirement).toBeNull();
+  });
+
+  const cases: [string, unknown, string][] = [
+    ['text that is not JSON', '{"id": ', 'not JSON: '],
+    ['an array', '[]', 'a manifest is a JSON object'],
+    [
+      'an unknown member',
+      { ...GOOD, levels: 3 },
+      'levels: unknown member (the manifest knows id, name, imagery, targets, retirement)',
+    ],
+    [
+      'an id with capitals',
+      { ...GOOD, id: 'My Survey' },
+      `id: "My Survey" is not a course id (2 to 40 of a-z, 0-9, '-', '_', a letter first)`,
+    ],
+    [
+      'a course of the spec',
+      { ...GOOD, id: 'season2' },
+      "id: 'season2' is a course of the application spec; an imported course needs an id of its own",
+    ],
+    ['no Japanese name', { ...GOOD, name: { en: 'x' } }, 'name.ja: needs text of 1 to 100 characters'],
+    [
+      'a third language',
+      { ...GOOD, name: { ...GOOD.name, fr: 'x' } },
+      'name.fr: unknown member (the manifest knows en, ja)',
+    ],
+    [
+      'FITS imagery (not yet)',
+      { ...GOOD, imagery: { fits: ['a.fits'] } },
+      'imagery.fits: unknown member (the manifest knows hips)',
+    ],
+    [
+      'a folder without properties',
+      { ...GOOD, imagery: { hips: 'nowhere' } },
+      "imagery.hips: 'nowhere' is not a HiPS folder (it has no readable properties file)",
+    ],
+    [
+      'invalid properties',
+      { ...GOOD, imagery: { hips: 'broken' } },
+      "imagery.hips: 'broken/properties': invalid properties file",
+    ],
+    [
+      'an ftp URL',
+      { ...GOOD, imagery: { hips: 'ftp://example.org/hips' } },
+      "imagery.hips: 'ftp://example.org/hips' is not an http or https URL",
+    ],
+    ['a missing target list', { ...GOOD, targets: 'gone.csv' }, "targets: 'gone.csv' does not exist"],
+    [
+      'a target list of another kind',
+      { ...GOOD, targets: 'targets.txt' },
+      "targets: 'targets.txt': a target list is a .csv, .fits or .vot (VOTable) file",
+    ],
+    [
+      'a confidence below one half',
+      { ...GOOD, retirement: { min_volunteers: 3, min_confidence: 0.3 } },
+      'retirement.min_confidence: 0.3 is not a number from 0.5 to 1',
+    ],
+    [
+      'volunteers without confidence',
+      { ...GOOD, retirement: { min_volunteers: 3 } },
+      'retirement: min_volunteers and min_confidence go together',
+    ],
+    [
+      'a fractional count',
+      { ...GOOD, retirement: { max_volunteers: 2.5 } },
+      'retirement.max_volunteers: 2.5 is not a positive whole number',
+    ],
+    [
+      'an empty rule',
+      { ...GOOD, retirement: {} },
+      'retirement: a rule needs min_volunteers with min_confidence, or max_volunteers',
+    ],
+    [
+      'an unknown rule member',
+      { ...GOOD, retirement: { max_volunteers: 9, after_days: 3 } },
+      'retirement.after_days: unknown member (a rule knows min_volunteers, min_confidence, max_volunteers)',
+    ],
+  ];
+  for (const [what, content, message] of cases) {
+    it(`refuses ${what}, naming the member`, async () => {
+      expect(await refusal(content)).toContain(`survey.json: ${message}`);
+    });
+  }
+
+  it('refuses a manifest that cannot be read', async () => {
+    await expect(readManifest(path.join(dir, 'absent.json'))).rejects.toThrow('absent.json: cannot be read (ENOENT)');
+  });
+});
