@@ -1,12 +1,9 @@
 // `galaxy-cruise admin grant|revoke EMAIL` and `admin list`: the admin role (users.admin) in the
 // configured database (DATABASE_URL, or the embedded PGlite under VAR_DIR/db). ADMIN_EMAILS
 // grants the role as well, without a write; this command is for a role that outlives the list.
-import path from 'node:path';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
 import { parseMailbox } from '../../server/auth/email-address';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
+import { withConfiguredDatabase } from '../database';
 
 export const adminCommand: Command = {
   usage: [
@@ -24,13 +21,7 @@ export const adminCommand: Command = {
     if (action !== 'list' && given === undefined) throw new UsageError(`admin ${action} needs an EMAIL`);
     const email = given === undefined ? '' : parseMailbox(given);
     if (email === undefined) throw new UsageError(`'${given}' is not one e-mail address`);
-    const config = loadConfig();
-    const { db } = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      directory: path.join(config.varDirectory, 'db'),
-    });
-    try {
-      await migrateToLatest(db);
+    return withConfiguredDatabase(async (db, config) => {
       if (action === 'list') {
         const admins = await db
           .selectFrom('users')
@@ -55,8 +46,6 @@ export const adminCommand: Command = {
       if (action === 'revoke' && config.adminEmails.includes(email))
         process.stderr.write(`note: ${updated.email} is still on ADMIN_EMAILS, which grants the role as well\n`);
       return 0;
-    } finally {
-      await db.destroy();
-    }
+    });
   },
 };

@@ -2,17 +2,14 @@
 // consensus catalogue (docs/science.md) from the configured database (DATABASE_URL, or the
 // embedded PGlite under VAR_DIR/db), streamed to FILE or standard output.
 import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
 import { courseExists } from '../../server/science/catalogue-rows';
 import { drainDirtyTargets } from '../../server/science/consensus';
 import { EXPORT_FORMATS, exportCatalogue, isExportFormat } from '../../server/science/export';
 import { estimateReliability } from '../../server/science/reliability';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
+import { withConfiguredDatabase } from '../database';
 
 export const exportCommand: Command = {
   usage: [
@@ -36,14 +33,8 @@ export const exportCommand: Command = {
     if (!values.format || !isExportFormat(values.format))
       throw new UsageError(`export needs --format ${EXPORT_FORMATS.join('|')}`);
     const format = values.format;
-    const config = loadConfig();
-    const { db } = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      directory: path.join(config.varDirectory, 'db'),
-    });
-    try {
-      await migrateToLatest(db);
-      if (!(await courseExists(db, values.course))) throw new Error(`no course '${values.course}' in the database`);
+    return withConfiguredDatabase(async (db) => {
+      if (!(await courseExists(db, values.course!))) throw new Error(`no course '${values.course}' in the database`);
       if (values.estimate) {
         const estimate = await estimateReliability(db);
         process.stderr.write(
@@ -51,11 +42,9 @@ export const exportCommand: Command = {
         );
       } else await drainDirtyTargets(db);
       const output = values.output ? fs.createWriteStream(values.output) : process.stdout;
-      await pipeline(Readable.from(exportCatalogue(db, values.course, format)), output);
+      await pipeline(Readable.from(exportCatalogue(db, values.course!, format)), output);
       if (values.output) process.stderr.write(`wrote ${values.output}\n`);
       return 0;
-    } finally {
-      await db.destroy();
-    }
+    });
   },
 };

@@ -2,15 +2,12 @@
 // it in the background as answers grow); `galaxy-cruise science rule --course C …` sets or clears
 // a course's retirement rule (docs/science.md). The five courses of application-spec keep theirs
 // off: the rule is for the courses a research group defines.
-import path from 'node:path';
 import { COURSE_IDS } from '../../src/shared/enums';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
 import { courseExists } from '../../server/science/catalogue-rows';
 import { drainDirtyTargets } from '../../server/science/consensus';
 import { estimateReliability } from '../../server/science/reliability';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
+import { withConfiguredDatabase } from '../database';
 
 export const scienceCommand: Command = {
   usage: [
@@ -55,13 +52,7 @@ export const scienceCommand: Command = {
       } else if (rule.max === null && (rule.min === null || rule.confidence === null))
         throw new UsageError('a rule needs --min-volunteers with --min-confidence, or --max-volunteers');
     }
-    const config = loadConfig();
-    const { db } = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      directory: path.join(config.varDirectory, 'db'),
-    });
-    try {
-      await migrateToLatest(db);
+    return withConfiguredDatabase(async (db) => {
       if (action === 'estimate') {
         await drainDirtyTargets(db);
         const result = await estimateReliability(db);
@@ -84,8 +75,6 @@ export const scienceCommand: Command = {
         values.off ? `course ${values.course}: no retirement\n` : `course ${values.course}: rule set\n`,
       );
       return 0;
-    } finally {
-      await db.destroy();
-    }
+    });
   },
 };

@@ -5,15 +5,14 @@
 // (after 'delete?').
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { LOCALES, type AdminNotification } from '../../../shared/api';
 import { request } from '../../api/request';
-import { useSession } from '../../api/session';
 import { ConfirmDialog, confirm } from '../../components/dialogs/ConfirmDialog';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
 import { currentLocale } from '../../i18n';
 import { formatDateTime } from '../notifications/format';
+import { AdminPage } from './AdminPage';
 import { NotificationEditDialog } from './NotificationEditDialog';
 import './admin.css';
 
@@ -152,21 +151,5 @@ function NotificationTable() {
 
 export function AdminNotificationsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const session = useSession();
-  let content;
-  if (session.isPending) content = <p>{t('admin.loading')}</p>;
-  else if (!session.data?.current_user?.admin) content = <p role="alert">{t('admin.notLoggedIn')}</p>;
-  else content = <NotificationTable />;
-  return (
-    <main className="admin-page panel">
-      <header className="admin-header">
-        <button type="button" className="button" onClick={() => void navigate('/')}>
-          {t('common.back')}
-        </button>
-        <h1>{t('admin.notifications.title')}</h1>
-      </header>
-      {content}
-    </main>
-  );
+  return <AdminPage title={t('admin.notifications.title')}>{() => <NotificationTable />}</AdminPage>;
 }

@@ -6,10 +6,9 @@
 // the chart library is loaded with this page only, never with the volunteers' main screen.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { ScienceSummary } from '../../../shared/science';
-import { useSession } from '../../api/session';
 import { currentLocale } from '../../i18n';
+import { AdminPage } from '../admin/AdminPage';
 import { formatDateTime } from '../notifications/format';
 import { CourseTable } from './CourseTable';
 import { DailyCharts } from './DailyCharts';
@@ -54,21 +53,5 @@ function DashboardContent({ summary }: { summary: ScienceSummary }) {
 
 export function ScienceDashboardPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const session = useSession();
-  let content;
-  if (session.isPending) content = <p>{t('admin.loading')}</p>;
-  else if (!session.data?.current_user?.admin) content = <p role="alert">{t('admin.notLoggedIn')}</p>;
-  else content = <Dashboard />;
-  return (
-    <main className="admin-page panel">
-      <header className="admin-header">
-        <button type="button" className="button" onClick={() => void navigate('/')}>
-          {t('common.back')}
-        </button>
-        <h1>{t('science.title')}</h1>
-      </header>
-      {content}
-    </main>
-  );
+  return <AdminPage title={t('science.title')}>{() => <Dashboard />}</AdminPage>;
 }
