@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { SessionResponse } from '../../../shared/api';
 import { RequestError, request } from '../../api/request';
-import { sessionQueryKey } from '../../api/session';
+import { takeSession } from '../../api/session';
 import { useGlobe } from '../../components/globe/GlobeContext';
 import { withLinkedView } from '../../components/globe/viewLink';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -39,14 +39,8 @@ export function LoginPage() {
   const login = useMutation({
     mutationFn: () => request<SessionResponse>('post', '/api/session', { email: email.trim(), password }),
     onSuccess: async (session) => {
-      // Nothing of an account that logged out before on this page may show for this one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      // The gate reads the stored session at once; the session is fetched again beside the
-      // navigation (the query has no observer on this screen, hence 'all'), not before it.
-      queryClient.setQueryData(sessionQueryKey, session);
+      await takeSession(queryClient, i18n, session);
       const user = session.current_user;
-      if (user) await i18n.changeLanguage(user.locale);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'all' });
       // The recommended course's quest is on its way while the main screen mounts; a volunteer
       // still facing a gate dialog has none to ask for yet.
       if (session.recommended_course && user && gateStep(user) === null)

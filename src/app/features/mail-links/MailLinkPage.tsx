@@ -17,7 +17,7 @@ import type {
   SessionResponse,
 } from '../../../shared/api';
 import { RequestError, request } from '../../api/request';
-import { sessionQueryKey, useSession } from '../../api/session';
+import { takeSession, useSession } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
 
 /** The names inside the texts (an address, a nickname) are the volunteer's, in any language. */
@@ -39,10 +39,7 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
     mutationFn: () => request<SessionResponse>('post', `/api/${kind}/confirm`, { token }),
     onSuccess: async (next) => {
       // Nothing of the account this browser was logged in as may show for the new one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      queryClient.setQueryData(sessionQueryKey, next);
-      if (next.current_user) await i18n.changeLanguage(next.current_user.locale);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'all' });
+      await takeSession(queryClient, i18n, next);
       // Replaced, so that Back does not return to a used link.
       navigate('/', { replace: true });
     },
