@@ -5,7 +5,16 @@
 // Every answer sent while closing, to requests in flight included, ends its connection: Node's
 // server.close() closes only the connections idle at that moment, and one kept alive after would
 // hold the close back for the whole keep-alive timeout (72 s).
+//
+// A request a client has sent but the server has not read yet (in the connection's buffer, or a
+// connection still in the listening socket's backlog) counts as idle, and closing it would reset
+// it: the client could not tell whether it was processed. So the server goes on listening and
+// reading for CLOSING_SETTLE_MS first, refusing each such request with the 503, and only then
+// closes the listening socket and the idle connections.
 import type { FastifyInstance } from 'fastify';
+
+/** How long a closing server still reads what was sent to it, to refuse it cleanly. */
+export const CLOSING_SETTLE_MS = 250;
 
 export const CLOSING_MESSAGE =
   'The server is shutting down: this request was not processed. Please send it again in a moment.';
@@ -13,9 +22,9 @@ export const CLOSING_MESSAGE =
 /** Fastify's own refusal says only "Service Unavailable": server/app.ts turns it off (return503OnClosing). */
 export function registerClosing(app: FastifyInstance): void {
   let closing = false;
-  app.addHook('preClose', (done) => {
+  app.addHook('preClose', async () => {
     closing = true;
-    done();
+    if (app.server.listening) await new Promise((resolve) => setTimeout(resolve, CLOSING_SETTLE_MS));
   });
   app.addHook('onRequest', (_request, reply, done) => {
     if (!closing) {

@@ -8,12 +8,81 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { AnswerBatches } from '../../server/game/answer-batches';
 import { CLOSING_MESSAGE } from '../../server/plugins/closing';
 import { GALAXY_TYPES } from '../../src/shared/enums';
 import { createTestUser, type TestUser } from '../helpers/accounts';
+import { DATABASE_KINDS } from '../helpers/databases';
 import { parseRawResponse, rawRequest, within, type RawExchange } from '../helpers/raw-http';
 import { startServer, varDirectoryWithSmallSky, type RunningServer } from '../helpers/serve';
+import { openGame, type GameFixture } from '../helpers/sky';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+
+describe.each(DATABASE_KINDS)('answer batches closing on %s', (kind) => {
+  let game: GameFixture;
+
+  beforeAll(async () => {
+    game = await openGame(kind);
+  });
+  afterAll(async () => {
+    await game?.close();
+  });
+
+  it('write every post taken before close() resolves, and take none after', async () => {
+    const volunteers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const user = await createTestUser(game.db);
+        const quest = (
+          await game.app.inject({ method: 'GET', url: '/api/courses/season2/quests/current', cookies: user.cookies })
+        ).json() as { id: number; questions: { object_id: number }[] };
+        return { user, questId: quest.id, objectId: quest.questions[0].object_id };
+      }),
+    );
+    const batches = new AnswerBatches(game.db);
+    const settled = new Set<number>();
+    const posts = volunteers.map(({ user, questId, objectId }) =>
+      batches
+        .post(user.id, questId, {
+          object_id: objectId,
+          galaxy_type: 'spiral',
+          interaction: 'no',
+          ring: false,
+          fan: false,
+          tail: false,
+          distorted: false,
+        })
+        .finally(() => settled.add(user.id)),
+    );
+    const closed = batches.close();
+    const [first] = volunteers;
+    await expect(
+      batches.post(first.user.id, first.questId, {
+        object_id: first.objectId,
+        galaxy_type: 'elliptical',
+        interaction: 'no',
+        ring: false,
+        fan: false,
+        tail: false,
+        distorted: false,
+      }),
+    ).rejects.toThrow('answer batches are closed');
+    await closed;
+    expect(settled.size).toBe(volunteers.length);
+    for (const posted of await Promise.all(posts)) expect(posted.inserted).toBe(true);
+    const stored = await game.db
+      .selectFrom('answers')
+      .select(['user_id', 'galaxy_type'])
+      .where(
+        'user_id',
+        'in',
+        volunteers.map(({ user }) => user.id),
+      )
+      .execute();
+    expect(stored.map((row) => row.galaxy_type)).toEqual(volunteers.map(() => 'spiral'));
+    // Closed with nothing left: at once.
+    await batches.close();
+  });
+});
 
 describe('a closing application', () => {
   let t: TestApp;
