@@ -12,15 +12,20 @@
 // dialog.reject(reason); a dismissable dialog is also rejected with DialogDismissed by a backdrop
 // click or Escape, while a backdrop click on an undismissable one makes it shake for 200 ms
 // (dialog.shake() does the same, for a failed save). A settled dialog closes for 400 ms, then is
-// removed. Only the front dialog that is not closing is active: the others are inert, and
-// react-aria keeps focus inside the front one. When a dialog is removed and the focus has
-// fallen to the body (the inert closing dialog lost it), it goes back to the element that had it
-// when the dialog opened, once react-aria has lifted the inert from the rest of the page:
-// react-aria's own restore tries in the first frame and fails when the page is still inert then.
+// removed. Only the front dialog that is not closing is active and shown: the ones under it are
+// inert and hidden (visibility, so that neither their rows nor their buttons show through the
+// front one's backdrop), and react-aria keeps focus inside the front one. A dismissable dialog
+// belongs to the route it was opened on and is dismissed (DialogDismissed) when the route's path
+// changes; an undismissable one (the access gate's forced dialogs) stays until it is settled.
+// When a dialog is removed and the focus has fallen to the body (the inert closing dialog lost
+// it), it goes back to the element that had it when the dialog opened, once react-aria has lifted
+// the inert from the rest of the page: react-aria's own restore tries in the first frame and
+// fails when the page is still inert then.
 import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -28,6 +33,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Modal, ModalOverlay } from 'react-aria-components';
+import { useLocation } from 'react-router-dom';
 import { MODAL_ANIMATION_MS, SHAKE_MS } from '../../developerMode';
 
 /** The rejection of a dialog dismissed by its backdrop or Escape. */
@@ -75,6 +81,7 @@ const EntryContext = createContext<DialogControl<unknown> | null>(null);
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [entries, setEntries] = useState<Entry[]>([]);
   const nextId = useRef(1);
+  const { pathname } = useLocation();
 
   const update = useCallback((id: number, change: Partial<Entry>) => {
     setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
@@ -109,13 +116,21 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const stack = useMemo<DialogStack>(() => ({ open }), [open]);
-  const front = entries.findLast((entry) => !entry.closing)?.id;
+  const front = entries.findLastIndex((entry) => !entry.closing);
 
   return (
     <StackContext.Provider value={stack}>
       {children}
-      {entries.map((entry) => (
-        <StackEntry key={entry.id} entry={entry} active={entry.id === front} update={update} close={close} />
+      {entries.map((entry, index) => (
+        <StackEntry
+          key={entry.id}
+          entry={entry}
+          active={index === front}
+          behind={index < front}
+          pathname={pathname}
+          update={update}
+          close={close}
+        />
       ))}
     </StackContext.Provider>
   );
@@ -124,11 +139,15 @@ export function DialogProvider({ children }: { children: ReactNode }) {
 function StackEntry({
   entry,
   active,
+  behind,
+  pathname,
   update,
   close,
 }: {
   entry: Entry;
   active: boolean;
+  behind: boolean;
+  pathname: string;
   update: (id: number, change: Partial<Entry>) => void;
   close: (id: number) => void;
 }) {
@@ -153,9 +172,17 @@ function StackEntry({
   const { opener } = entry;
   useLayoutEffect(() => () => returnFocus(opener), [opener]);
 
+  // The route's path when the dialog first showed: a dismissable dialog closes when it changes.
+  const [openedOn] = useState(pathname);
+  const leftRoute = entry.dismissable && pathname !== openedOn;
+  useEffect(() => {
+    if (leftRoute) control.reject(new DialogDismissed());
+  }, [leftRoute, control]);
+
   return (
     <ModalShell
       active={active}
+      behind={behind}
       dismissable={entry.dismissable}
       closing={entry.closing}
       shaking={entry.shaking}
@@ -196,6 +223,7 @@ function returnFocus(opener: HTMLElement | null, frames = RETURN_FOCUS_FRAMES): 
  */
 export function ModalShell({
   active = true,
+  behind = false,
   dismissable,
   closing = false,
   shaking = false,
@@ -205,6 +233,8 @@ export function ModalShell({
   children,
 }: {
   active?: boolean;
+  /** Under the front dialog: hidden, so that only the front one shows. */
+  behind?: boolean;
   dismissable: boolean;
   closing?: boolean;
   shaking?: boolean;
@@ -228,6 +258,7 @@ export function ModalShell({
       }}
       className="dialog-overlay"
       data-closing={closing || undefined}
+      data-behind={behind || undefined}
       inert={!active}
     >
       <Modal className="dialog-modal">
