@@ -15,6 +15,7 @@ import {
   type JumpTarget,
   type ProjectionMode,
 } from './camera';
+import { frameBackdrops } from './backdrops';
 import { attachGestures } from './gestures';
 import { AdaptiveResolution } from './resolution';
 import type { FrameContext, Layer, LayerContext } from './layers/layer';
@@ -278,7 +279,9 @@ export class Globe {
       destination: this.jump ? this.destination(this.jump) : undefined,
     };
     this.frames++;
-    for (const layer of this.layers) if (!this.hidden.has(layer.name)) layer.draw(frame);
+    const shown = this.layers.filter((layer) => !this.hidden.has(layer.name));
+    frame.backdrops = frameBackdrops(shown, frame);
+    for (const layer of shown) layer.draw(frame);
   }
 
   /** The view a jump ends at, in the current projection mode. */

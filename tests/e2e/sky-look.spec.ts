@@ -4,6 +4,9 @@
 //   layer adds around a magnitude-1 star (Spica) is at least 20× what it adds around a
 //   magnitude-6 star of the same view. Each star's light is the difference between a screenshot
 //   with the star layer and one without it, the other layers hidden so that none saturates it.
+// - one source of whole-sky light per zoom: at fov 100° on the galactic centre the Milky Way band
+//   is not blown out (its brightest 1 % of pixels under 245 of 255, as the volunteer sees the
+//   globe with every layer) and is still brighter than the sky at the galactic pole.
 // Screenshots go to test-results/screenshots/.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +15,7 @@ import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
-import type { PixelWindow } from './canvas-pixels';
+import { canvasPixels, type PixelWindow } from './canvas-pixels';
 import { openView, pixelOf, settle, whole, type Handle } from './globe-view';
 
 const STATE = path.join(os.tmpdir(), `galaxy-cruise-sky-look-${process.pid}.json`);
@@ -106,4 +109,38 @@ test("a magnitude-1 star's light is at least 20× a magnitude-6 star's", async (
   );
   expect(median).toBeGreaterThan(0);
   expect(bright / median).toBeGreaterThanOrEqual(20);
+});
+
+test.describe("at fov 100° on a 640 × 400 canvas, where both the small sky's HiPS and its cube show in full", () => {
+  test.use({ viewport: { width: 640, height: 400 } });
+  test('the Milky Way band is below saturation and brighter than the galactic pole', async ({ page }) => {
+    /** Mean of r, g, b of the pixels of a 200 px square at the view's centre, sorted: the sky's light and its stars. */
+    const sortedLight = async (ra: number, dec: number, name: string) => {
+      await page.goto('about:blank');
+      const canvas = await openView(page, ra, dec, 100);
+      // The overlays drawn over the sky (lines, names, the grid) are not its light.
+      await page.evaluate(() => {
+        const { globe, layers } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+        layers.constellations.update({ lines: false, names: false });
+        globe.removeLayer(layers.grid);
+      });
+      await settle(page);
+      const box = (await canvas.boundingBox())!;
+      const around = { x0: box.width / 2 - 100, y0: box.height / 2 - 100, width: 200, height: 200 };
+      const pixels = await canvasPixels(page, canvas, around, name);
+      const light: number[] = [];
+      for (let k = 0; k < pixels.data.length; k += 4)
+        light.push((pixels.data[k] + pixels.data[k + 1] + pixels.data[k + 2]) / 3);
+      return light.sort((a, b) => a - b);
+    };
+    // The galactic centre (l = 0, b = 0) and the north galactic pole (b = 90°).
+    const centre = await sortedLight(266.405, -28.936, 'milky-way-100-galactic-centre.png');
+    const pole = await sortedLight(192.859, 27.128, 'milky-way-100-galactic-pole.png');
+    const at = (light: number[], fraction: number) => light[Math.floor(fraction * (light.length - 1))];
+    console.log(
+      `fov 100°: galactic centre median ${at(centre, 0.5).toFixed(0)}, 99th percentile ${at(centre, 0.99).toFixed(0)}; galactic pole median ${at(pole, 0.5).toFixed(0)}, 99th ${at(pole, 0.99).toFixed(0)}`,
+    );
+    expect(at(centre, 0.99)).toBeLessThan(245);
+    expect(at(centre, 0.5)).toBeGreaterThan(at(pole, 0.5) + 20);
+  });
 });

@@ -217,6 +217,30 @@ export class HipsLayer implements Layer<HipsOptions> {
     this.shiftmaps = this.createShiftmapEngine();
   }
 
+  /**
+   * The finest whole-sky backdrop (backdrops.ts): it lights the sky as far as its zoom range
+   * allows once its Allsky image has faded in (or failed, leaving the tiles to it).
+   */
+  readonly backdrop = {
+    texelAngle: (): number | null =>
+      this.properties ? texelAngle(this.properties.order, this.properties.tileWidth) : null,
+    coverage: (frame: FrameContext): number => {
+      if (!this.properties) return 0;
+      const allsky = this.engine.get(ALLSKY_ID);
+      const ready = allsky ? this.engine.alpha(allsky, frame.time) : this.engine.isDead(ALLSKY_ID) ? 1 : 0;
+      return ready * this.visibility(frame, this.properties);
+    },
+  };
+
+  /** Opacity by zoom (hipsVisibility) at the frame's centre, where the projections agree. */
+  private visibility(frame: FrameContext, properties: HipsProperties): number {
+    const screenPixel = (2 * frame.camera.projectionScale(frame.eye)) / frame.height;
+    return hipsVisibility(
+      texelAngle(properties.order, properties.tileWidth) / screenPixel,
+      this.options.maxTexelPixels,
+    );
+  }
+
   /** The tile engine (tests read its counters). */
   get tiles(): Pick<TileEngine<unknown>, 'started' | 'loading' | 'queued' | 'cached' | 'isDead' | 'state'> {
     return this.engine;
@@ -406,10 +430,12 @@ export class HipsLayer implements Layer<HipsOptions> {
     if (!program || !properties || !this.core) return;
     // One screen pixel at the centre, radians (the projections agree there).
     const screenPixel = (2 * camera.projectionScale(frame.eye)) / frame.height;
-    const visibility = hipsVisibility(
-      texelAngle(properties.order, properties.tileWidth) / screenPixel,
-      this.options.maxTexelPixels,
-    );
+    // Scaled by the share of the sky's light the globe gives this backdrop (all it asked for,
+    // unless a finer backdrop lights part of the sky).
+    const coverage = this.backdrop.coverage(frame);
+    const share = frame.backdrops?.get(this);
+    const visibility =
+      this.visibility(frame, properties) * (share === undefined || coverage <= 0 ? 1 : Math.min(1, share / coverage));
     if (visibility <= 0) {
       this.engine.want([]);
       this.shiftmaps.want([]);

@@ -9,6 +9,7 @@
 //                     through the context, so that an idle globe draws nothing;
 //   release(gl)       delete what create made; a second release throws 'Released more than once'.
 import type { mat3 } from 'gl-matrix';
+import type { Backdrop } from '../backdrops';
 import type { Camera } from '../camera';
 
 /** What a layer gets when it is added to a globe. */
@@ -44,6 +45,8 @@ export interface FrameContext {
   requestFrame(): void;
   /** Where a jump under way ends, and that view's eye distance: tiled layers load it first. */
   destination?: { camera: Camera; eye: number };
+  /** The share of the sky's light of each backdrop layer in this frame (backdrops.ts). */
+  backdrops?: ReadonlyMap<Layer, number>;
 }
 
 export interface Layer<Options = object> {
@@ -53,6 +56,8 @@ export interface Layer<Options = object> {
   update(options: Partial<Options>): void;
   draw(frame: FrameContext): void;
   release(gl: WebGL2RenderingContext): void;
+  /** A whole-sky backdrop (the HiPS, the Milky Way cube) draws at the share the globe gives it. */
+  readonly backdrop?: Backdrop;
   /**
    * Whether what the last frame wanted is still loading (tiled layers): the frames of a view
    * still filling in may be drawn at a lower resolution (resolution.ts).

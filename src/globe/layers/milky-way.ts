@@ -5,6 +5,7 @@
 // inverse of the projection), so every projection shows the panorama exactly.
 import { decoderPool } from '../../../workers/browser-pool';
 import { compileProgram, uniformLocation } from '../gl';
+import { hipsVisibility } from './hips';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes } from '../fetch';
 
@@ -16,7 +17,15 @@ export interface MilkyWayOptions {
   dataRepository: string;
   /** 0..1, multiplies the panorama. */
   opacity: number;
+  /**
+   * Drawn in full while a face texel spans at most this many screen pixels, fading out by twice
+   * that (hipsVisibility): zoomed in further, the cube's baked-in stars would become soft haloes
+   * tens of pixels wide and its texels soft rectangles (issue 31).
+   */
+  maxTexelPixels: number;
 }
+
+export const MILKY_WAY_DEFAULTS: Omit<MilkyWayOptions, 'dataRepository'> = { opacity: 1, maxTexelPixels: 2 };
 
 /** The folder of the faces: Firefox gets images-512 (viewer-spec §7). */
 export function milkyWayToken(userAgent: string): string {
@@ -60,11 +69,13 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
   private vertexArray: WebGLVertexArrayObject | null = null;
   private texture: WebGLTexture | null = null;
   private loadedAt: number | null = null;
+  /** Pixels across a face, once loaded. */
+  private faceSize = 0;
   private abort = new AbortController();
   private options: MilkyWayOptions;
 
   constructor(options: Partial<MilkyWayOptions> & { dataRepository: string }) {
-    this.options = { opacity: 1, ...options };
+    this.options = { ...MILKY_WAY_DEFAULTS, ...options };
   }
 
   create(context: LayerContext): void {
@@ -100,6 +111,7 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
         gl.bindTexture(gl.TEXTURE_CUBE_MAP, texture);
         gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
         gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+        this.faceSize = bitmaps[0].width;
         bitmaps.forEach((bitmap, i) => {
           gl.texImage2D(gl.TEXTURE_CUBE_MAP_POSITIVE_X + i, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
           bitmap.close();
@@ -118,16 +130,33 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
       });
   }
 
+  /**
+   * A whole-sky backdrop (backdrops.ts), coarser than the HiPS: it lights the sky while the
+   * HiPS loads and where the HiPS has faded out, as far as its own texels allow.
+   */
+  readonly backdrop = {
+    texelAngle: (): number | null => (this.faceSize > 0 ? Math.PI / 2 / this.faceSize : null),
+    coverage: (frame: FrameContext): number => {
+      if (!this.texture || this.loadedAt === null) return 0;
+      const fade = Math.min(1, Math.max(0, (frame.time - this.loadedAt) / MILKY_WAY_FADE_MS));
+      // One screen pixel at the centre, radians (the projections agree there).
+      const screenPixel = (2 * frame.camera.projectionScale(frame.eye)) / frame.height;
+      const texelPixels = Math.PI / 2 / this.faceSize / screenPixel;
+      return fade * this.options.opacity * hipsVisibility(texelPixels, this.options.maxTexelPixels);
+    },
+  };
+
   draw(frame: FrameContext): void {
     const { gl } = frame;
     if (!this.program || !this.texture || this.loadedAt === null) return;
-    const fade = Math.min(1, Math.max(0, (frame.time - this.loadedAt) / MILKY_WAY_FADE_MS));
-    if (fade < 1) frame.requestFrame();
+    if (frame.time - this.loadedAt < MILKY_WAY_FADE_MS) frame.requestFrame();
+    const alpha = frame.backdrops?.get(this) ?? this.backdrop.coverage(frame);
+    if (alpha <= 0) return;
     gl.useProgram(this.program);
     gl.uniformMatrix3fv(uniformLocation(gl, this.program, 'u_view'), false, frame.view);
     gl.uniform2fv(uniformLocation(gl, this.program, 'u_scale'), frame.scale);
     gl.uniform1f(uniformLocation(gl, this.program, 'u_eye'), frame.eye);
-    gl.uniform1f(uniformLocation(gl, this.program, 'u_alpha'), fade * this.options.opacity);
+    gl.uniform1f(uniformLocation(gl, this.program, 'u_alpha'), alpha);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_CUBE_MAP, this.texture);
     gl.uniform1i(uniformLocation(gl, this.program, 'u_sky'), 0);
