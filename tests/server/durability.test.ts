@@ -10,8 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { createPostgresDatabase } from '../helpers/databases';
-import { startServer, type RunningServer } from '../helpers/serve';
-import { smallSky } from '../helpers/sky';
+import { startServer, varDirectoryWithSmallSky, type RunningServer } from '../helpers/serve';
 
 const running: RunningServer[] = [];
 const directories: string[] = [];
@@ -22,12 +21,10 @@ afterEach(async () => {
   for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
 });
 
-/** A VAR_DIR whose sky/ is the small sky, so that the server seeds the game from it. */
+/** A VAR_DIR whose sky/ is the small sky (removed after the test), so that the server seeds the game. */
 async function varWithSky(): Promise<string> {
-  const { varDirectory: sky } = await smallSky();
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-durable-'));
+  const directory = await varDirectoryWithSmallSky();
   directories.push(directory);
-  fs.symlinkSync(path.join(sky, 'sky'), path.join(directory, 'sky'));
   return directory;
 }
 
