@@ -1,8 +1,11 @@
 // The volunteer walk, part two (issue 33 items 3 to 6), checked by what is on screen rather than
 // by the DOM alone: only the front dialog of the stack shows and takes the pointer, and a dialog
-// owned by a route closes when the route changes (application-spec §2, §4). Debian's Chromium
+// owned by a route closes when the route changes (application-spec §2, §4); the "Galaxy N of M"
+// label is not under the header; a finished course says so and what to do next, and several
+// unlocks waiting at login come as one list, each marked read by its OK. Debian's Chromium
 // against the real server.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { CurrentQuestResponse, UserNotification } from '../../src/shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 
@@ -63,3 +66,102 @@ for (const [locale, texts] of [
     await expectNotCovered(page.getByRole('heading', { level: 1 }).first());
   });
 }
+
+/** Answers every galaxy of a course over HTTP, area after area, until none is left. */
+async function finishCourse(request: APIRequestContext, course: string) {
+  for (let areas = 0; areas < 200; areas++) {
+    const quest = (await (await request.get(`/api/courses/${course}/quests/current`)).json()) as CurrentQuestResponse;
+    if (quest.no_more_available_objects) return areas;
+    for (const question of quest.questions) {
+      const posted = await request.post(`/api/quests/${quest.id}/answers`, { data: { object_id: question.object_id } });
+      expect(posted.ok()).toBe(true);
+    }
+  }
+  throw new Error(`${course} did not end in 200 areas`);
+}
+
+for (const [locale, texts] of [
+  [
+    'en',
+    {
+      complete: 'Season 2 complete',
+      choose: 'Choose another course',
+      unlocked: /^\d+ new levels unlocked$/,
+      ok: 'OK',
+      course: 'Course',
+    },
+  ],
+  [
+    'ja',
+    {
+      complete: 'シーズン2完了',
+      choose: 'ほかのコースを選ぶ',
+      unlocked: /^新しいレベルが\d+件解放されました$/,
+      ok: 'OK',
+      course: 'コース',
+    },
+  ],
+] as const) {
+  test(`a finished course says what to do next, and the unlocks wait as one list (${locale})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await readyVolunteer(page.request, { locale });
+    const areas = await finishCourse(page.request, 'season2');
+    const unread = (await (await page.request.get('/api/notifications')).json()) as UserNotification[];
+    const unlocks = unread.filter((entry) => entry.type === 'level_unlocked' && !entry.read);
+    console.log(`season2: ${areas} areas, ${unlocks.length} unlock notifications`);
+    expect(unlocks.length).toBeGreaterThanOrEqual(2);
+
+    await page.goto('/#/?course=season2');
+    // Two dialogs at login, the unlocks (one list) and the course's completion, in either order:
+    // only the front one is exposed and painted, and each OK brings the other to the front.
+    const seen: string[] = [];
+    for (let step = 0; step < 2; step++) {
+      const front = page.locator('.dialog-overlay:not([data-behind]):not([data-closing])').getByRole('dialog');
+      await expect(front).toHaveCount(1, { timeout: 60_000 });
+      const title = (await front.getByRole('heading').first().innerText()).trim();
+      seen.push(title);
+      const ok = front.getByRole('button', { name: texts.ok });
+      await expectNotCovered(ok);
+      if (texts.unlocked.test(title)) {
+        await expect(front.getByTestId('unlocked-levels').getByRole('listitem')).toHaveCount(unlocks.length);
+        await page.screenshot({ path: test.info().outputPath(`unlocks-${locale}.png`) });
+        await expectNoSeriousViolations(page, `unlocks listed (${locale})`);
+      }
+      await ok.click();
+      await expect(page.getByRole('dialog', { name: title, exact: true })).toHaveCount(0);
+    }
+    expect(seen.filter((title) => texts.unlocked.test(title))).toHaveLength(1);
+    expect(seen).toContain(texts.complete);
+    // The list's one OK marked each of the unlocks read.
+    await expect
+      .poll(async () => {
+        const after = (await (await page.request.get('/api/notifications')).json()) as UserNotification[];
+        return after.filter((entry) => entry.type === 'level_unlocked' && !entry.read).length;
+      })
+      .toBe(0);
+
+    // The panel that stays: what happened and what to do next.
+    await expect(page.locator('.dialog-overlay')).toHaveCount(0);
+    const panel = page.getByTestId('course-complete');
+    await expect(panel.getByRole('heading', { name: texts.complete })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Next galaxy|次の銀河/ })).toHaveCount(0);
+    const choose = panel.getByRole('button', { name: texts.choose });
+    await expectNotCovered(choose);
+    await expectNoSeriousViolations(page, `course complete (${locale})`);
+    await choose.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: texts.course })).toBeFocused();
+  });
+}
+
+test('the "Galaxy N of M" label is on screen, under no header, at 1280×800', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await readyVolunteer(page.request);
+  await page.goto('/#/?course=training');
+  const label = page.getByTestId('cruise-target');
+  await expect(label).toContainText(/Galaxy \d+ of \d+/, { timeout: 60_000 });
+  await expectNotCovered(label);
+  const header = await page.locator('.cruise-header').boundingBox();
+  const box = await label.boundingBox();
+  expect(box!.y, 'below the header').toBeGreaterThanOrEqual(header!.y + header!.height);
+});

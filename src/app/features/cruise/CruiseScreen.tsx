@@ -31,6 +31,7 @@ import { AnswerForm } from './AnswerForm';
 import type { AnswerQueue, PendingAnswer } from './answerQueue';
 import { draftFor, nearestUnanswered, zoomedOn } from './answerSteps';
 import { CaptainNoteDialog } from './CaptainNoteDialog';
+import { CourseComplete } from './CourseComplete';
 import { cabinRank, levelMessages } from './levelMessages';
 import { answerRewards, exhaustedMessage, type CompletionMessage } from './rewardMessages';
 import { onAnswerSent } from './useAnswerQueue';
@@ -335,13 +336,15 @@ export function CruiseScreen({
 
   return (
     <>
-      {quest && current && (
-        <p className="cruise-target panel" data-testid="cruise-target">
-          {t('cruise.target', { index, count: quest.questions.length })}
-          {answered.has(current.object_id) && <> · {t('cruise.answered')}</>}
-        </p>
-      )}
       <div className="cruise-bottom">
+        {/* In the bottom column rather than under the header, which wraps to any height. */}
+        {quest && current && (
+          <p className="cruise-target panel" data-testid="cruise-target">
+            {t('cruise.target', { index, count: quest.questions.length })}
+            {answered.has(current.object_id) && <> · {t('cruise.answered')}</>}
+          </p>
+        )}
+        {data?.no_more_available_objects && <CourseComplete course={course} doneAreas={data.done_area_ids.length} />}
         {showForm && current && (
           <AnswerForm
             key={`${quest?.id}:${current.object_id}`}
@@ -353,17 +356,19 @@ export function CruiseScreen({
         )}
         {quest && current && !showForm && !completing && <p className="cruise-hint panel">{t('cruise.zoomHint')}</p>}
         <div className="cruise-buttons">
-          <button
-            type="button"
-            className="button cruise-button"
-            onClick={nextGalaxy}
-            disabled={!quest || completing}
-            aria-keyshortcuts="N"
-          >
-            <Sailboat aria-hidden="true" size={20} />
-            <span>{t('cruise.nextGalaxy')}</span>
-            <kbd>N</kbd>
-          </button>
+          {!data?.no_more_available_objects && (
+            <button
+              type="button"
+              className="button cruise-button"
+              onClick={nextGalaxy}
+              disabled={!quest || completing}
+              aria-keyshortcuts="N"
+            >
+              <Sailboat aria-hidden="true" size={20} />
+              <span>{t('cruise.nextGalaxy')}</span>
+              <kbd>N</kbd>
+            </button>
+          )}
           <CameraButton />
           <MypageButton course={course} />
           <PassportButton course={course} />

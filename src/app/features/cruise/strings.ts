@@ -54,6 +54,10 @@ export const cruise = defineStrings(
       continue: 'Continue',
       newGame: 'New game',
     },
+    finished: {
+      next: 'What next? Choose another course in the course menu at the top of the screen and sail on.',
+      choose: 'Choose another course',
+    },
     noAvailable: {
       title: 'No galaxy available',
       message: 'There is no galaxy left to classify in this course for now. Choose another course.',
@@ -170,6 +174,10 @@ export const cruise = defineStrings(
       message: '新しいゲームを始めると、このコースのクエストが削除され、最初のエリアからやり直します。',
       continue: '続ける',
       newGame: '新しいゲーム',
+    },
+    finished: {
+      next: '次は、画面上部のコースメニューからほかのコースを選んで航海を続けましょう。',
+      choose: 'ほかのコースを選ぶ',
     },
     noAvailable: {
       title: '分類できる銀河がありません',

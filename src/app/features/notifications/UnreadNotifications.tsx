@@ -1,7 +1,9 @@
 // The unread notifications shown at login (application-spec §4): once the volunteer is through
 // the access gate, the unread, currently valid notifications (GET /api/notifications, in the
 // user's language or English where the notification falls back to it) open one by one, oldest
-// first; OK marks one read (POST /api/notifications/{id}/read) and opens the next. A
+// first; OK marks one read (POST /api/notifications/{id}/read) and opens the next. Two or more
+// level_unlocked ones show as one list (UnlockedLevelsDialog) where the first of them stands,
+// and its OK marks each of them read. A
 // level_unlocked one refreshes the levels. Dismissing one (Escape) leaves it and the rest unread
 // for the next visit. The dialog's code is loaded only when a notification is waiting, so that
 // the login screen's first download does not carry it.
@@ -11,6 +13,7 @@ import type { UserNotification } from '../../../shared/api';
 import { RequestError, request } from '../../api/request';
 import { useSession } from '../../api/session';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
+import { groupUnlocks } from './unlockGroups';
 
 export const notificationsQueryKey = ['notifications'] as const;
 
@@ -28,19 +31,30 @@ export function UnreadNotifications() {
     shownFor.current = userId;
     void (async () => {
       const unread = await request<UserNotification[]>('get', '/api/notifications');
-      const queue = [...unread].reverse();
+      const queue = groupUnlocks([...unread].reverse());
       if (queue.length === 0) return;
-      // The dialog and its HTML sanitiser load only when there is something to show.
-      const { NotificationDialog } = await import('./NotificationDialog');
-      for (const [index, notification] of queue.entries()) {
+      // The dialogs and the HTML sanitiser load only when there is something to show.
+      const [{ NotificationDialog }, { UnlockedLevelsDialog }] = await Promise.all([
+        import('./NotificationDialog'),
+        import('./UnlockedLevelsDialog'),
+      ]);
+      for (const [index, group] of queue.entries()) {
         try {
-          await dialogs.open(<NotificationDialog notification={notification} index={index} count={queue.length} />);
+          await dialogs.open(
+            group.length === 1 ? (
+              <NotificationDialog notification={group[0]!} index={index} count={queue.length} />
+            ) : (
+              <UnlockedLevelsDialog notifications={group} index={index} count={queue.length} />
+            ),
+          );
         } catch (error) {
           if (error instanceof DialogDismissed) return;
           throw error;
         }
-        await request('post', '/api/notifications/{id}/read', { id: notification.id });
-        if (notification.type === 'level_unlocked') await queryClient.invalidateQueries({ queryKey: ['levels'] });
+        for (const notification of group)
+          await request('post', '/api/notifications/{id}/read', { id: notification.id });
+        if (group.some((notification) => notification.type === 'level_unlocked'))
+          await queryClient.invalidateQueries({ queryKey: ['levels'] });
       }
       await queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     })().catch((error: unknown) => {

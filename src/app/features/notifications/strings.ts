@@ -9,6 +9,11 @@ export const notifications = defineStrings(
       no_group: 'Other',
     },
     received: 'Received {{date}}',
+    unlocked: {
+      title_one: '{{count}} new level unlocked',
+      title_other: '{{count}} new levels unlocked',
+      next: 'Your cruise goes on to these levels as you classify: choose their course in the course menu at the top of the screen and sail on.',
+    },
     counter: '{{index}} of {{count}}',
     link: 'Messages',
     linkUnread: 'Messages, {{count}} unread',
@@ -34,6 +39,11 @@ export const notifications = defineStrings(
       no_group: 'その他',
     },
     received: '{{date}} 受信',
+    unlocked: {
+      title_one: '新しいレベルが{{count}}件解放されました',
+      title_other: '新しいレベルが{{count}}件解放されました',
+      next: '分類を進めると、これらのレベルへ航海が続きます。画面上部のコースメニューでそのコースを選んで航海を続けましょう。',
+    },
     counter: '{{count}}件中{{index}}件目',
     link: 'メッセージ',
     linkUnread: 'メッセージ（未読{{count}}件）',

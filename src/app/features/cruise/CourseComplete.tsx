@@ -1,0 +1,43 @@
+// The panel of a course with no galaxy left (issue 33): in place of the disabled "Next galaxy", it
+// says that the course is complete (or that no galaxy is available now) and what to do next —
+// choose another course — with a button to the header's course menu, so that the main screen
+// never stands still without a word. The completion dialog of §4 still opens once; this panel
+// stays for as long as the course is chosen.
+import { useTranslation } from 'react-i18next';
+import type { CourseId } from '../../../shared/enums';
+import { exhaustedMessage } from './rewardMessages';
+
+/** The header's course menu (home/HomePage.tsx), found by its class: the one select of its kind. */
+function courseMenu(): HTMLSelectElement | null {
+  return document.querySelector<HTMLSelectElement>('select.cruise-course');
+}
+
+export function CourseComplete({ course, doneAreas }: { course: CourseId; doneAreas: number }) {
+  const { t } = useTranslation();
+  const message = exhaustedMessage(course, doneAreas);
+  const key = message.startsWith('complete.')
+    ? `cruise.completion.${message.slice('complete.'.length)}`
+    : `cruise.${message}`;
+  const chooseCourse = () => {
+    const menu = courseMenu();
+    if (!menu) return;
+    menu.focus();
+    // Opens the list where the browser can; otherwise the focused menu takes the arrow keys.
+    try {
+      menu.showPicker();
+    } catch {
+      // Not allowed here (no user activation, or an older browser): the focus is enough.
+    }
+  };
+  return (
+    <section className="course-complete panel" aria-labelledby="course-complete-title" data-testid="course-complete">
+      <h2 id="course-complete-title" className="course-complete-title">
+        {t(`${key}.title`)}
+      </h2>
+      <p>{t('cruise.finished.next')}</p>
+      <button type="button" className="button primary" onClick={chooseCourse}>
+        {t('cruise.finished.choose')}
+      </button>
+    </section>
+  );
+}
