@@ -7,6 +7,8 @@
 // - one source of whole-sky light per zoom: at fov 100° on the galactic centre the Milky Way band
 //   is not blown out (its brightest 1 % of pixels under 245 of 255, as the volunteer sees the
 //   globe with every layer) and is still brighter than the sky at the galactic pole.
+// - at fov 3° no halo around a bright star wider than its own point: the cube's baked-in stars,
+//   many screen pixels a texel there, are no longer drawn (issue 31).
 // Screenshots go to test-results/screenshots/.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -109,6 +111,43 @@ test("a magnitude-1 star's light is at least 20× a magnitude-6 star's", async (
   );
   expect(median).toBeGreaterThan(0);
   expect(bright / median).toBeGreaterThanOrEqual(20);
+});
+
+test('at fov 3° a bright star has no halo wider than its own point', async ({ page }) => {
+  const view = { ra: 201.298, dec: -11.161, fov: 3 };
+  const canvas = await openView(page, view.ra, view.dec, view.fov);
+  await page.evaluate(() => {
+    const { globe, layers } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+    layers.constellations.update({ lines: false, names: false });
+    globe.removeLayer(layers.grid);
+  });
+  await settle(page);
+  const box = (await canvas.boundingBox())!;
+  const pixels = await whole(page, canvas, 'spica-fov-3.png');
+  const spica = pixelOf(box, view, view.ra, view.dec);
+  /** Mean light (r + g + b) / 3 over the pixels between two distances from Spica. */
+  const ring = (inner: number, outer: number) => {
+    let sum = 0;
+    let count = 0;
+    for (let y = Math.floor(spica.y - outer); y <= spica.y + outer; y++)
+      for (let x = Math.floor(spica.x - outer); x <= spica.x + outer; x++) {
+        const distance = Math.hypot(x + 0.5 - spica.x, y + 0.5 - spica.y);
+        if (distance < inner || distance >= outer) continue;
+        const k = 4 * (y * pixels.width + x);
+        sum += (pixels.data[k] + pixels.data[k + 1] + pixels.data[k + 2]) / 3;
+        count++;
+      }
+    return sum / count;
+  };
+  // The point is at most 24 px across (its radius 12 px); a halo would light the ring beyond.
+  const core = ring(0, 3);
+  const halo = ring(14, 60);
+  const sky = ring(150, 200);
+  console.log(
+    `fov 3°: Spica core ${core.toFixed(0)}, ring 14-60 px ${halo.toFixed(1)}, sky 150-200 px ${sky.toFixed(1)}`,
+  );
+  expect(core).toBeGreaterThan(100);
+  expect(halo).toBeLessThan(sky + 3);
 });
 
 test.describe("at fov 100° on a 640 × 400 canvas, where both the small sky's HiPS and its cube show in full", () => {
