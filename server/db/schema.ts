@@ -278,6 +278,7 @@ export interface ScienceStateTable {
 }
 
 export interface ScienceDirtyTable {
+  id: Generated<number>;
   object_id: number;
 }
 

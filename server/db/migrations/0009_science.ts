@@ -6,9 +6,11 @@
 //
 // science_dirty is filled by statement triggers on answers, so every writer of answers (the answer
 // batch, a re-post, an account's deletion unlinking its answers, the load bench's history) marks
-// its targets without the answer path knowing about the science: the answer's own cost is one
-// INSERT … ON CONFLICT DO NOTHING per statement. Transition tables allow one event per trigger,
-// hence two triggers on one function.
+// its targets without the answer path knowing about the science. It is a log, a row per target
+// and statement with no unique key on the target: concurrent answer batches never wait on one
+// another's marks (a unique key would make the second writer of a target wait for the first's
+// commit), nor on the science taking them. Transition tables allow one event per trigger, hence
+// two triggers on one function.
 //
 // target_open_for_quest says whether a target belongs to a quest created at a given time: a target
 // retired by its course's rule before then does not (it is no longer put into new quests), one
@@ -79,12 +81,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A target's answers are summed by object_id (the refresh and the E-step).
   await sql`create index answers_object on answers (object_id)`.execute(db);
 
-  await sql`create table science_dirty (object_id bigint primary key)`.execute(db);
+  await sql`create table science_dirty (id bigserial primary key, object_id bigint not null)`.execute(db);
   await sql`create function science_mark_dirty() returns trigger language plpgsql as $$
     begin
-      insert into science_dirty (object_id)
-        select distinct object_id from changed_answers order by object_id
-        on conflict do nothing;
+      insert into science_dirty (object_id) select distinct object_id from changed_answers;
       return null;
     end $$`.execute(db);
   await sql`create trigger answers_science_insert after insert on answers
