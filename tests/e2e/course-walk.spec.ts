@@ -165,3 +165,46 @@ test('the "Galaxy N of M" label is on screen, under no header, at 1280×800', as
   const box = await label.boundingBox();
   expect(box!.y, 'below the header').toBeGreaterThanOrEqual(header!.y + header!.height);
 });
+
+/** OKs the dialogs that meet a volunteer at login (unlocks, a completion), the front one each time. */
+async function acceptLoginDialogs(page: Page, expected: number) {
+  for (let step = 0; step < expected; step++) {
+    const front = page.locator('.dialog-overlay:not([data-behind]):not([data-closing])').getByRole('dialog');
+    await expect(front).toHaveCount(1, { timeout: 60_000 });
+    await front.getByRole('button', { name: 'OK' }).click();
+  }
+  await expect(page.locator('.dialog-overlay')).toHaveCount(0);
+}
+
+for (const [locale, log] of [
+  ['en', 'Voyage log'],
+  ['ja', '航海日誌'],
+] as const) {
+  test(`the cruise map after a finished season, and the wheel over it scrolls the dialog (${locale})`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await readyVolunteer(page.request, { locale });
+    await finishCourse(page.request, 'season2');
+    await page.goto('/#/?course=season2');
+    await acceptLoginDialogs(page, 2);
+    await page.keyboard.press('m');
+    const dialog = page.getByRole('dialog', { name: log });
+    const map = dialog.getByTestId('cruise-map');
+    await map.scrollIntoViewIfNeeded();
+    await expect(map.locator('.cruise-map-loading')).toHaveCount(0, { timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath(`cruise-map-${locale}.png`) });
+    await expectNoSeriousViolations(page, `cruise map (${locale})`);
+
+    // A wheel over the map scrolls the dialog, as over any other part of it.
+    const body = dialog.locator('.dialog-body');
+    await body.evaluate((element) => (element.scrollTop = 0));
+    await map.locator('canvas').scrollIntoViewIfNeeded();
+    const before = await body.evaluate((element) => element.scrollTop);
+    const box = (await map.locator('canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => body.evaluate((element) => element.scrollTop)).toBeGreaterThan(before);
+  });
+}

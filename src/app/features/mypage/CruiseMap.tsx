@@ -2,8 +2,11 @@
 // grid and the level outlines of one course, coloured by status (active orange, locked darker
 // orange, unlocked cyan, line width 0.01) with the map labels (season2's islands and
 // archipelagos; the simulation level's 11 divisions). The camera starts on the active level, where
-// the volunteer sails now (the course's levels lie far apart on the sky), and the map can be
-// dragged and zoomed like the main globe to visit the others. It is a
+// the volunteer sails now, or after a finished course on the level finished last: the course's
+// levels lie far apart on the sky, and a view of them all is centred between them (near the pole)
+// at a field so wide that the outlines vanish and the labels pile up. The map can be dragged and
+// zoomed like the main globe to visit the others; the wheel zooms it only with Ctrl (or ⌘),
+// otherwise it scrolls the dialog the map stands in, which is what a wheel over a page does. It is a
 // second Globe rather than the main one, so that the mypage can stand over the cruise without
 // moving the volunteer's view.
 import { useQueries } from '@tanstack/react-query';
@@ -18,6 +21,11 @@ import { currentLocale } from '../../i18n';
 import { fetchLevel } from '../cruise/useQuest';
 
 const DEGREE = Math.PI / 180;
+/**
+ * The narrowest opening field: a level of the small sky is under a degree across, and at the
+ * 10° this once was its outline was a dot with its labels piled on one another.
+ */
+const MIN_MAP_FOVY = 1.5 * DEGREE;
 
 /** The centre of the outlines' points and a field of view that holds them all. */
 export function mapView(levels: readonly LevelOutline[]): { theta: number; phi: number; fovy: number } {
@@ -36,13 +44,30 @@ export function mapView(levels: readonly LevelOutline[]): { theta: number; phi: 
   return {
     theta: Math.acos(Math.max(-1, Math.min(1, centre[2]))),
     phi: Math.atan2(centre[1], centre[0]),
-    fovy: Math.min(2, Math.max(10 * DEGREE, spread * 2.6)),
+    fovy: Math.min(2, Math.max(MIN_MAP_FOVY, spread * 2.6)),
   };
+}
+
+/** The levels the map opens on: the active ones, else the one finished last, else all of them. */
+export function mapFocus(levels: readonly LevelOutline[]): readonly LevelOutline[] {
+  const active = levels.filter((level) => level.status === 'active');
+  if (active.length > 0) return active;
+  const lastUnlocked = levels.findLast((level) => level.status === 'unlocked');
+  return lastUnlocked ? [lastUnlocked] : levels;
+}
+
+/**
+ * A wheel turned over the map without Ctrl or ⌘ goes to the page (the dialog scrolls) and not to
+ * the globe: listened to in the capture phase on the map's frame, it stops before the canvas.
+ */
+function passWheelToPage(event: WheelEvent): void {
+  if (!event.ctrlKey && !event.metaKey) event.stopPropagation();
 }
 
 export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummary[]; courseName: string }) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const [globe, setGlobe] = useState<{ globe: Globe; layer: LevelOutlineLayer } | null>(null);
   const details = useQueries({
     queries: levels.map((level) => ({ queryKey: ['level', level.id], queryFn: () => fetchLevel(level.id) })),
@@ -57,6 +82,13 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
       labels: level.labels.map((label) => ({ text: label.name[locale], position: [label.ra, label.dec] })),
     }));
   }, [details, levels]);
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    element.addEventListener('wheel', passWheelToPage, { capture: true });
+    return () => element.removeEventListener('wheel', passWheelToPage, { capture: true });
+  }, []);
 
   useEffect(() => {
     if (!canvas.current) return;
@@ -74,14 +106,13 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
   useEffect(() => {
     if (!globe || !outlines) return;
     globe.layer.update({ levels: outlines });
-    const active = outlines.filter((level) => level.status === 'active');
-    globe.globe.setCamera(mapView(active.length > 0 ? active : outlines));
+    globe.globe.setCamera(mapView(mapFocus(outlines)));
   }, [globe, outlines]);
 
   const labelCount = levels.reduce((sum, level) => sum + level.labels.length, 0);
   return (
     <figure className="cruise-map" data-testid="cruise-map" data-labels={labelCount}>
-      <div className="cruise-map-frame">
+      <div className="cruise-map-frame" ref={frame}>
         <canvas
           ref={canvas}
           className="cruise-map-canvas"
@@ -100,6 +131,7 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
             {t(`mypage.map.legend.${status}`)}
           </span>
         ))}
+        <span className="cruise-map-hint">{t('mypage.map.zoomHint')}</span>
       </figcaption>
     </figure>
   );

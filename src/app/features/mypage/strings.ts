@@ -22,6 +22,7 @@ export const mypage = defineStrings(
       label: 'Map of the levels of {{course}}: active levels in orange, locked in dark orange, unlocked in cyan',
       legend: { active: 'Active', locked: 'Locked', unlocked: 'Unlocked' },
       loading: 'Loading the map',
+      zoomHint: 'Drag to look around; Ctrl + wheel, or + and −, to zoom',
     },
     events: {
       heading: 'Events',
@@ -63,6 +64,7 @@ export const mypage = defineStrings(
       label: '{{course}}のレベルの地図：進行中はオレンジ、ロック中は濃いオレンジ、アンロック済みはシアン',
       legend: { active: '進行中', locked: 'ロック中', unlocked: 'アンロック済み' },
       loading: '地図を読み込み中',
+      zoomHint: 'ドラッグで見回し、Ctrl + ホイールまたは + と − で拡大縮小',
     },
     events: {
       heading: 'イベント',
