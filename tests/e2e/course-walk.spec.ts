@@ -113,11 +113,12 @@ for (const [locale, texts] of [
 
     await page.goto('/#/?course=season2');
     // Two dialogs at login, the unlocks (one list) and the course's completion, in either order:
-    // only the front one is exposed and painted, and each OK brings the other to the front.
+    // one after the other, never one over the other.
     const seen: string[] = [];
     for (let step = 0; step < 2; step++) {
       const front = page.locator('.dialog-overlay:not([data-behind]):not([data-closing])').getByRole('dialog');
       await expect(front).toHaveCount(1, { timeout: 60_000 });
+      await expect(page.locator('.dialog-overlay')).toHaveCount(1);
       const title = (await front.getByRole('heading').first().innerText()).trim();
       seen.push(title);
       const ok = front.getByRole('button', { name: texts.ok });

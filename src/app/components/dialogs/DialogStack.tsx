@@ -17,10 +17,12 @@
 // front one's backdrop), and react-aria keeps focus inside the front one. A dismissable dialog
 // belongs to the route it was opened on and is dismissed (DialogDismissed) when the route's path
 // changes; an undismissable one (the access gate's forced dialogs) stays until it is settled.
-// When a dialog is removed and the focus has fallen to the body (the inert closing dialog lost
-// it), it goes back to the element that had it when the dialog opened, once react-aria has lifted
-// the inert from the rest of the page: react-aria's own restore tries in the first frame and
-// fails when the page is still inert then.
+// A queued dialog (options.queued) waits until no other is open, so that dialogs arriving on
+// their own come one after another instead of over each other. When a dialog is removed and the
+// focus has fallen to the body (the inert closing dialog lost it), it goes back to the element
+// that had it when the dialog opened, once react-aria has lifted the inert from the rest of the
+// page: react-aria's own restore tries in the first frame and fails when the page is still inert
+// then.
 import {
   createContext,
   useCallback,
@@ -49,6 +51,12 @@ export interface DialogOptions {
   dismissable?: boolean;
   /** Extra class on the modal panel (width, say). */
   className?: string;
+  /**
+   * Waits its turn: shown only once no other dialog is open, rather than over the one the
+   * volunteer is reading. For dialogs that arrive on their own (the unread notifications, a
+   * course's completion) and not in answer to the front dialog.
+   */
+  queued?: boolean;
 }
 
 export interface DialogControl<T> {
@@ -65,6 +73,8 @@ interface Entry {
   className?: string;
   closing: boolean;
   shaking: boolean;
+  /** Waits for the stack to empty: it shows only at the bottom of the stack. */
+  queued: boolean;
   /** The element that had the focus when the dialog opened. */
   opener: HTMLElement | null;
   settle: { resolve(value: unknown): void; reject(reason: unknown): void };
@@ -105,6 +115,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
         className: options.className,
         closing: false,
         shaking: false,
+        queued: options.queued ?? false,
         opener:
           document.activeElement instanceof HTMLElement && document.activeElement !== document.body
             ? document.activeElement
@@ -116,12 +127,14 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const stack = useMemo<DialogStack>(() => ({ open }), [open]);
-  const front = entries.findLastIndex((entry) => !entry.closing);
+  // A queued dialog shows once every dialog opened before it is gone (closed and faded out).
+  const shown = entries.filter((entry, index) => !entry.queued || index === 0);
+  const front = shown.findLastIndex((entry) => !entry.closing);
 
   return (
     <StackContext.Provider value={stack}>
       {children}
-      {entries.map((entry, index) => (
+      {shown.map((entry, index) => (
         <StackEntry
           key={entry.id}
           entry={entry}

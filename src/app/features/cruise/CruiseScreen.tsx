@@ -152,7 +152,8 @@ export function CruiseScreen({
       return;
     }
     const message = exhaustedMessage(exhaustedCourse, exhaustedDone);
-    void dialogs.open(<CompletionDialog message={message} />).catch(ignoreDismissal);
+    // Shown on opening an exhausted course, as the login's notifications are: one after another.
+    void dialogs.open(<CompletionDialog message={message} />, { queued: true }).catch(ignoreDismissal);
   }, [exhaustedCourse, exhaustedDone, dialogs]);
 
   // What an answer earned, once the server has it (application-spec §4): the medal message after

@@ -25,7 +25,7 @@ const DEGREE = Math.PI / 180;
  * The narrowest opening field: a level of the small sky is under a degree across, and at the
  * 10° this once was its outline was a dot with its labels piled on one another.
  */
-const MIN_MAP_FOVY = 1.5 * DEGREE;
+const MIN_MAP_FOVY = 3 * DEGREE;
 
 /** The centre of the outlines' points and a field of view that holds them all. */
 export function mapView(levels: readonly LevelOutline[]): { theta: number; phi: number; fovy: number } {

@@ -46,6 +46,8 @@ export function UnreadNotifications() {
             ) : (
               <UnlockedLevelsDialog notifications={group} index={index} count={queue.length} />
             ),
+            // They come on their own at login: after any dialog already open, not over it.
+            { queued: true },
           );
         } catch (error) {
           if (error instanceof DialogDismissed) return;
