@@ -16,7 +16,7 @@ import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { startTemporaryPostgres } from '../../server/db/temporary-postgres';
-import { drainDirtyTargets } from '../../server/science/consensus';
+import { sumNewAnswers } from '../../server/science/consensus';
 import { PAGE_ROWS } from '../../server/science/catalogue-rows';
 import { exportCatalogue } from '../../server/science/export';
 import { analyzeScienceTables, estimateReliability } from '../../server/science/reliability';
@@ -88,7 +88,7 @@ async function reestimation(db: Kysely<Database>, database: ScienceDatabase, opt
     }
   });
   await analyzeScienceTables(db);
-  const [, drainMs] = await timed(() => drainDirtyTargets(db));
+  const [, drainMs] = await timed(() => sumNewAnswers(db));
   rows.push(['answers', String(answers)]);
   rows.push(['answers written (JS inserts)', seconds(voteMs)]);
   rows.push(['all targets summed (drain)', seconds(drainMs)]);
@@ -137,7 +137,7 @@ async function retirement(open: () => Promise<Kysely<Database>>, options: Scienc
             await analyzeScienceTables(database);
             return estimateReliability(database);
           },
-          (database) => drainDirtyTargets(database),
+          (database) => sumNewAnswers(database),
         ),
       );
     } finally {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { courseExists } from '../../server/science/catalogue-rows';
-import { drainDirtyTargets } from '../../server/science/consensus';
+import { sumNewAnswers } from '../../server/science/consensus';
 import { EXPORT_FORMATS, exportCatalogue, isExportFormat } from '../../server/science/export';
 import { estimateReliability } from '../../server/science/reliability';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
@@ -40,7 +40,7 @@ export const exportCommand: Command = {
         process.stderr.write(
           `reliability of ${estimate.volunteers} volunteers from ${estimate.answers} answers in ${estimate.iterations} iterations\n`,
         );
-      } else await drainDirtyTargets(db);
+      } else await sumNewAnswers(db);
       const output = values.output ? fs.createWriteStream(values.output) : process.stdout;
       await pipeline(Readable.from(exportCatalogue(db, values.course!, format)), output);
       if (values.output) process.stderr.write(`wrote ${values.output}\n`);

@@ -4,7 +4,7 @@
 // off: the rule is for the courses a research group defines.
 import { COURSE_IDS } from '../../src/shared/enums';
 import { courseExists } from '../../server/science/catalogue-rows';
-import { drainDirtyTargets } from '../../server/science/consensus';
+import { sumNewAnswers } from '../../server/science/consensus';
 import { estimateReliability } from '../../server/science/reliability';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 import { withConfiguredDatabase } from '../database';
@@ -54,7 +54,7 @@ export const scienceCommand: Command = {
     }
     return withConfiguredDatabase(async (db) => {
       if (action === 'estimate') {
-        await drainDirtyTargets(db);
+        await sumNewAnswers(db);
         const result = await estimateReliability(db);
         process.stdout.write(
           `reliability of ${result.volunteers} volunteers from ${result.answers} answers in ${result.iterations} iterations\n`,

@@ -277,9 +277,19 @@ export interface ScienceStateTable {
   iterations: number;
 }
 
-export interface ScienceDirtyTable {
+/** Answers written (+1) and replaced (−1) since the science last summed them (0009). */
+export interface ScienceLogTable {
   id: Generated<number>;
   object_id: number;
+  course_id: string;
+  user_id: number | null;
+  sign: number;
+  galaxy_type: string;
+  interaction: string;
+  ring: boolean;
+  fan: boolean;
+  tail: boolean;
+  distorted: boolean;
 }
 
 export interface Database {
@@ -305,5 +315,5 @@ export interface Database {
   target_consensus: TargetConsensusTable;
   volunteer_reliability: VolunteerReliabilityTable;
   science_state: ScienceStateTable;
-  science_dirty: ScienceDirtyTable;
+  science_log: ScienceLogTable;
 }

@@ -9,7 +9,7 @@ import { requireAdmin } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
 import { courseExists } from '../science/catalogue-rows';
-import { drainDirtyTargets } from '../science/consensus';
+import { sumNewAnswers } from '../science/consensus';
 import { scienceSummary } from '../science/dashboard';
 import { exportCatalogue, exportFileName, exportWriter } from '../science/export';
 
@@ -32,7 +32,7 @@ const exportSchema = {
 export const scienceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.get('/api/admin/science', asAdmin, async () => {
     // Answers of the last second are summed before the summary reads them.
-    await drainDirtyTargets(db);
+    await sumNewAnswers(db);
     return scienceSummary(db);
   });
 
@@ -43,7 +43,7 @@ export const scienceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
       const { course_id: courseId } = request.params;
       const { format } = request.query;
       if (!(await courseExists(db, courseId))) throw new HttpError(404, `No course '${courseId}'.`);
-      await drainDirtyTargets(db);
+      await sumNewAnswers(db);
       return reply
         .type(exportWriter(format, courseId).contentType)
         .header('content-disposition', `attachment; filename="${exportFileName(format, courseId)}"`)

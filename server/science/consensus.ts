@@ -1,13 +1,13 @@
 // A target's consensus summed from its answers (docs/science.md): the counts of every option, the
 // same counts weighted by each volunteer's reliability, and the Dawid–Skene evidence of the two
 // binary questions (galaxy_type: spiral against elliptical; interaction: yes against no). The
-// fractions, probabilities and labels are derived from these on read (./catalogue-rows.ts), so a
-// refresh is one aggregate over the target's answers and never reads another target.
+// fractions, probabilities and labels are derived from these on read (./catalogue-rows.ts).
 //
-// The answer path only marks its targets in science_dirty (a trigger, migration 0009); the
-// science service drains that table a batch at a time, so a new answer moves its target's
-// fractions within a second or two and the POST itself does no science.
-import { sql, type Kysely } from 'kysely';
+// The answer path only logs what it wrote in science_log (triggers, migration 0009); the science
+// service adds the log to the targets' sums a batch at a time (sumNewAnswers), so a new answer
+// moves its target's fractions within a second or two and the POST itself does no science. The
+// estimate sums each target's every answer again with the new rates (refreshTargets).
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -19,75 +19,86 @@ export const DEFAULT_ACCURACY = 0.75;
 /** Estimated rates are kept inside [ε, 1 − ε] so that a log-likelihood ratio stays finite. */
 export const RATE_BOUND = 0.01;
 
-/** Targets summed per statement: small enough that PGlite's one connection is never held long. */
+/** Targets (or log rows) summed per statement: small enough that PGlite's one connection is never held long. */
 export const REFRESH_BATCH = 2000;
 
+/** The summed columns of target_consensus, each with its aggregate over signed answer rows `v`. */
+const SUMS: [column: string, aggregate: string][] = [
+  ['volunteers', 'sum(v.sign)'],
+  ...(
+    [
+      ['n_spiral', "galaxy_type = 'spiral'"],
+      ['n_elliptical', "galaxy_type = 'elliptical'"],
+      ['n_type_not_sure', "galaxy_type = 'not_sure'"],
+      ['n_interaction_yes', "interaction = 'yes'"],
+      ['n_interaction_no', "interaction = 'no'"],
+      ['n_interaction_not_sure', "interaction = 'not_sure'"],
+      ['n_ring', "interaction = 'yes' and ring"],
+      ['n_fan', "interaction = 'yes' and fan"],
+      ['n_tail', "interaction = 'yes' and tail"],
+      ['n_distorted', "interaction = 'yes' and distorted"],
+    ] as const
+  ).flatMap(([column, where]): [string, string][] => [
+    [column, `coalesce(sum(v.sign) filter (where ${where}), 0)`],
+    // The same count weighted: galaxy_type options by the galaxy_type weight, the rest by the
+    // interaction weight.
+    [
+      column.replace(/^n_/, 'w_'),
+      `coalesce(sum(v.sign * ${where.startsWith('galaxy_type') ? 'v.gw' : 'v.iw'}) filter (where ${where}), 0)`,
+    ],
+  ]),
+  [
+    'galaxy_type_evidence',
+    "coalesce(sum(v.sign * case v.galaxy_type when 'spiral' then ln(v.gs / (1 - v.gp)) when 'elliptical' then ln((1 - v.gs) / v.gp) end), 0)",
+  ],
+  [
+    'interaction_evidence',
+    'coalesce(sum(v.sign * case v.interaction when \'yes\' then ln(v."is" / (1 - v.ip)) when \'no\' then ln((1 - v."is") / v.ip) end), 0)',
+  ],
+];
+
 /**
- * Sums the answers of `objectIds` into target_consensus (inserted or replaced) and retires, by its
- * course's rule, each that meets it. Returns the number of targets written.
+ * The sums per target of `rows`, a relation of signed answers (object_id, course_id, user_id,
+ * sign, and the answer's fields), each weighted by its volunteer's current rates (DEFAULT_ACCURACY
+ * for a volunteer not yet estimated, or an answer whose account is gone), as the columns of
+ * target_consensus.
+ */
+function summed(rows: RawBuilder<unknown>) {
+  const accuracy = sql.lit(DEFAULT_ACCURACY);
+  return sql`
+    select v.object_id, min(v.course_id) as course_id,
+      ${sql.raw(SUMS.map(([column, aggregate]) => `${aggregate} as ${column}`).join(', '))}, now() as updated_at
+    from (
+      select r.*, rates.*, greatest(0, rates.gs + rates.gp - 1) as gw, greatest(0, rates."is" + rates.ip - 1) as iw
+      from ${rows} r
+      left join volunteer_reliability vr on vr.user_id = r.user_id
+      cross join lateral (select
+        coalesce(vr.galaxy_type_sensitivity, ${accuracy}) as gs, coalesce(vr.galaxy_type_specificity, ${accuracy}) as gp,
+        coalesce(vr.interaction_sensitivity, ${accuracy}) as "is", coalesce(vr.interaction_specificity, ${accuracy}) as ip
+      ) rates
+    ) v
+    group by v.object_id`;
+}
+
+const COLUMNS = sql.raw(['object_id', 'course_id', ...SUMS.map(([column]) => column), 'updated_at'].join(', '));
+
+/**
+ * Sums every answer of `objectIds` into target_consensus (inserted or replaced), with the
+ * volunteers' current rates, and retires, by its course's rule, each that meets it. The E-step of
+ * the estimate (./reliability.ts); the answers arriving meanwhile are added by sumNewAnswers.
+ * Returns the number of targets written.
  */
 export async function refreshTargets(db: Kysely<Database>, objectIds: readonly number[]): Promise<number> {
   if (objectIds.length === 0) return 0;
   // A bigint[] literal: `= any(…)` finds each target's answers through answers_object, whatever
   // the planner guesses of the list's length.
   const ids = `{${objectIds.join(',')}}`;
-  const accuracy = sql.lit(DEFAULT_ACCURACY);
   const written = await sql`
-    with votes as (
-      select a.object_id, a.course_id, a.galaxy_type, a.interaction, a.ring, a.fan, a.tail, a.distorted,
-        coalesce(r.galaxy_type_sensitivity, ${accuracy}) as gs, coalesce(r.galaxy_type_specificity, ${accuracy}) as gp,
-        coalesce(r.interaction_sensitivity, ${accuracy}) as "is", coalesce(r.interaction_specificity, ${accuracy}) as ip
-      from answers a
-      left join volunteer_reliability r on r.user_id = a.user_id
-      where a.object_id = any(${ids}::bigint[])
-    ),
-    weighted as (
-      select *, greatest(0, gs + gp - 1) as gw, greatest(0, "is" + ip - 1) as iw from votes
-    )
-    insert into target_consensus (
-      object_id, course_id, volunteers,
-      n_spiral, n_elliptical, n_type_not_sure, n_interaction_yes, n_interaction_no, n_interaction_not_sure,
-      n_ring, n_fan, n_tail, n_distorted,
-      w_spiral, w_elliptical, w_type_not_sure, w_interaction_yes, w_interaction_no, w_interaction_not_sure,
-      w_ring, w_fan, w_tail, w_distorted,
-      galaxy_type_evidence, interaction_evidence, updated_at)
-    select object_id, min(course_id), count(*),
-      count(*) filter (where galaxy_type = 'spiral'),
-      count(*) filter (where galaxy_type = 'elliptical'),
-      count(*) filter (where galaxy_type = 'not_sure'),
-      count(*) filter (where interaction = 'yes'),
-      count(*) filter (where interaction = 'no'),
-      count(*) filter (where interaction = 'not_sure'),
-      count(*) filter (where interaction = 'yes' and ring),
-      count(*) filter (where interaction = 'yes' and fan),
-      count(*) filter (where interaction = 'yes' and tail),
-      count(*) filter (where interaction = 'yes' and distorted),
-      coalesce(sum(gw) filter (where galaxy_type = 'spiral'), 0),
-      coalesce(sum(gw) filter (where galaxy_type = 'elliptical'), 0),
-      coalesce(sum(gw) filter (where galaxy_type = 'not_sure'), 0),
-      coalesce(sum(iw) filter (where interaction = 'yes'), 0),
-      coalesce(sum(iw) filter (where interaction = 'no'), 0),
-      coalesce(sum(iw) filter (where interaction = 'not_sure'), 0),
-      coalesce(sum(iw) filter (where interaction = 'yes' and ring), 0),
-      coalesce(sum(iw) filter (where interaction = 'yes' and fan), 0),
-      coalesce(sum(iw) filter (where interaction = 'yes' and tail), 0),
-      coalesce(sum(iw) filter (where interaction = 'yes' and distorted), 0),
-      coalesce(sum(case galaxy_type when 'spiral' then ln(gs / (1 - gp)) when 'elliptical' then ln((1 - gs) / gp) end), 0),
-      coalesce(sum(case interaction when 'yes' then ln("is" / (1 - ip)) when 'no' then ln((1 - "is") / ip) end), 0),
-      now()
-    from weighted
-    group by object_id
-    on conflict (object_id) do update set
-      course_id = excluded.course_id, volunteers = excluded.volunteers,
-      n_spiral = excluded.n_spiral, n_elliptical = excluded.n_elliptical, n_type_not_sure = excluded.n_type_not_sure,
-      n_interaction_yes = excluded.n_interaction_yes, n_interaction_no = excluded.n_interaction_no,
-      n_interaction_not_sure = excluded.n_interaction_not_sure,
-      n_ring = excluded.n_ring, n_fan = excluded.n_fan, n_tail = excluded.n_tail, n_distorted = excluded.n_distorted,
-      w_spiral = excluded.w_spiral, w_elliptical = excluded.w_elliptical, w_type_not_sure = excluded.w_type_not_sure,
-      w_interaction_yes = excluded.w_interaction_yes, w_interaction_no = excluded.w_interaction_no,
-      w_interaction_not_sure = excluded.w_interaction_not_sure,
-      w_ring = excluded.w_ring, w_fan = excluded.w_fan, w_tail = excluded.w_tail, w_distorted = excluded.w_distorted,
-      galaxy_type_evidence = excluded.galaxy_type_evidence, interaction_evidence = excluded.interaction_evidence,
+    insert into target_consensus (${COLUMNS})
+    ${summed(sql`(select object_id, course_id, user_id, 1 as sign, galaxy_type, interaction, ring, fan, tail, distorted
+      from answers where object_id = any(${ids}::bigint[]))`)}
+    on conflict (object_id) do update set course_id = excluded.course_id,
+      ${sql.raw(SUMS.map(([column]) => `${column} = excluded.${column}`).join(', '))},
       updated_at = excluded.updated_at
   `.execute(db);
   await retireSettled(db, ids);
@@ -120,25 +131,40 @@ async function retireSettled(db: Kysely<Database>, ids: string): Promise<void> {
 }
 
 /**
- * Refreshes the targets marked in science_dirty, up to REFRESH_BATCH marks at a time, each batch
- * its own transaction (taken from the log and summed together, so a failure leaves them marked).
- * After a batch it rests as long as the batch took, so that a backlog under a heavy load of answers
- * takes at most about half of the database's time. Returns the number of targets refreshed.
+ * Adds the answers logged since the last call (science_log: +1 for an answer written, −1 and +1 for
+ * one changed) to their targets' sums, with the volunteers' current rates, up to REFRESH_BATCH log
+ * rows at a time, each batch its own transaction (taken from the log and added together, so a
+ * failure leaves them logged), and retires the targets that now meet their course's rule. The
+ * cost is the new answers', not the targets' every answer. After a batch it rests as long as the
+ * batch took, so that a backlog under a flood of answers takes at most about half of the
+ * database's time. Returns the number of targets changed.
  */
-export async function drainDirtyTargets(db: Kysely<Database>, batch = REFRESH_BATCH): Promise<number> {
+export async function sumNewAnswers(db: Kysely<Database>, batch = REFRESH_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
     const started = performance.now();
-    const marks = await db.transaction().execute(async (trx) => {
-      const taken = await sql<{ object_id: number }>`
-        delete from science_dirty where id in (
-          select id from science_dirty order by id limit ${batch} for update skip locked)
-        returning object_id`.execute(trx);
-      const ids = [...new Set(taken.rows.map((row) => Number(row.object_id)))];
-      total += await refreshTargets(trx, ids);
-      return taken.rows.length;
+    const taken = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ object_id: number; taken: number }>`
+        with taken as (
+          delete from science_log where id in (
+            select id from science_log order by id limit ${batch} for update skip locked)
+          returning *
+        ),
+        added as (
+          insert into target_consensus (${COLUMNS})
+          ${summed(sql`taken`)}
+          on conflict (object_id) do update set
+            ${sql.raw(SUMS.map(([column]) => `${column} = target_consensus.${column} + excluded.${column}`).join(', '))},
+            updated_at = excluded.updated_at
+          returning object_id
+        )
+        select added.object_id, (select count(*) from taken) as taken from added`.execute(trx);
+      const ids = rows.map((row) => Number(row.object_id));
+      if (ids.length > 0) await retireSettled(trx, `{${ids.join(',')}}`);
+      total += ids.length;
+      return rows.length === 0 ? 0 : Number(rows[0]!.taken);
     });
-    if (marks < batch) return total;
+    if (taken < batch) return total;
     await new Promise((resolve) => setTimeout(resolve, Math.min(performance.now() - started, 1000)));
   }
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
-import { drainDirtyTargets } from './consensus';
+import { sumNewAnswers } from './consensus';
 import { analyzeScienceTables, estimateReliability } from './reliability';
 
 export const REFRESH_MS = 1000;
@@ -51,7 +51,7 @@ export class ScienceService {
         await analyzeScienceTables(this.db);
         this.analyzedAt = answers;
       }
-      await drainDirtyTargets(this.db);
+      await sumNewAnswers(this.db);
       if (Date.now() - this.lastEstimate >= (this.options.estimateMs ?? ESTIMATE_MS) && (await this.grown(answers))) {
         this.lastEstimate = Date.now();
         const result = await estimateReliability(this.db);

@@ -1,6 +1,7 @@
 // Issue 32 item 9, nicknames: a name that imitates another through full-width letters, zero-width
 // joiners or case is the same name ('already taken'), invisible and format characters are refused,
 // and names are kept NFKC-normalised.
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accountHardening from '../../server/db/migrations/0010_account_hardening';
 import { createTestUser, type TestUser } from '../helpers/accounts';
@@ -70,7 +71,9 @@ describe.each(DATABASE_KINDS)('migration 0010 on %s', (kind) => {
     const database = await openTestDatabase(kind);
     try {
       const db = database.db;
-      await accountHardening.down(db);
+      // The migration works on any schema: it takes the database untyped.
+      const schemaless = db as unknown as Kysely<unknown>;
+      await accountHardening.down(schemaless);
       const insert = async (nickname: string, email: string) =>
         (
           await db
@@ -85,7 +88,7 @@ describe.each(DATABASE_KINDS)('migration 0010 on %s', (kind) => {
       const other = await insert('Deneb', 'd@example.org');
       await insert('', 'e@example.org');
       await insert('', 'f@example.org');
-      await accountHardening.up(db);
+      await accountHardening.up(schemaless);
       const rows = await db.selectFrom('users').select(['id', 'nickname', 'nickname_key']).orderBy('id').execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
       expect(byId.get(first)).toMatchObject({ nickname: 'Vega', nickname_key: 'vega' });
@@ -93,8 +96,8 @@ describe.each(DATABASE_KINDS)('migration 0010 on %s', (kind) => {
       expect(byId.get(joined)!.nickname).toBe(`ve\u200dga #${joined}`);
       expect(byId.get(other)).toMatchObject({ nickname: 'Deneb', nickname_key: 'deneb' });
       await expect(insert('VEGA', 'g@example.org')).rejects.toThrow();
-      await accountHardening.down(db);
-      await accountHardening.up(db);
+      await accountHardening.down(schemaless);
+      await accountHardening.up(schemaless);
     } finally {
       await database.close();
     }

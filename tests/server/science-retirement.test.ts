@@ -3,7 +3,7 @@
 // it, and an area whose every target is retired is passed over as done.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/shared/api';
-import { drainDirtyTargets } from '../../server/science/consensus';
+import { sumNewAnswers } from '../../server/science/consensus';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { openGame, type GameFixture } from '../helpers/sky';
@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)('retirement in quests on %s', (kind) => {
     const [settled, ...rest] = before.questions.map((question) => question.object_id);
     expect(rest.length).toBeGreaterThan(0);
     expect(await post(first, before.id, settled!)).toBe(200);
-    await drainDirtyTargets(game.db);
+    await sumNewAnswers(game.db);
     const retired = await game.db
       .selectFrom('target_consensus')
       .select('retired_at')
@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)('retirement in quests on %s', (kind) => {
     const first = await createTestUser(game.db);
     const quest = await current(first);
     for (const question of quest.questions) expect(await post(first, quest.id, question.object_id)).toBe(200);
-    await drainDirtyTargets(game.db);
+    await sumNewAnswers(game.db);
     const later = await createTestUser(game.db);
     const skipped = await current(later);
     expect(skipped.area_id).not.toBe(quest.area_id);
@@ -101,7 +101,7 @@ describe.each(DATABASE_KINDS)('retirement in quests on %s', (kind) => {
     const first = await createTestUser(game.db);
     const quest = await current(first);
     expect(await post(first, quest.id, quest.questions[0]!.object_id)).toBe(200);
-    await drainDirtyTargets(game.db);
+    await sumNewAnswers(game.db);
     const second = await createTestUser(game.db);
     expect((await current(second)).questions).toEqual(quest.questions);
   });

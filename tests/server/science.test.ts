@@ -1,5 +1,5 @@
 // The science (docs/science.md) against PGlite and PostgreSQL on a simulated crowd
-// (cli/bench/science-crowd.ts): a new answer moves its target's counts once the marked targets
+// (cli/bench/science-crowd.ts): a new answer moves its target's counts once the logged answers
 // are summed; the Dawid–Skene consensus recovers the truth more often than the raw majority and
 // measures each volunteer's rates within their statistical error; retirement reaches the same
 // accuracy with fewer classifications; and the exports are read by astropy as they are.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addVotes, crowdAccuracy, seedCrowd, type Crowd, type CrowdTarget } from '../../cli/bench/science-crowd';
 import { allCatalogueRows, catalogueRows } from '../../server/science/catalogue-rows';
-import { drainDirtyTargets } from '../../server/science/consensus';
+import { refreshTargets, sumNewAnswers } from '../../server/science/consensus';
 import { EXPORT_COLUMNS } from '../../server/science/export-columns';
 import { exportCatalogue, type ExportFormat } from '../../server/science/export';
 import { estimateReliability } from '../../server/science/reliability';
@@ -27,7 +27,7 @@ async function vote(database: TestDatabase, crowd: Crowd, targets: readonly Crow
   const answered = new Map<number, Set<number>>();
   let answers = 0;
   for (let round = 0; round < rounds; round += 1) answers += await addVotes(database.db, crowd, targets, answered);
-  await drainDirtyTargets(database.db);
+  await sumNewAnswers(database.db);
   return { answered, answers };
 }
 
@@ -38,16 +38,19 @@ describe.each(DATABASE_KINDS)('science on %s', (kind) => {
     database = undefined;
   });
 
-  it('sums a new answer into its target once the marked targets are drained', async () => {
+  it('adds a new answer and a changed one to its target once the log is summed', async () => {
     database = await openTestDatabase(kind);
     const crowd = await seedCrowd(database.db, { targets: 20, volunteers: 10 });
     const target = crowd.targets[0]!;
     const answered = new Map<number, Set<number>>();
     await addVotes(database.db, crowd, [target], answered);
     await addVotes(database.db, crowd, [target], answered);
-    const marked = await database.db.selectFrom('science_dirty').select('object_id').execute();
-    expect(marked.map((row) => Number(row.object_id))).toEqual([target.object_id, target.object_id]);
-    expect(await drainDirtyTargets(database.db)).toBe(1);
+    const marked = await database.db.selectFrom('science_log').select(['object_id', 'sign']).execute();
+    expect(marked.map((row) => [Number(row.object_id), row.sign])).toEqual([
+      [target.object_id, 1],
+      [target.object_id, 1],
+    ]);
+    expect(await sumNewAnswers(database.db)).toBe(1);
     const [row] = await catalogueRows(database.db, crowd.courseId, target.object_id - 1, 1);
     expect(row!.volunteers).toBe(2);
     expect(row!.n_spiral + row!.n_elliptical + row!.n_type_not_sure).toBe(2);
@@ -63,10 +66,16 @@ describe.each(DATABASE_KINDS)('science on %s', (kind) => {
       .where('user_id', '=', user!)
       .where('object_id', '=', target.object_id)
       .execute();
-    await drainDirtyTargets(database.db);
+    await sumNewAnswers(database.db);
     const [after] = await catalogueRows(database.db, crowd.courseId, target.object_id - 1, 1);
     expect(after!.volunteers).toBe(2);
     expect(after!.n_spiral).not.toBe(row!.n_spiral);
+    // What the log added is what summing every answer again gives.
+    await refreshTargets(database.db, [target.object_id]);
+    const [full] = await catalogueRows(database.db, crowd.courseId, target.object_id - 1, 1);
+    for (const [name, value] of Object.entries(full!))
+      if (typeof value === 'number') expect(after![name as keyof typeof after], name).toBeCloseTo(value, 9);
+      else expect(after![name as keyof typeof after], name).toEqual(value);
     // A target nobody answered is still a row, with no consensus.
     const [unanswered] = await catalogueRows(database.db, crowd.courseId, crowd.targets[1]!.object_id - 1, 1);
     expect(unanswered).toMatchObject({ volunteers: 0, consensus_galaxy_type: 'not_sure', f_spiral: null });
@@ -92,7 +101,7 @@ describe.each(DATABASE_KINDS)('science on %s', (kind) => {
         )
         .not.toBeNull();
       await expect
-        .poll(async () => (await database!.db.selectFrom('science_dirty').selectAll().execute()).length)
+        .poll(async () => (await database!.db.selectFrom('science_log').selectAll().execute()).length)
         .toBe(0);
       const summed = await database.db.selectFrom('target_consensus').select('volunteers').execute();
       expect(summed).toHaveLength(60);

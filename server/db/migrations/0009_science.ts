@@ -1,16 +1,16 @@
 // The science kept beside the game (docs/science.md): per target the vote counts, the vote weights
 // summed and the Dawid–Skene evidence of its answers (target_consensus), per volunteer the
 // estimated sensitivity and specificity of each question (volunteer_reliability), per course the
-// class priors and an optional retirement rule, and the targets whose answers changed since they
-// were last summed (science_dirty).
+// class priors and an optional retirement rule, and the answers not yet summed (science_log).
 //
-// science_dirty is filled by statement triggers on answers, so every writer of answers (the answer
-// batch, a re-post, an account's deletion unlinking its answers, the load bench's history) marks
-// its targets without the answer path knowing about the science. It is a log, a row per target
-// and statement with no unique key on the target: concurrent answer batches never wait on one
-// another's marks (a unique key would make the second writer of a target wait for the first's
-// commit), nor on the science taking them. Transition tables allow one event per trigger, hence
-// two triggers on one function.
+// science_log is filled by statement triggers on answers, so every writer of answers (the answer
+// batch, a re-post, an account's deletion unlinking its answers, the load bench's history) logs
+// what changed without the answer path knowing about the science: a row per answer written (+1),
+// and for an answer changed its old values (−1) and its new ones (+1). The science adds the log's
+// rows to the targets' sums, so summing costs the new answers, not every answer of a target. The
+// log has no unique key on the target: concurrent answer batches never wait on one another's rows
+// (a unique key would make the second writer of a target wait for the first's commit), nor on the
+// science taking them. Transition tables allow one event per trigger, hence two triggers.
 //
 // target_open_for_quest says whether a target belongs to a quest created at a given time: a target
 // retired by its course's rule before then does not (it is no longer put into new quests), one
@@ -81,19 +81,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A target's answers are summed by object_id (the refresh and the E-step).
   await sql`create index answers_object on answers (object_id)`.execute(db);
 
-  await sql`create table science_dirty (id bigserial primary key, object_id bigint not null)`.execute(db);
-  await sql`create function science_mark_dirty() returns trigger language plpgsql as $$
+  await sql`create table science_log (
+    id bigserial primary key,
+    object_id bigint not null,
+    course_id text not null,
+    user_id bigint,
+    sign smallint not null,
+    galaxy_type text not null,
+    interaction text not null,
+    ring boolean not null,
+    fan boolean not null,
+    tail boolean not null,
+    distorted boolean not null
+  )`.execute(db);
+  const logged = (table: string, sign: number) =>
+    `select object_id, course_id, user_id, ${sign}, galaxy_type, interaction, ring, fan, tail, distorted from ${table}`;
+  await sql`create function science_log_inserted() returns trigger language plpgsql as $$
     begin
-      insert into science_dirty (object_id) select distinct object_id from changed_answers;
+      insert into science_log (object_id, course_id, user_id, sign, galaxy_type, interaction, ring, fan, tail, distorted)
+        ${sql.raw(logged('new_answers', 1))};
+      return null;
+    end $$`.execute(db);
+  await sql`create function science_log_updated() returns trigger language plpgsql as $$
+    begin
+      insert into science_log (object_id, course_id, user_id, sign, galaxy_type, interaction, ring, fan, tail, distorted)
+        ${sql.raw(logged('old_answers', -1))} union all ${sql.raw(logged('new_answers', 1))};
       return null;
     end $$`.execute(db);
   await sql`create trigger answers_science_insert after insert on answers
-    referencing new table as changed_answers
-    for each statement execute function science_mark_dirty()`.execute(db);
+    referencing new table as new_answers
+    for each statement execute function science_log_inserted()`.execute(db);
   await sql`create trigger answers_science_update after update on answers
-    referencing new table as changed_answers
-    for each statement execute function science_mark_dirty()`.execute(db);
-  await sql`insert into science_dirty (object_id) select distinct object_id from answers`.execute(db);
+    referencing old table as old_answers new table as new_answers
+    for each statement execute function science_log_updated()`.execute(db);
+  await sql`insert into science_log (object_id, course_id, user_id, sign, galaxy_type, interaction, ring, fan, tail, distorted)
+    ${sql.raw(logged('answers', 1))}`.execute(db);
 
   await sql`create function target_open_for_quest(target_object_id bigint, quest_created_at timestamptz)
     returns boolean language sql stable as $$
@@ -111,8 +133,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function target_open_for_quest(bigint, timestamptz)`.execute(db);
   await sql`drop trigger answers_science_update on answers`.execute(db);
   await sql`drop trigger answers_science_insert on answers`.execute(db);
-  await sql`drop function science_mark_dirty()`.execute(db);
-  await sql`drop table science_dirty`.execute(db);
+  await sql`drop function science_log_updated()`.execute(db);
+  await sql`drop function science_log_inserted()`.execute(db);
+  await sql`drop table science_log`.execute(db);
   await sql`drop index answers_object`.execute(db);
   await sql`drop table science_state`.execute(db);
   await sql`drop table volunteer_reliability`.execute(db);
