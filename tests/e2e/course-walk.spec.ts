@@ -2,10 +2,12 @@
 // by the DOM alone: only the front dialog of the stack shows and takes the pointer, and a dialog
 // owned by a route closes when the route changes (application-spec §2, §4); the "Galaxy N of M"
 // label is not under the header; a finished course says so and what to do next, and several
-// unlocks waiting at login come as one list, each marked read by its OK. Debian's Chromium
-// against the real server.
+// unlocks waiting at login come as one list, each marked read by its OK; the cruise map after a
+// finished season; and the walk: season 2's last area played with the keys, every area message in
+// order to the course's completion, and the certificate, in English and Japanese. Debian's
+// Chromium against the real server.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { CurrentQuestResponse, UserNotification } from '../../src/shared/api';
+import type { CurrentQuestResponse, ServerInfoResponse, UserNotification } from '../../src/shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 
@@ -207,5 +209,80 @@ for (const [locale, log] of [
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 400);
     await expect.poll(() => body.evaluate((element) => element.scrollTop)).toBeGreaterThan(before);
+  });
+}
+
+for (const [locale, texts] of [
+  [
+    'en',
+    { stamp: 'Passport stamp added', complete: 'Season 2 complete', log: 'Voyage log', certificates: 'Certificates' },
+  ],
+  ['ja', { stamp: 'パスポートにスタンプ', complete: 'シーズン2完了', log: '航海日誌', certificates: '証明書' }],
+] as const) {
+  test(`the walk: season 2's last area played to its end with the keys (${locale})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await readyVolunteer(page.request, { locale });
+    const info = (await (await page.request.get('/api/server_info')).json()) as ServerInfoResponse;
+    const areas = Object.values(info.number_of_areas.season2 ?? {}).reduce((sum, count) => sum + count, 0);
+    // Every area but the last over HTTP; the last one on screen.
+    let quest = (await (await page.request.get('/api/courses/season2/quests/current')).json()) as CurrentQuestResponse;
+    while (!quest.no_more_available_objects && quest.done_area_ids.length < areas - 1) {
+      for (const question of quest.questions)
+        await page.request.post(`/api/quests/${quest.id}/answers`, { data: { object_id: question.object_id } });
+      quest = (await (await page.request.get('/api/courses/season2/quests/current')).json()) as CurrentQuestResponse;
+    }
+    expect(quest.no_more_available_objects).toBe(false);
+    if (quest.no_more_available_objects) return;
+    await page.goto('/#/?course=season2');
+    // The unlocks of the earlier areas first (one list).
+    await acceptLoginDialogs(page, 1);
+
+    const form = page.getByTestId('answer-form');
+    for (let answered = 0; answered < quest.questions.length; answered++) {
+      await expect(form).toBeVisible({ timeout: 90_000 });
+      // What the last answer earned (a souvenir's piece) comes a moment after it: OK'd first.
+      const reward = page.locator('.dialog-overlay:not([data-closing])').getByRole('dialog');
+      const earned = await reward
+        .waitFor({ state: 'visible', timeout: 1_500 })
+        .then(() => true)
+        .catch(() => false);
+      if (earned) {
+        await expectNotCovered(reward.getByRole('button', { name: 'OK' }));
+        await reward.getByRole('button', { name: 'OK' }).click();
+        await expect(page.locator('.dialog-overlay')).toHaveCount(0);
+      }
+      await expectNotCovered(page.getByTestId('cruise-target'));
+      await expect(form).toHaveAttribute('data-step', '1');
+      await page.keyboard.press('1');
+      await expect(form).toHaveAttribute('data-step', '2');
+      await page.keyboard.press('2');
+    }
+    // The area's messages one at a time, each uncovered, until the course's completion.
+    const titles: string[] = [];
+    while (!titles.includes(texts.complete)) {
+      const front = page.locator('.dialog-overlay:not([data-behind]):not([data-closing])').getByRole('dialog');
+      await expect(front).toHaveCount(1, { timeout: 60_000 });
+      expect(await paintedDialogs(page)).toBe(1);
+      const title = (await front.getByRole('heading').first().innerText()).trim();
+      titles.push(title);
+      await expectNotCovered(front.getByRole('button', { name: 'OK' }));
+      await front.getByRole('button', { name: 'OK' }).click();
+      await expect(page.getByRole('dialog', { name: title, exact: true })).toHaveCount(0);
+      expect(titles.length).toBeLessThan(12);
+    }
+    console.log(`walk (${locale}): ${titles.join(' → ')}`);
+    // The last area of the last stage: its stamp first, the course's completion last (§4's order).
+    expect(titles[0]).toBe(texts.stamp);
+    expect(titles.at(-1)).toBe(texts.complete);
+    await expect(page.getByTestId('course-complete')).toBeVisible();
+
+    // The certificate in the voyage log.
+    await page.keyboard.press('m');
+    const log = page.getByRole('dialog', { name: texts.log });
+    const certificates = log.getByTestId('certificates');
+    await certificates.scrollIntoViewIfNeeded();
+    await expect(certificates.getByRole('heading', { name: texts.certificates })).toBeVisible();
+    await expectNoSeriousViolations(page, `certificate (${locale})`);
   });
 }
