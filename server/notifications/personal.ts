@@ -9,7 +9,10 @@ export interface UnlockedLevel {
   name: { en: string; ja: string };
 }
 
-/** The level_unlocked notification's row (title and message in both locales). */
+/**
+ * The level_unlocked notification's row (title and message in both locales). The next quest goes
+ * to the level unlocked by itself, so the message says where the cruise goes on, not to choose.
+ */
 export function levelUnlockedNotification(userId: number, level: UnlockedLevel): Insertable<NotificationsTable> {
   return {
     user_id: userId,
@@ -19,8 +22,8 @@ export function levelUnlockedNotification(userId: number, level: UnlockedLevel):
       ja: `新しいレベルが解放されました: ${level.name.ja}`,
     }),
     message: JSON.stringify({
-      en: `You can now sail to ${level.name.en}. Choose it on the map to continue your cruise.`,
-      ja: `${level.name.ja}へ航海できるようになりました。地図から選んで航海を続けましょう。`,
+      en: `You can now sail to ${level.name.en}: your next galaxies are there. Press Next galaxy to sail on.`,
+      ja: `${level.name.ja}へ航海できるようになりました。次の銀河はそこにあります。「次の銀河」を押して航海を続けましょう。`,
     }),
     html: false,
     // Both locales are written, so no fallback is needed.
