@@ -169,8 +169,18 @@ export async function sumNewAnswers(db: Kysely<Database>, batch = REFRESH_BATCH)
   }
 }
 
-/** Every target of `courseId` that has answers, summed again (after a change of weights or priors). */
-export async function refreshCourse(db: Kysely<Database>, courseId: string | undefined, batch = REFRESH_BATCH) {
+/**
+ * Targets summed again per statement by refreshCourse: each brings all its answers (hundreds on a
+ * busy target), so fewer than REFRESH_BATCH keep a statement short on PGlite's one connection.
+ */
+export const RESUM_BATCH = 250;
+
+/**
+ * Every target of `courseId` that has answers, summed again (after a change of weights or priors),
+ * RESUM_BATCH targets a statement, resting after each as long as it took (at most about half of
+ * the database's time).
+ */
+export async function refreshCourse(db: Kysely<Database>, courseId: string | undefined, batch = RESUM_BATCH) {
   let after = -1;
   let total = 0;
   for (;;) {
@@ -183,8 +193,9 @@ export async function refreshCourse(db: Kysely<Database>, courseId: string | und
     if (courseId !== undefined) query = query.where('course_id', '=', courseId);
     const ids = (await query.execute()).map((row) => Number(row.object_id));
     if (ids.length === 0) return total;
+    const started = performance.now();
     total += await refreshTargets(db, ids);
     after = ids[ids.length - 1]!;
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(performance.now() - started, 1000)));
   }
 }

@@ -28,6 +28,9 @@ export class ScienceService {
   ) {}
 
   start(): void {
+    // The first estimate waits ESTIMATE_MS too: a server just started has its requests to answer
+    // first, and the rates estimated before it stopped are still in the database.
+    this.lastEstimate = Date.now();
     const tick = () => {
       this.running = this.step().finally(() => {
         if (this.timer) this.timer = setTimeout(tick, this.options.refreshMs ?? REFRESH_MS).unref();
