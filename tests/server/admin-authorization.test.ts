@@ -34,6 +34,14 @@ interface AdminRoute {
 
 // Ordered so that the administrator's pass ends by deleting the fixture notification.
 const ADMIN_ROUTES: AdminRoute[] = [
+  // The research dashboard's summary and a course's catalogue export (docs/science.md).
+  { method: 'GET', route: '/api/admin/science', url: () => '/api/admin/science', ok: 200 },
+  {
+    method: 'GET',
+    route: '/api/admin/courses/:course_id/export',
+    url: () => '/api/admin/courses/season2/export?format=csv',
+    ok: 200,
+  },
   { method: 'GET', route: '/api/admin/notifications', url: () => '/api/admin/notifications', ok: 200 },
   {
     method: 'GET',
@@ -93,6 +101,8 @@ describe.each(DATABASE_KINDS)('admin routes are for administrators only, on %s',
       .returning('id')
       .executeTakeFirstOrThrow();
     fixtureId = row.id;
+    // A course for the export to write (its header alone: the course has no target).
+    await database.db.insertInto('courses').values({ id: 'season2', position: 1 }).execute();
   });
   afterAll(async () => {
     await app?.close();
