@@ -73,8 +73,12 @@ interface Entry {
   className?: string;
   closing: boolean;
   shaking: boolean;
-  /** Waits for the stack to empty: it shows only at the bottom of the stack. */
+  /**
+   * Waits for the stack to empty: it shows once it is the only dialog left (`revealed`), and from
+   * then on also under dialogs opened over it.
+   */
   queued: boolean;
+  revealed: boolean;
   /** The element that had the focus when the dialog opened. */
   opener: HTMLElement | null;
   settle: { resolve(value: unknown): void; reject(reason: unknown): void };
@@ -86,6 +90,12 @@ interface DialogStack {
 
 const StackContext = createContext<DialogStack | null>(null);
 const EntryContext = createContext<DialogControl<unknown> | null>(null);
+
+/** The list with a queued dialog left alone at its bottom revealed. */
+function revealAlone(list: Entry[]): Entry[] {
+  const [only] = list;
+  return list.length === 1 && only!.queued && !only!.revealed ? [{ ...only!, revealed: true }] : list;
+}
 
 /** The dialogs of the app; mounted once, around the router. */
 export function DialogProvider({ children }: { children: ReactNode }) {
@@ -100,7 +110,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   const close = useCallback(
     (id: number) => {
       update(id, { closing: true });
-      setTimeout(() => setEntries((list) => list.filter((entry) => entry.id !== id)), MODAL_ANIMATION_MS);
+      setTimeout(() => setEntries((list) => revealAlone(list.filter((entry) => entry.id !== id))), MODAL_ANIMATION_MS);
     },
     [update],
   );
@@ -116,19 +126,21 @@ export function DialogProvider({ children }: { children: ReactNode }) {
         closing: false,
         shaking: false,
         queued: options.queued ?? false,
+        revealed: false,
         opener:
           document.activeElement instanceof HTMLElement && document.activeElement !== document.body
             ? document.activeElement
             : null,
         settle: { resolve: resolve as (value: unknown) => void, reject },
       };
-      setEntries((list) => [...list, entry]);
+      setEntries((list) => revealAlone([...list, entry]));
     });
   }, []);
 
   const stack = useMemo<DialogStack>(() => ({ open }), [open]);
-  // A queued dialog shows once every dialog opened before it is gone (closed and faded out).
-  const shown = entries.filter((entry, index) => !entry.queued || index === 0);
+  // A queued dialog shows once it is the only dialog left (every other closed and faded out,
+  // also one opened after it), and from then on stays shown under any dialog opened over it.
+  const shown = entries.filter((entry) => !entry.queued || entry.revealed);
   const front = shown.findLastIndex((entry) => !entry.closing);
 
   return (
