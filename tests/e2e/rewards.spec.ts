@@ -197,7 +197,12 @@ test('the camera button downloads a PNG of the globe, by the mouse and by C', as
   await readyVolunteer(page.request);
   await openMainScreen(page);
   const canvas = page.locator('canvas').first();
-  const size = await canvas.evaluate((element: HTMLCanvasElement) => [element.width, element.height]);
+  // The picture is the settled frame, at the canvas's full resolution (a frame drawn while the sky
+  // still loads may be at half of it: src/globe/resolution.ts).
+  const size = await canvas.evaluate((element: HTMLCanvasElement) => [
+    Math.round(element.clientWidth * devicePixelRatio),
+    Math.round(element.clientHeight * devicePixelRatio),
+  ]);
 
   for (const how of ['mouse', 'key'] as const) {
     await expect(page.locator('.dialog-overlay')).toHaveCount(0);

@@ -64,7 +64,7 @@ export const mypage = defineStrings(
       label: '{{course}}のレベルの地図：進行中はオレンジ、ロック中は濃いオレンジ、アンロック済みはシアン',
       legend: { active: '進行中', locked: 'ロック中', unlocked: 'アンロック済み' },
       loading: '地図を読み込み中',
-      zoomHint: 'ドラッグで見回し、Ctrl + ホイールまたは + と − で拡大縮小',
+      zoomHint: 'ドラッグで見回し、コントロールキーを押しながらホイール、または + と − で拡大縮小',
     },
     events: {
       heading: 'イベント',
