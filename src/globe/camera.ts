@@ -1,8 +1,10 @@
 // The camera of viewer-spec §3: the view direction (theta, phi), the field of view `fovy`,
-// `roll` and the projection `mode`, with the limits of §9. theta is the colatitude of the
-// view direction (0 = north celestial pole) and phi its right ascension, both in radians, so
-// that (ra, dec) = (phi, π/2 − theta).
+// `roll`, the projection `mode` and the projection-centre angles za, zd, zp, with the limits of
+// §9. theta and phi are the colatitude and longitude of the view direction in the camera's own
+// frame, whose pole (its zenith) is at right ascension za, declination zd, turned by zp about
+// it. The default zenith is the north celestial pole, where (ra, dec) = (phi, π/2 − theta).
 import { mat3 } from 'gl-matrix';
+import { ZENITH_DEFAULTS, isDefaultZenith, skyOfCamera, zenithRows, type ZenithFrame } from './zenith';
 
 export enum ProjectionMode {
   GNOMONIC = 'GNOMONIC',
@@ -38,6 +40,8 @@ export function projectView(view: ArrayLike<number>, eye: number): [number, numb
   return [(view[0] * (1 + eye)) / w, (view[1] * (1 + eye)) / w];
 }
 
+const zenithScratch = mat3.create();
+
 export const CAMERA_DEFAULTS = {
   fovy: (45 * Math.PI) / 180,
   min_fovy: 5 * ARCSECOND,
@@ -45,7 +49,7 @@ export const CAMERA_DEFAULTS = {
   mode: ProjectionMode.STEREOGRAPHIC,
 } as const;
 
-export interface CameraState {
+export interface CameraState extends Partial<ZenithFrame> {
   theta: number;
   phi: number;
   fovy: number;
@@ -53,19 +57,23 @@ export interface CameraState {
   mode: ProjectionMode;
 }
 
-export class Camera implements CameraState {
+export class Camera implements CameraState, ZenithFrame {
   theta = Math.PI / 2;
   phi = 0;
   fovy: number = CAMERA_DEFAULTS.fovy;
   roll = 0;
   mode: ProjectionMode = CAMERA_DEFAULTS.mode;
+  za: number = ZENITH_DEFAULTS.za;
+  zd: number = ZENITH_DEFAULTS.zd;
+  zp: number = ZENITH_DEFAULTS.zp;
   min_fovy: number = CAMERA_DEFAULTS.min_fovy;
   max_fovy: number = CAMERA_DEFAULTS.max_fovy;
   /** Level-of-detail bias (viewer-spec §4): 1 while moving, fading to 0 after; tiled layers add it. */
   lodBias = 0;
 
   state(): CameraState {
-    return { theta: this.theta, phi: this.phi, fovy: this.fovy, roll: this.roll, mode: this.mode };
+    const { theta, phi, fovy, roll, mode, za, zd, zp } = this;
+    return { theta, phi, fovy, roll, mode, za, zd, zp };
   }
 
   /**
@@ -82,10 +90,36 @@ export class Camera implements CameraState {
   }
 
   /**
-   * World → view transform (orthogonal; a mirror, since the sky is seen from inside). Rows: screen right, screen up, forward (the view direction). Seen
-   * from inside the sphere with north up, east (growing right ascension) is on the left.
+   * World → view transform (orthogonal; a mirror, since the sky is seen from inside): the
+   * equatorial frame taken to the camera's (zenithMatrix's transpose), then rows screen right,
+   * screen up, forward (the view direction). Seen from inside the sphere with the frame's pole
+   * up, growing phi (east, in the default frame) is on the left.
    */
   viewMatrix(out: mat3 = mat3.create()): mat3 {
+    this.frameViewMatrix(out);
+    // The rotation's rows, read column-major, are its transpose: equatorial → camera frame.
+    const [[a, b, c], [d, e, f], [g, h, i]] = zenithRows(this);
+    return mat3.multiply(out, out, mat3.set(zenithScratch, a, b, c, d, e, f, g, h, i));
+  }
+
+  /** The view direction as an equatorial unit vector. */
+  forward(): [number, number, number] {
+    const m = this.viewMatrix();
+    return [m[2], m[5], m[8]];
+  }
+
+  /**
+   * The view direction's equatorial colatitude and right ascension, radians: theta and phi
+   * themselves in the default frame (so that culling there is what it always was).
+   */
+  equatorialDirection(): { theta: number; phi: number } {
+    if (isDefaultZenith(this)) return { theta: this.theta, phi: this.phi };
+    const { ra, dec } = skyOfCamera(this, this.theta, this.phi);
+    return { theta: Math.PI / 2 - dec, phi: ra };
+  }
+
+  /** The camera's frame → view transform (viewMatrix in the default frame). */
+  frameViewMatrix(out: mat3 = mat3.create()): mat3 {
     const { theta, phi, roll } = this;
     const forward = [Math.sin(theta) * Math.cos(phi), Math.sin(theta) * Math.sin(phi), Math.cos(theta)];
     const north = [-Math.cos(theta) * Math.cos(phi), -Math.cos(theta) * Math.sin(phi), Math.sin(theta)];

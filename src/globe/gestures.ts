@@ -229,13 +229,16 @@ export function panCamera(camera: Camera, dx: number, dy: number, height: number
   camera.theta -= dy * scale;
 }
 
-/** The sky direction (theta, phi) under canvas point (x, y) in CSS px. */
+/**
+ * The direction (theta, phi) of the camera's frame under canvas point (x, y) in CSS px: a jump
+ * target (the sky's own direction in the default frame, whose pole is the north celestial pole).
+ */
 export function skyUnder(camera: Camera, eye: number, x: number, y: number, width: number, height: number) {
   const half = camera.projectionScale(eye);
   const planeX = ((x - width / 2) / (height / 2)) * half;
   const planeY = (-(y - height / 2) / (height / 2)) * half;
   const view = unprojectView(planeX, planeY, eye);
-  const m = camera.viewMatrix();
+  const m = camera.frameViewMatrix();
   // The view matrix is orthogonal: world = transpose(view) · v (column-major storage).
   const world = [0, 1, 2].map((i) => m[3 * i] * view[0] + m[3 * i + 1] * view[1] + m[3 * i + 2] * view[2]);
   return { theta: Math.acos(Math.min(1, Math.max(-1, world[2]))), phi: Math.atan2(world[1], world[0]) };

@@ -26,7 +26,8 @@ export const WHOLE_SKY_RADIUS = Math.PI / 2 - 1e-3;
 export function viewCone(camera: Camera, eye: number, width: number, height: number): { centre: vec3; radius: number } {
   const halfHeight = camera.projectionScale(eye);
   const corner = halfHeight * Math.hypot(1, width / height);
-  return { centre: unitVector(camera.theta, camera.phi), radius: angleAtPlaneDistance(corner, eye) };
+  const { theta, phi } = camera.equatorialDirection();
+  return { centre: unitVector(theta, phi), radius: angleAtPlaneDistance(corner, eye) };
 }
 
 /** Angle between two unit vectors, stable for small angles. */

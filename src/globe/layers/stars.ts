@@ -162,7 +162,9 @@ export class StarLayer implements Layer<StarOptions> {
     // widest angle at the centre in every projection here).
     const radius = viewCone(camera, eye, width, height).radius + (STAR_MAX_SIZE * camera.projectionScale(eye)) / height;
     if (!this.cells || radius >= WHOLE_SKY_RADIUS) return all;
-    return Array.from(this.cells.queryDiscRanges(camera.theta, camera.phi, radius, { inclusive: true }), Number);
+    // The cells are equatorial; the camera's theta/phi are in its own frame (za, zd, zp).
+    const { theta, phi } = camera.equatorialDirection();
+    return Array.from(this.cells.queryDiscRanges(theta, phi, radius, { inclusive: true }), Number);
   }
 
   draw(frame: FrameContext): void {

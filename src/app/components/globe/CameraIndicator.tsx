@@ -4,6 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDeclination, formatFieldOfView, formatRightAscension } from '../../../core/angles';
+import { viewCentre } from '../../../globe/zenith';
 import { useCameraState, useGlobe } from './GlobeContext';
 
 const CopyViewLink = lazy(async () => ({ default: (await import('./CopyViewLink')).CopyViewLink }));
@@ -13,6 +14,8 @@ export function CameraIndicator() {
   const globe = useGlobe();
   const camera = useCameraState(200);
   if (!globe || !camera) return null;
+  // theta/phi are in the camera's frame; the indicator shows where that is on the sky.
+  const { ra, dec } = viewCentre(camera);
   return (
     <div className="camera-corner">
       <Suspense fallback={null}>
@@ -20,9 +23,9 @@ export function CameraIndicator() {
       </Suspense>
       <dl className="camera-indicator" aria-label={t('globe.indicator')} data-testid="camera-indicator">
         <dt>{t('globe.ra')}</dt>
-        <dd>{formatRightAscension(camera.phi)}</dd>
+        <dd>{formatRightAscension(ra)}</dd>
         <dt>{t('globe.dec')}</dt>
-        <dd>{formatDeclination(Math.PI / 2 - camera.theta)}</dd>
+        <dd>{formatDeclination(dec)}</dd>
         <dt>{t('globe.fov')}</dt>
         <dd data-testid="camera-fov">{formatFieldOfView(camera.fovy)}</dd>
       </dl>
