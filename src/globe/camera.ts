@@ -91,7 +91,7 @@ export class Camera implements CameraState, ZenithFrame {
 
   /**
    * World → view transform (orthogonal; a mirror, since the sky is seen from inside): the
-   * equatorial frame taken to the camera's (zenithMatrix's transpose), then rows screen right,
+   * equatorial frame taken to the camera's (the transpose of zenithRows), then rows screen right,
    * screen up, forward (the view direction). Seen from inside the sphere with the frame's pole
    * up, growing phi (east, in the default frame) is on the left.
    */

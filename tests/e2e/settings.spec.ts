@@ -2,12 +2,14 @@
 // the real server: opened from the gear with the keyboard, in English and Japanese, focus back
 // on the gear when it closes; grayscale really grey and bright brighter than dark in the
 // survey galaxy's pixels; the choice kept over a reload; expert mode flies to a pretty picture
-// that lights the screen; axe-core clean.
+// that lights the screen; axe-core clean; the constellation names' writing redraws the names
+// over Orion in Hiragana, kept over a reload.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';
 import { framesAskedFor } from './frames';
+import { settle, whole, type Handle } from './globe-view';
 
 async function volunteerPage(browser: Browser, locale: 'en' | 'ja'): Promise<Page> {
   const context = await browser.newContext({ locale: locale === 'ja' ? 'ja-JP' : 'en-US' });
@@ -46,6 +48,36 @@ function colourfulness(pixels: PixelWindow): number {
     most = Math.max(most, Math.abs(r - g), Math.abs(g - b), Math.abs(r - b));
   }
   return most;
+}
+
+/**
+ * The globe turned to Orion at 40° (the cruise has arrived at its galaxy and keeps still), once
+ * it stops drawing: its pixels and the text of Orion's name billboard.
+ */
+async function namesOverOrion(
+  page: Page,
+  screenshot?: string,
+): Promise<{ name: string | undefined; pixels: PixelWindow }> {
+  await page.evaluate(() => {
+    const { globe } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+    globe.setCamera({ theta: (90 - 2) * (Math.PI / 180), phi: 83 * (Math.PI / 180), fovy: 40 * (Math.PI / 180) });
+  });
+  await settle(page);
+  const canvas = page.getByTestId('globe-canvas');
+  const pixels = await whole(page, canvas, screenshot);
+  const name = await page.evaluate(() => {
+    const { layers } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+    return (layers.constellations as unknown as { namesShown: ReadonlyMap<string, string> }).namesShown.get('Ori');
+  });
+  return { name, pixels };
+}
+
+/** Pixels whose colour differs by more than 24 in some channel. */
+function changedPixels(a: PixelWindow, b: PixelWindow): number {
+  let changed = 0;
+  for (let k = 0; k < a.data.length; k += 4)
+    if ([0, 1, 2].some((c) => Math.abs(a.data[k + c] - b.data[k + c]) > 24)) changed++;
+  return changed;
 }
 
 /** Opens the panel from the gear with the keyboard: focus the gear, Enter. */
@@ -160,5 +192,29 @@ test.describe('settings panel (application-spec §2, §9)', () => {
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('galaxy-cruise.settings')))!)).toMatchObject({
       expert: true,
     });
+  });
+  test('constellation names: Hiragana from the panel redraws the names, kept over a reload', async ({ browser }) => {
+    const page = await volunteerPage(browser, 'en');
+    await openMainScreen(page);
+    const orion = await namesOverOrion(page, 'settings-names-en.png');
+    expect(orion.name).toBe('Orion');
+
+    const { dialog } = await openFromKeyboard(page, 'Settings', 'Settings');
+    const names = dialog.getByRole('group', { name: 'Constellation names' });
+    await expect(names.getByRole('radio', { name: 'Page language' })).toBeChecked();
+    await names.getByRole('radio', { name: 'Hiragana' }).check();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const hiragana = await namesOverOrion(page, 'settings-names-hiragana.png');
+    expect(hiragana.name).toBe('おりおんざ');
+    const changed = changedPixels(orion.pixels, hiragana.pixels);
+    console.log(`constellation names: ${changed} of ${orion.pixels.data.length / 4} pixels changed`);
+    expect(changed).toBeGreaterThan(200);
+
+    await page.reload();
+    await openMainScreen(page);
+    expect((await namesOverOrion(page)).name).toBe('おりおんざ');
+    const { dialog: again } = await openFromKeyboard(page, 'Settings', 'Settings');
+    await expect(again.getByRole('radio', { name: 'Hiragana' })).toBeChecked();
   });
 });

@@ -73,6 +73,7 @@ export class ConstellationLayer implements Layer<ConstellationOptions> {
   private mesh: LineMesh | null = null;
   private readonly labels = new SpriteLayer();
   private labelsBuilt: ConstellationLanguage | null = null;
+  private readonly labelTexts = new Map<string, string>();
   private options: ConstellationOptions;
 
   constructor(
@@ -102,13 +103,21 @@ export class ConstellationLayer implements Layer<ConstellationOptions> {
     const { language } = this.options;
     const images = new Map<string, SpriteImage>();
     const sprites: Sprite[] = [];
+    this.labelTexts.clear();
     for (const constellation of this.constellations) {
-      images.set(constellation.id, labelImage(constellation.name[language]));
+      const text = constellation.name[language];
+      images.set(constellation.id, labelImage(text));
+      this.labelTexts.set(constellation.id, text);
       const [x, y, z] = constellationCentre(constellation);
       sprites.push({ imageID: constellation.id, position: [x, y, z], color: [1, 1, 1, 0.8] });
     }
     this.labels.update({ images, sprites });
     this.labelsBuilt = language;
+  }
+
+  /** The text of each name billboard built, by constellation id (empty before the first show). */
+  get namesShown(): ReadonlyMap<string, string> {
+    return this.labelTexts;
   }
 
   /** Whether the name billboards have been built (they are only on first show). */

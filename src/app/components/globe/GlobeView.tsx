@@ -2,13 +2,14 @@
 // It owns one Globe for the lifetime of the canvas, adds the base layers and hands the globe to
 // GlobeLoader, which shares it through GlobeContext (this file is loaded after the first paint).
 // On the main route the view is kept in the address (viewLink.ts). The constellations are named
-// in the page's language: Kanji for Japanese, English otherwise.
+// in the writing the settings choose (by default the page's: Kanji for Japanese, English
+// otherwise).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataRepositoryUrl } from '../../../core/dataRepository';
 import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
-import { ConstellationLayer, type ConstellationLanguage } from '../../../globe/layers/constellations';
+import { ConstellationLayer } from '../../../globe/layers/constellations';
 import { GridLayer } from '../../../globe/layers/grid';
 import { APPLICATION_HIPS_OPTIONS, HipsLayer } from '../../../globe/layers/hips';
 import { LevelOutlineLayer } from '../../../globe/layers/level-outlines';
@@ -18,6 +19,7 @@ import { SpriteLayer } from '../../../globe/layers/sprites';
 import { TargetLayer } from '../../../globe/layers/targets';
 import { StarLayer } from '../../../globe/layers/stars';
 import { APPLICATION_SURVEY_OPTIONS, SurveyLayer } from '../../../globe/layers/survey';
+import { constellationLanguageOf, useSettings } from '../../features/settings/settings';
 import { useGlobePublisher } from './GlobeContext';
 import { openingHash } from './openingHash';
 import { hashWithView, linkedLayers, showLinkedLayers, viewFromHash } from './viewLink';
@@ -32,15 +34,11 @@ function followsView(hash: string): boolean {
   return path === '/';
 }
 
-function constellationLanguage(language: string): ConstellationLanguage {
-  return language.startsWith('ja') ? 'kanji' : 'en';
-}
-
 export function GlobeView({ retina = true }: { retina?: boolean }) {
   const { t, i18n } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
   const constellationLayer = useRef<ConstellationLayer | null>(null);
-  const language = constellationLanguage(i18n.language);
+  const language = constellationLanguageOf(useSettings(), i18n.language);
   const { ready: setGlobe, failed } = useGlobePublisher();
   useEffect(() => {
     if (!canvas.current) return;
@@ -104,7 +102,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
       created.release();
     };
   }, [retina, setGlobe, failed]);
-  // After the globe's own effect, also on the first render: the names start in the page language.
+  // After the globe's own effect, also on the first render: the names start in the chosen writing.
   useEffect(() => constellationLayer.current?.update({ language }), [language, retina]);
   return (
     <canvas

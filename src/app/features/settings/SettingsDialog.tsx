@@ -1,6 +1,6 @@
 // The settings panel (application-spec §2): colour or grayscale; dark, normal or bright; expert
 // mode with the filter choice, the brightness slider and the pretty pictures to fly to; the
-// retina option on high-density screens. Every change applies at once (the globe reads the
+// retina option on high-density screens; the constellation names' writing. Every change applies at once (the globe reads the
 // settings store); the dialog resolves with the object to fly to, or null when closed.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { currentLocale } from '../../i18n';
 import {
   BRIGHTNESS_STEPS,
   COLOR_MODES,
+  CONSTELLATION_NAMES,
   EXPERT_BRIGHTNESS,
   EXPERT_FILTERS,
   highDensityScreen,
@@ -18,6 +19,7 @@ import {
   useSettings,
   type BrightnessStep,
   type ColorMode,
+  type ConstellationNames,
   type ExpertFilter,
 } from './settings';
 import './settings.css';
@@ -120,6 +122,19 @@ export function SettingsDialog() {
           </fieldset>
         </>
       )}
+      <ChoiceGroup
+        legend={t('settings.constellationNames')}
+        type="radio"
+        name="settings-constellation-names"
+        className="inline"
+        options={CONSTELLATION_NAMES.map((names) => ({
+          value: names,
+          label: t(`settings.constellationWritings.${names}`),
+        }))}
+        selected={[settings.constellationNames]}
+        onChange={([names]) => setSettings({ constellationNames: names as ConstellationNames })}
+        touched={false}
+      />
       {highDensityScreen() && (
         <label className="choice">
           <input

@@ -2,11 +2,14 @@
 // colour or grayscale; dark (10000), normal (the application's tile β, 57338.67, the initial
 // default) or bright (200000); expert mode, whose filter choice (color, gri, g, r, i) and
 // brightness slider (10000 to 1000000) replace the three steps and which shows the
-// pretty-picture layers; rendering at the screen's density (retina) on high-density screens.
+// pretty-picture layers; rendering at the screen's density (retina) on high-density screens;
+// the constellations' names in English, Hiragana or Kanji (viewer-spec §1), or in the page's
+// language (Kanji for Japanese, English otherwise), the default.
 // The brightness is the survey tiles' asinh softening β; the pretty pictures scale their
 // presets' β by the same ratio to normal. Settings are kept in localStorage; the store below is
 // shared by the panel, which writes it, and the globe, which reads it (useSettingsOnGlobe).
 import { useSyncExternalStore } from 'react';
+import type { ConstellationLanguage } from '../../../globe/layers/constellations';
 import type { PrettyDisplay } from '../../../globe/layers/pretty-picture-mixer';
 import {
   APPLICATION_COLOR_PARAMS,
@@ -34,6 +37,10 @@ export const EXPERT_BRIGHTNESS = { min: 10000, max: 1000000 } as const;
 export const EXPERT_FILTERS = ['color', 'gri', 'g', 'r', 'i'] as const;
 export type ExpertFilter = (typeof EXPERT_FILTERS)[number];
 
+/** The constellation names' writing: the page's language, or one of viewer-spec §1's three. */
+export const CONSTELLATION_NAMES = ['page', 'en', 'hiragana', 'kanji'] as const;
+export type ConstellationNames = (typeof CONSTELLATION_NAMES)[number];
+
 export interface Settings {
   colorMode: ColorMode;
   brightness: BrightnessStep;
@@ -43,6 +50,7 @@ export interface Settings {
   expertBrightness: number;
   /** Render at devicePixelRatio (offered on high-density screens only). */
   retina: boolean;
+  constellationNames: ConstellationNames;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -52,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   filter: 'color',
   expertBrightness: BRIGHTNESS.normal,
   retina: true,
+  constellationNames: 'page',
 };
 
 export const SETTINGS_STORAGE_KEY = 'galaxy-cruise.settings';
@@ -79,6 +88,7 @@ export function parseSettings(text: string | null): Settings {
       ? Math.min(EXPERT_BRIGHTNESS.max, Math.max(EXPERT_BRIGHTNESS.min, brightness))
       : DEFAULT_SETTINGS.expertBrightness,
     retina: typeof stored.retina === 'boolean' ? stored.retina : DEFAULT_SETTINGS.retina,
+    constellationNames: oneOf(stored.constellationNames, CONSTELLATION_NAMES, DEFAULT_SETTINGS.constellationNames),
   };
 }
 
@@ -140,6 +150,12 @@ export function prettyDisplay(settings: Settings, filters: readonly string[]): P
     grayscale: settings.colorMode === 'grayscale',
     solo: solo >= 0 ? solo : null,
   };
+}
+
+/** The writing the constellations are named in: the setting's, or for 'page' Kanji in Japanese, English otherwise. */
+export function constellationLanguageOf(settings: Settings, pageLanguage: string): ConstellationLanguage {
+  if (settings.constellationNames !== 'page') return settings.constellationNames;
+  return pageLanguage.startsWith('ja') ? 'kanji' : 'en';
 }
 
 /** Whether the screen has more than one device pixel per CSS pixel (the retina option shows). */

@@ -24,6 +24,8 @@ export const settings = defineStrings(
       perseus: 'Perseus Cluster',
     },
     retina: 'Full screen resolution (sharper, slower)',
+    constellationNames: 'Constellation names',
+    constellationWritings: { page: 'Page language', en: 'English', hiragana: 'Hiragana', kanji: 'Kanji' },
   },
   {
     open: '設定',
@@ -48,5 +50,7 @@ export const settings = defineStrings(
       perseus: 'ペルセウス座銀河団',
     },
     retina: '画面の最大解像度で表示（精細・やや重い）',
+    constellationNames: '星座名',
+    constellationWritings: { page: '表示言語に合わせる', en: '英語', hiragana: 'ひらがな', kanji: '漢字' },
   },
 );
