@@ -15,6 +15,7 @@ import {
   type ConfiguredServer,
 } from '../helpers/configured-server';
 import { expectNoSeriousViolations } from './axe';
+import { expectTooltipsAtTheirFields } from './on-screen';
 
 let server: ConfiguredServer;
 
@@ -155,6 +156,28 @@ test('in Japanese the address runs country, zip code, address1, address2, addres
   expect(english).toEqual([]);
   await page.screenshot({ path: 'test-results/screenshots/present-ja.png', fullPage: true });
 });
+
+for (const [locale, texts] of [
+  ['en', { apply: 'Apply' }],
+  ['ja', { apply: '応募する' }],
+] as const) {
+  test(`each error sits at its own field and moves with it as the page scrolls (${locale})`, async ({ page }) => {
+    // The page is taller than the window: the form scrolls inside it.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await readyVolunteerOn(server, page.request, { email: freshEmail(`gift-tips-${locale}`), locale });
+    await page.addInitScript((language) => localStorage.setItem('galaxy-cruise.locale', language), locale);
+    await page.goto(`${server.url}/#/present2025winter`);
+    await page.getByRole('button', { name: texts.apply }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const main = page.locator('main.present-page');
+    expect(await main.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    expect(await expectTooltipsAtTheirFields(page.locator('.present-form'), main)).toBe(5);
+    await main.evaluate((element) => (element.scrollTop = element.scrollHeight / 3));
+    await page.screenshot({ path: test.info().outputPath(`present-errors-${locale}.png`) });
+  });
+}
 
 test('outside the configured window the page goes to /#', async ({ page }) => {
   // The shared e2e server keeps the real window (2025-02-07 to 2025-02-14 JST), long past.

@@ -3,7 +3,7 @@
 //   <ChoiceGroup legend={t('…')} type="radio" name="gender" options={[{ value: 'man', label: t('…') }]}
 //                selected={[gender]} onChange={(values) => setGender(values[0])}
 //                errors={messages} touched={touched.isTouched('gender')} onBlur={() => touched.blur('gender')} />
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FieldTooltip } from './Tooltip';
 
 export interface Choice {
@@ -37,11 +37,9 @@ export function ChoiceGroup({
   className?: string;
 }) {
   const id = useId();
-  const ref = useRef<HTMLFieldSetElement>(null);
   const invalid = touched && !!errors && errors.length > 0;
   return (
     <fieldset
-      ref={ref}
       className={`choice-group ${className ?? ''}`}
       aria-invalid={invalid || undefined}
       aria-describedby={invalid ? `${id}-error` : undefined}
@@ -50,28 +48,30 @@ export function ChoiceGroup({
       }}
     >
       <legend>{legend}</legend>
-      {options.map((option) => (
-        <label key={option.value} className="choice">
-          <input
-            type={type}
-            name={name}
-            value={option.value}
-            checked={selected.includes(option.value)}
-            onChange={(event) => {
-              if (type === 'radio') onChange([option.value]);
-              else
-                onChange(
-                  event.target.checked
-                    ? [...selected, option.value]
-                    : selected.filter((value) => value !== option.value),
-                );
-            }}
-          />
-          <span>{option.label}</span>
-        </label>
-      ))}
+      <div className="choice-options">
+        {options.map((option) => (
+          <label key={option.value} className="choice">
+            <input
+              type={type}
+              name={name}
+              value={option.value}
+              checked={selected.includes(option.value)}
+              onChange={(event) => {
+                if (type === 'radio') onChange([option.value]);
+                else
+                  onChange(
+                    event.target.checked
+                      ? [...selected, option.value]
+                      : selected.filter((value) => value !== option.value),
+                  );
+              }}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldTooltip id={`${id}-error`} errors={errors} show={touched} />
       {children}
-      <FieldTooltip triggerRef={ref} id={`${id}-error`} errors={errors} show={touched} placement="top" />
     </fieldset>
   );
 }

@@ -3,7 +3,7 @@
 // Usage:
 //   <TextField label={t('login.email')} value={email} onChange={setEmail} errors={errors}
 //              touched={touched.isTouched('email')} onBlur={() => touched.blur('email')} type="email" />
-import { useId, useRef, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes } from 'react';
 import { FieldTooltip } from './Tooltip';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'>;
@@ -25,7 +25,6 @@ export function TextField({
   hint?: string;
 }) {
   const id = useId();
-  const ref = useRef<HTMLInputElement>(null);
   const invalid = touched && !!errors && errors.length > 0;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -35,18 +34,17 @@ export function TextField({
       <input
         {...input}
         id={id}
-        ref={ref}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={invalid || undefined}
         aria-describedby={[invalid ? errorId : '', hint ? hintId : ''].join(' ').trim() || undefined}
       />
+      <FieldTooltip id={errorId} errors={errors} show={touched} />
       {hint && (
         <span className="field-hint" id={hintId}>
           {hint}
         </span>
       )}
-      <FieldTooltip triggerRef={ref} id={errorId} errors={errors} show={touched} />
     </div>
   );
 }

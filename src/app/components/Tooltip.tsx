@@ -1,50 +1,42 @@
 // Validation tooltips (application-spec §5, §9): a field's error messages, joined by newlines,
-// in a tooltip beside the field, hidden until the field has been blurred or its form marked
-// touched; offset 20 px, arrow padding 12 px. Usage:
+// in a tooltip at the field, hidden until the field has been blurred or its form marked touched;
+// offset 20 px, arrow padding 12 px. Usage, right after the control it speaks of:
 //
-//   const field = useRef<HTMLInputElement>(null);
-//   <input ref={field} aria-invalid={shown} aria-describedby={errorId} … />
-//   <FieldTooltip triggerRef={field} id={errorId} errors={errors.password} show={touched} />
+//   <input aria-invalid={shown} aria-describedby={errorId} … />
+//   <FieldTooltip id={errorId} errors={errors.password} show={touched} />
+//
+// The tooltip is in the page's flow under its control (styles.css, .field-tooltip), not an
+// overlay placed by script: an overlay is measured once and stays where it was put while the
+// dialog or page scrolls, shakes, or grows a field above it, so it ended up beside another field.
+// In the flow it moves with its field whatever moves, is clipped by nothing and covers no other
+// field.
 //
 // useTouched() keeps the blurred-or-touched state of a form's fields.
-import { useCallback, useMemo, useState, type RefObject } from 'react';
-import { OverlayArrow, Tooltip, TooltipTriggerStateContext } from 'react-aria-components';
+import { useCallback, useState, type CSSProperties } from 'react';
 import { TOOLTIP_ARROW_PADDING_PX, TOOLTIP_OFFSET_PX } from '../developerMode';
 
+const TOOLTIP_SPACING = {
+  '--tooltip-offset': `${TOOLTIP_OFFSET_PX}px`,
+  '--tooltip-arrow-padding': `${TOOLTIP_ARROW_PADDING_PX}px`,
+} as CSSProperties;
+
 export function FieldTooltip({
-  triggerRef,
   id,
   errors,
   show,
-  placement = 'end',
 }: {
-  triggerRef: RefObject<Element | null>;
   id?: string;
   errors: readonly string[] | undefined;
   show: boolean;
-  placement?: 'top' | 'bottom' | 'start' | 'end';
 }) {
-  const open = show && !!errors && errors.length > 0;
-  // The tooltip is not driven by hover or focus (no TooltipTrigger): its state is `open`.
-  const state = useMemo(() => ({ isOpen: open, shouldSkipAnimation: true, open: () => {}, close: () => {} }), [open]);
+  if (!show || !errors || errors.length === 0) return null;
   return (
-    <TooltipTriggerStateContext.Provider value={state}>
-      <Tooltip
-        triggerRef={triggerRef}
-        isOpen={open}
-        offset={TOOLTIP_OFFSET_PX}
-        arrowBoundaryOffset={TOOLTIP_ARROW_PADDING_PX}
-        placement={placement}
-        className="field-tooltip"
-      >
-        <OverlayArrow className="field-tooltip-arrow">
-          <svg width={12} height={12} viewBox="0 0 12 12" aria-hidden="true">
-            <path d="M0 0 L6 6 L12 0" />
-          </svg>
-        </OverlayArrow>
-        <span id={id}>{errors?.join('\n')}</span>
-      </Tooltip>
-    </TooltipTriggerStateContext.Provider>
+    <div role="tooltip" className="field-tooltip" style={TOOLTIP_SPACING}>
+      <svg className="field-tooltip-arrow" width={12} height={6} viewBox="0 0 12 6" aria-hidden="true">
+        <path d="M0 6 L6 0 L12 6" />
+      </svg>
+      <span id={id}>{errors.join('\n')}</span>
+    </div>
   );
 }
 

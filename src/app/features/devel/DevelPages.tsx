@@ -2,7 +2,7 @@
 // the route then): Home lists them; Login, PasswordReset and SignUp show those screens; the
 // session viewer prints GET /api/session; the i18n test puts every string in both languages side
 // by side; the playground opens the shared pieces (dialogs, flash, tooltip, spinner).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router-dom';
 import { useSession } from '../../api/session';
@@ -99,7 +99,6 @@ function PlayGround() {
   const flash = useFlash();
   const [result, setResult] = useState('');
   const [tooltip, setTooltip] = useState(false);
-  const anchor = useRef<HTMLButtonElement>(null);
   const open = (dismissable: boolean) =>
     dialogs
       .open(<MessageDialog title={dismissable ? 'dismissable' : 'undismissable'} message="PlayGround" />, {
@@ -122,12 +121,12 @@ function PlayGround() {
         <button type="button" className="button" onClick={() => flash(t('common.loading'))}>
           flash
         </button>{' '}
-        <button type="button" className="button" ref={anchor} onClick={() => setTooltip((shown) => !shown)}>
+        <button type="button" className="button" onClick={() => setTooltip((shown) => !shown)}>
           tooltip
         </button>
       </p>
       <p data-testid="playground-result">{result}</p>
-      <FieldTooltip triggerRef={anchor} errors={['first error', 'second error']} show={tooltip} />
+      <FieldTooltip errors={['first error', 'second error']} show={tooltip} />
       <Spinner />
     </main>
   );

@@ -5,7 +5,7 @@
 // dialog and sends nothing; a 422 shows the server's messages and shakes. Resolves once POST
 // /api/current_user/private_information has saved the answers.
 import { useMutation } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { choiceErrors, isDigits, OTHER_CHOICE, otherAnswer } from '../../../shared/accountForms';
 import type { ErrorResponse } from '../../../shared/api';
@@ -98,7 +98,6 @@ export function QuestionnaireDialog() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string[]>>>({});
   const countryId = useId();
-  const countryRef = useRef<HTMLSelectElement>(null);
   const locale = currentLocale();
   const countries = useMemo(() => countriesInOrder(locale), [locale]);
 
@@ -160,7 +159,6 @@ export function QuestionnaireDialog() {
         <label htmlFor={countryId}>{q('country')}</label>
         <select
           id={countryId}
-          ref={countryRef}
           value={form.country_code}
           onChange={(event) => set('country_code', event.target.value)}
           onBlur={() => touched.blur('country_code')}
@@ -177,7 +175,6 @@ export function QuestionnaireDialog() {
           <option value={OTHER_COUNTRY}>{q('otherCountry')}</option>
         </select>
         <FieldTooltip
-          triggerRef={countryRef}
           id={`${countryId}-error`}
           errors={messages('country_code')}
           show={touched.isTouched('country_code')}

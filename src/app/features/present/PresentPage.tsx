@@ -6,7 +6,7 @@
 // alerts that the requirements are not fulfilled, with the required count; other failures raise
 // the §8 alert of the request helper.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import '../terms/textPage.css';
@@ -59,9 +59,6 @@ function FormField({
   options?: ReactNode;
 }) {
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const textAreaRef = useRef<HTMLTextAreaElement>(null);
-  const selectRef = useRef<HTMLSelectElement>(null);
   const invalid = shown && errors.length > 0;
   const common = {
     id,
@@ -72,38 +69,23 @@ function FormField({
   };
   let control: ReactNode;
   if (kind === 'textarea')
-    control = (
-      <textarea
-        {...common}
-        ref={textAreaRef}
-        rows={3}
-        value={String(value)}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
+    control = <textarea {...common} rows={3} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
   else if (kind === 'select')
     control = (
-      <select {...common} ref={selectRef} value={String(value)} onChange={(e) => onChange(e.target.value)}>
+      <select {...common} value={String(value)} onChange={(e) => onChange(e.target.value)}>
         {options}
       </select>
     );
   else if (kind === 'checkbox')
     control = (
-      <input
-        {...common}
-        ref={inputRef}
-        type="checkbox"
-        checked={value === true}
-        onChange={(e) => onChange(e.target.checked)}
-      />
+      <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
     );
-  else control = <input {...common} ref={inputRef} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
-  const triggerRef = kind === 'textarea' ? textAreaRef : kind === 'select' ? selectRef : inputRef;
+  else control = <input {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
   return (
     <div className={`field field-${field}`}>
       <label htmlFor={id}>{label}</label>
       {control}
-      <FieldTooltip triggerRef={triggerRef} id={`${id}-error`} errors={errors} show={shown} />
+      <FieldTooltip id={`${id}-error`} errors={errors} show={shown} />
     </div>
   );
 }
