@@ -18,6 +18,7 @@ import { CampaignBoardCache } from './game/model-reads';
 import { levelRoutes } from './routes/levels';
 import { questRoutes } from './routes/quests';
 import { campaignRoutes } from './routes/campaigns';
+import { courseRoutes } from './routes/courses';
 import { registerSecurity } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
 import { requestValidatorCompiler } from './plugins/request-validation';
@@ -103,6 +104,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(levelRoutes, { db });
   await app.register(questRoutes, { db, campaigns });
   await app.register(campaignRoutes, { db, campaigns, timeZone: config.timeZone });
+  // The courses, imported ones with their names and imagery (docs/import.md).
+  await app.register(courseRoutes, { db });
   await app.register(accountRoutes, { db, config });
   await app.register(notificationRoutes, { db });
   await app.register(presentRoutes, { db, config });

@@ -10,6 +10,7 @@ import * as courseAnswerCounts from './migrations/0006_course_answer_counts';
 import * as rankingCounts from './migrations/0007_ranking_counts';
 import * as science from './migrations/0009_science';
 import * as accountHardening from './migrations/0010_account_hardening';
+import * as importedCourses from './migrations/0011_imported_courses';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_ranking_counts': rankingCounts,
   '0009_science': science,
   '0010_account_hardening': accountHardening,
+  '0011_imported_courses': importedCourses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,23 @@ export interface CoursesTable {
   retire_min_volunteers: ColumnType<number | null, number | null | undefined, number | null>;
   retire_min_confidence: ColumnType<number | null, number | null | undefined, number | null>;
   retire_max_volunteers: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Written by `galaxy-cruise import` (0011): never retired by the catalogue's seeding. */
+  imported: Generated<boolean>;
+  /** An imported course's names; null for the five of application-spec (the client's strings name them). */
+  name: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** An imported course's HiPS: an http(s) URL, or a path under {dataRepository}. */
+  hips_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether volunteers may sail it (an administrator opens and closes imported courses). */
+  open: Generated<boolean>;
+  /** The manifest an imported course was imported from last. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A research group's target id → the object_id the game gives it, per imported course (0011). */
+export interface ImportedTargetsTable {
+  course_id: string;
+  source_id: number;
+  object_id: number;
 }
 
 export interface LevelsTable {
@@ -297,6 +314,7 @@ export interface Database {
   sessions: SessionsTable;
   catalogue_state: CatalogueStateTable;
   courses: CoursesTable;
+  imported_targets: ImportedTargetsTable;
   levels: LevelsTable;
   areas: AreasTable;
   targets: TargetsTable;

@@ -26,8 +26,9 @@ export interface SeedResult {
   campaigns: number;
 }
 
-// Any constant: serialises seeding between server processes that start at once on one PostgreSQL.
-const SEED_LOCK = 7_242_022;
+// Any constant: serialises seeding between server processes that start at once on one PostgreSQL,
+// and with `galaxy-cruise import`.
+export const SEED_LOCK = 7_242_022;
 const BATCH = 500;
 
 function fail(message: string): never {
@@ -72,15 +73,27 @@ async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>):
   for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
 }
 
-/** Marks rows whose ids are not in `keep` as retired, and those in it as current. */
+/**
+ * Marks rows whose ids are not in `keep` as retired, and those in it as current. Levels, areas and
+ * targets are the catalogue's only where their course is one of its own (COURSE_IDS): a course
+ * that `galaxy-cruise import` seeded beside them is left as it is (server/import/seed-course.ts).
+ */
 async function retireOthers(
   trx: Transaction<Database>,
   table: 'levels' | 'areas' | 'targets' | 'campaigns',
   column: 'id' | 'object_id',
   keep: number[],
 ): Promise<void> {
+  const courses = sql.val([...COURSE_IDS]);
+  const scope = {
+    levels: sql`where course_id = any(${courses}::text[])`,
+    areas: sql`where level_id in (select id from levels where course_id = any(${courses}::text[]))`,
+    targets: sql`where area_id in (select areas.id from areas join levels on levels.id = areas.level_id
+      where levels.course_id = any(${courses}::text[]))`,
+    campaigns: sql``,
+  }[table];
   // = any($1) with one array parameter: no statement grows with the catalogue.
-  await sql`update ${sql.table(table)} set retired = not (${sql.ref(column)} = any(${sql.val(keep)}::bigint[]))`.execute(
+  await sql`update ${sql.table(table)} set retired = not (${sql.ref(column)} = any(${sql.val(keep)}::bigint[])) ${scope}`.execute(
     trx,
   );
 }

@@ -19,11 +19,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseHipsProperties, type HipsProperties } from '../../src/core/hipsProperties';
-import { COURSE_IDS } from '../../src/shared/enums';
+import { COURSE_ID_PATTERN, COURSE_IDS } from '../../src/shared/enums';
 import { ImportError } from './import-error';
 import { targetListFormat, type TargetListFormat } from './targets';
 
-export const COURSE_ID_PATTERN = /^[a-z][a-z0-9_-]{1,39}$/;
 export const COURSE_NAME_MAX = 100;
 
 export interface Retirement {

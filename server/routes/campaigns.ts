@@ -9,7 +9,7 @@ import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { RankingBoardCache } from '../game/ranking-counts';
 import type { CampaignBoardCache } from '../game/model-reads';
-import { courseIdSchema, throwValidationError } from './schemas';
+import { courseIdSchema, requireCourse, throwValidationError } from './schemas';
 
 export interface CampaignRouteOptions {
   db: Kysely<Database>;
@@ -46,6 +46,7 @@ export const campaignRoutes: FastifyPluginAsync<CampaignRouteOptions> = async (a
       requireUser(request);
       throwValidationError(request);
       const { course_id: courseId, period } = request.params as { course_id: CourseId; period: RankingPeriod };
+      await requireCourse(db, courseId);
       return rankings.get(courseId, period);
     },
   );

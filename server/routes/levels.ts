@@ -9,7 +9,7 @@ import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
 import { doneAreaIds, doneAreaIdsByCourse, loadLevels, statusesOf, type StoredLevel } from '../game/model-reads';
-import { courseIdSchema, int4IdSchema, throwValidationError } from './schemas';
+import { courseIdSchema, int4IdSchema, requireCourse, throwValidationError } from './schemas';
 
 function summary(level: StoredLevel, status: LevelSummary['status']): LevelSummary {
   return {
@@ -60,6 +60,7 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
         course_id?: CourseId;
         only_status: boolean;
       };
+      if (courseId) await requireCourse(db, courseId);
       const levels = await loadLevels(db, courseId);
       const done = courseId
         ? new Map([[courseId as string, await doneAreaIds(db, user.id, courseId)]])

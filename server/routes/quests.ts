@@ -26,7 +26,7 @@ import type { CampaignBoardCache } from '../game/model-reads';
 import { NEW_GAME_COURSES } from '../game/quests';
 import { courseAnswerCounts, questRecords } from '../game/records';
 import { HttpError } from '../http-error';
-import { answerBodySchema, courseIdSchema, int8IdSchema, throwValidationError } from './schemas';
+import { answerBodySchema, courseIdSchema, int8IdSchema, requireCourse, throwValidationError } from './schemas';
 
 const courseParams = {
   type: 'object',
@@ -57,7 +57,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
       const user = requireUser(request);
       throwValidationError(request);
       const { course_id: courseId } = request.params as { course_id: CourseId };
-
+      await requireCourse(db, courseId, { sailing: true });
       return currentQuest(db, user.id, courseId);
     },
   );
@@ -69,6 +69,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
       const user = requireUser(request);
       throwValidationError(request);
       const { course_id: courseId } = request.params as { course_id: CourseId };
+      await requireCourse(db, courseId);
       if (!(NEW_GAME_COURSES as readonly string[]).includes(courseId))
         throw new HttpError(
           422,
@@ -134,6 +135,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
       const user = requireUser(request);
       throwValidationError(request);
       const { course_id: courseId } = request.params as { course_id: CourseId };
+      await requireCourse(db, courseId);
       const [quests, counts] = await Promise.all([record(user.id, courseId), answerCounts(user.id)]);
       return { course_id: courseId, quests, answers_count: counts.get(courseId) ?? 0 };
     },
@@ -141,9 +143,15 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
 
   app.get('/api/my_records', async (request): Promise<MyRecordsResponse> => {
     const user = requireUser(request);
-    const [quests, counts] = await Promise.all([record(user.id), answerCounts(user.id)]);
+    const [quests, counts, imported] = await Promise.all([
+      record(user.id),
+      answerCounts(user.id),
+      db.selectFrom('courses').select('id').where('imported', '=', true).orderBy('position').execute(),
+    ]);
+    // "Records for all courses": the five, then the imported ones (galaxy-cruise import).
+    const ids = [...COURSE_IDS, ...imported.map((course) => course.id as CourseId)];
     const records = Object.fromEntries(
-      COURSE_IDS.map((id) => [id, { course_id: id, quests: [] as QuestRecord[], answers_count: counts.get(id) ?? 0 }]),
+      ids.map((id) => [id, { course_id: id, quests: [] as QuestRecord[], answers_count: counts.get(id) ?? 0 }]),
     ) as MyRecordsResponse;
     for (const quest of quests) records[quest.course_id].quests.push(quest);
     return records;

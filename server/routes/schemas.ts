@@ -1,10 +1,13 @@
 // JSON schemas shared by the routes, and the one rule schemas cannot express alone: a course id
-// that is not one of the five is a resource that does not exist (404), while any other invalid
-// parameter is a bad request (400). Every string that may reach the database is a `text`, and
+// that is neither one of the five nor a course `galaxy-cruise import` wrote into the courses
+// table is a resource that does not exist (404), while any other invalid parameter is a bad
+// request (400). Every string that may reach the database is a `text`, and
 // every integer is held to its column's range: a value the column cannot hold is the client's
 // error (400), not a database error (500).
 import type { FastifyRequest } from 'fastify';
-import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
+import type { Kysely } from 'kysely';
+import { COURSE_ID_PATTERN, COURSE_IDS, GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
+import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
 
 /**
@@ -20,7 +23,12 @@ export const int2Schema = { type: 'integer', minimum: -32_768, maximum: 32_767 }
 /** The range of a PostgreSQL integer column. */
 export const int4Schema = { type: 'integer', minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
 
-export const courseIdSchema = { type: 'string', enum: [...COURSE_IDS] } as const;
+/** One of the five courses or an imported one's id; requireCourse then asks the courses table. */
+export const courseIdSchema = { type: 'string', pattern: COURSE_ID_PATTERN.source } as const;
+
+function unknownCourse(value: unknown): HttpError {
+  return new HttpError(404, `Unknown course '${String(value)}': courses are ${COURSE_IDS.join(', ')}.`);
+}
 
 /** int4 ids (levels, areas): larger numbers would be a database range error, not a 404. */
 export const int4IdSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
@@ -44,7 +52,7 @@ export const answerBodySchema = {
 } as const;
 
 /**
- * For routes registered with attachValidation: a failed course_id enum is 404 "Unknown course",
+ * For routes registered with attachValidation: a course_id of no course's form is 404 "Unknown course",
  * anything else the validation error itself (400). Runs after requireUser, so a guest gets 401
  * whatever the parameters.
  */
@@ -52,11 +60,32 @@ export function throwValidationError(request: FastifyRequest): void {
   const error = request.validationError;
   if (!error) return;
   const issues = (error.validation ?? []) as { instancePath: string; keyword: string }[];
-  const badCourse = issues.find((issue) => issue.instancePath === '/course_id' && issue.keyword === 'enum');
+  const badCourse = issues.find((issue) => issue.instancePath === '/course_id' && issue.keyword === 'pattern');
   if (badCourse) {
     const source = error.validationContext === 'querystring' ? request.query : request.params;
-    const value = (source as Record<string, unknown> | undefined)?.course_id;
-    throw new HttpError(404, `Unknown course '${String(value)}': courses are ${COURSE_IDS.join(', ')}.`);
+    throw unknownCourse((source as Record<string, unknown> | undefined)?.course_id);
   }
   throw error;
+}
+
+/**
+ * After throwValidationError: a course id beyond the five must be an imported course of the
+ * courses table, else 404 "Unknown course" as for any other id. `sailing`: the volunteer would
+ * sail it (a quest), which a course an administrator closed refuses (403). The five need no
+ * read: they exist whether or not a catalogue was seeded.
+ */
+export async function requireCourse(
+  db: Kysely<Database>,
+  courseId: string,
+  { sailing = false }: { sailing?: boolean } = {},
+): Promise<void> {
+  if ((COURSE_IDS as readonly string[]).includes(courseId)) return;
+  const course = await db
+    .selectFrom('courses')
+    .select('open')
+    .where('id', '=', courseId)
+    .where('imported', '=', true)
+    .executeTakeFirst();
+  if (!course) throw unknownCourse(courseId);
+  if (sailing && !course.open) throw new HttpError(403, `Course '${courseId}' is closed.`);
 }

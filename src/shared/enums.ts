@@ -12,6 +12,11 @@ export const AnswerValue = { yes: 0, no: 1, not_sure: 2 } as const satisfies Rec
 
 export const COURSE_IDS = ['training', 'season2', 'illustris', 'illustris_review', 'final_campaign'] as const;
 export type CourseId = (typeof COURSE_IDS)[number];
+/**
+ * The form of every course id: the five above and a research group's imported courses (issue 30;
+ * 2 to 40 of a-z, 0-9, '-', '_', a letter first).
+ */
+export const COURSE_ID_PATTERN = /^[a-z][a-z0-9_-]{1,39}$/;
 /** Numeric campaign (course): training=0 … final_campaign=4; season2 is the default. */
 export const Campaign = {
   training: 0,
