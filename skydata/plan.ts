@@ -11,7 +11,8 @@ import { pixelAngle, POSITION_ANGLES } from './position-angles';
 import { Random } from './random';
 import { discAxisRatio, drawKind, reachOf, type TargetKind, type TargetSpec } from './targets';
 import { DEPTHS, type TractPlan } from './tract';
-import { pixelToSky, separation, skyToPixel, tanWcs, type TanWcs } from './wcs';
+import { tractFootprint } from './areas';
+import { separation, skyToPixel, type TanWcs } from './wcs';
 
 /** HSC pixel scale, arcseconds. */
 export const PIXEL_SCALE = 0.168;
@@ -468,17 +469,7 @@ export function planSky({ seed, small }: PlanOptions): LevelPlan[] {
           centre = [(ra + 360) % 360, dec];
         }
         const id = levelId * 100 + k + 1;
-        const wcs = tanWcs(centre[0], centre[1], size, PIXEL_SCALE);
-        // The area outline: the tract's footprint inset by 4 %, corners in sky coordinates.
-        const inset = size * 0.04;
-        const outline = (
-          [
-            [inset, inset],
-            [size - inset, inset],
-            [size - inset, size - inset],
-            [inset, size - inset],
-          ] as [number, number][]
-        ).map(([x, y]) => pixelToSky(wcs, x + 0.5, y + 0.5));
+        const { wcs, outline } = tractFootprint(centre, size, PIXEL_SCALE);
         const area: AreaPlan = {
           id,
           tract: id,
