@@ -51,6 +51,11 @@ const commands: CommandEntry[] = [
     load: async () => (await import('./commands/science')).scienceCommand,
   },
   {
+    name: 'import',
+    summary: "import a research group's course from its manifest (targets, HiPS, retirement), or --open/--close one",
+    load: async () => (await import('./commands/import')).importCommand,
+  },
+  {
     name: 'admin',
     summary: 'grant or revoke the admin role, or list administrators (DATABASE_URL or VAR_DIR/db)',
     load: async () => (await import('./commands/admin')).adminCommand,

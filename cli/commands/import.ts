@@ -1,0 +1,144 @@
+// `galaxy-cruise import MANIFEST` (issue 30; docs/import.md): a research group's course from its
+// manifest (server/import/manifest.ts) and target list (server/import/targets.ts), its levels and
+// areas planned from the targets' positions by the planner the generated sky uses
+// (skydata/areas.ts), seeded beside the other courses in one transaction
+// (server/import/seed-course.ts). Everything is read and checked before anything is written: a
+// malformed file is refused with its file, row and column, and the database and the served
+// imagery stay as they were. A HiPS folder is copied under {dataRepository}/imports/<course>/hips/
+// (VAR_DIR/sky/stellar-globe/static, served with the sky, or by DATA_HOST with it); a HiPS URL is
+// kept as it is. `--open COURSE` and `--close COURSE` let volunteers sail an imported course, or
+// stop them (a course is open once imported).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema';
+import { readManifest } from '../../server/import/manifest';
+import { seedImportedCourse, type ImportedCourseResult } from '../../server/import/seed-course';
+import { readTargetList } from '../../server/import/targets';
+import { planPositions } from '../../skydata/areas';
+import { skyRoot } from '../../skydata/paths';
+import { PIXEL_SCALE, tractSize } from '../../skydata/plan';
+import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
+import { withConfiguredDatabase } from '../database';
+
+/** Targets in an area, at most: as the sky's regular levels. */
+export const TARGETS_PER_AREA = 8;
+/** Areas in a level, at most. */
+export const AREAS_PER_LEVEL = 10;
+/** Degrees: a target farther than this from its area's first target starts another area. */
+export const AREA_RADIUS = 0.25;
+
+/** The folder under {dataRepository} that holds the imported courses' copied imagery. */
+export const IMPORTS_FOLDER = 'imports';
+
+export interface ImportCourseOptions {
+  db: Kysely<Database>;
+  manifestFile: string;
+  /** VAR_DIR: a HiPS folder is copied under its sky data repository. */
+  varDirectory: string;
+}
+
+export interface ImportCourseReport extends ImportedCourseResult {
+  course: string;
+  hipsUrl: string;
+}
+
+/** Reads, plans and seeds one course; throws (an ImportError for a malformed file) with nothing written. */
+export async function importCourse({
+  db,
+  manifestFile,
+  varDirectory,
+}: ImportCourseOptions): Promise<ImportCourseReport> {
+  const manifest = await readManifest(manifestFile);
+  const targets = await readTargetList(manifest.targets.file);
+  const levels = planPositions(targets, {
+    perArea: TARGETS_PER_AREA,
+    areasPerLevel: AREAS_PER_LEVEL,
+    maxRadius: AREA_RADIUS,
+    arcsecPerPixel: PIXEL_SCALE,
+    minSize: tractSize(false),
+  });
+
+  const hips = manifest.imagery.hips;
+  const courseFolder = path.join(skyRoot(varDirectory), IMPORTS_FOLDER, manifest.id);
+  // A dot-folder: not served (server/plugins/static-files.ts) while it is being filled.
+  const staging = path.join(courseFolder, `.hips-${process.pid}`);
+  let hipsUrl: string;
+  if ('url' in hips) hipsUrl = hips.url;
+  else {
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.mkdirSync(courseFolder, { recursive: true });
+    fs.cpSync(hips.folder, staging, { recursive: true });
+    hipsUrl = `${IMPORTS_FOLDER}/${manifest.id}/hips/`;
+  }
+  let result: ImportedCourseResult;
+  try {
+    result = await seedImportedCourse(db, {
+      id: manifest.id,
+      name: manifest.name,
+      hipsUrl,
+      source: manifest.file,
+      retirement: manifest.retirement,
+      levels: levels.map((level) => ({
+        areas: level.map((area) => ({ outline: area.outline, targets: area.members })),
+      })),
+    });
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  if (!('url' in hips)) {
+    const served = path.join(courseFolder, 'hips');
+    fs.rmSync(served, { recursive: true, force: true });
+    fs.renameSync(staging, served);
+  }
+  return { course: manifest.id, hipsUrl, ...result };
+}
+
+/** Opens or closes an imported course to volunteers. */
+export async function setCourseOpen(db: Kysely<Database>, courseId: string, open: boolean): Promise<void> {
+  const updated = await db
+    .updateTable('courses')
+    .set({ open })
+    .where('id', '=', courseId)
+    .where('imported', '=', true)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new Error(`no imported course '${courseId}' in the database`);
+}
+
+export const importCommand: Command = {
+  usage: [
+    'galaxy-cruise import MANIFEST',
+    '       galaxy-cruise import --open COURSE | --close COURSE',
+    '',
+    "MANIFEST: a course's JSON manifest (docs/import.md): its names, imagery (a HiPS folder or URL),",
+    'target list (CSV, FITS table or VOTable) and retirement rule. Importing it again updates the',
+    'course and keeps every answer. --open and --close let volunteers sail an imported course or',
+    'stop them. With the embedded database (no DATABASE_URL), stop the server first.',
+  ].join('\n'),
+  async run(args) {
+    const { values, positionals } = parseOptions(args, {
+      open: { type: 'string' },
+      close: { type: 'string' },
+    });
+    atMostPositionals(positionals, 1);
+    const [manifestFile] = positionals;
+    const switches = [values.open, values.close].filter((value) => value !== undefined).length;
+    if (switches + (manifestFile === undefined ? 0 : 1) !== 1)
+      throw new UsageError('import needs a MANIFEST, or one of --open COURSE and --close COURSE');
+    return withConfiguredDatabase(async (db, config) => {
+      if (manifestFile === undefined) {
+        const courseId = (values.open ?? values.close)!;
+        await setCourseOpen(db, courseId, values.open !== undefined);
+        process.stdout.write(`course ${courseId}: ${values.open !== undefined ? 'open' : 'closed'}\n`);
+        return 0;
+      }
+      const report = await importCourse({ db, manifestFile, varDirectory: config.varDirectory });
+      process.stdout.write(
+        `course ${report.course}: ${report.targets} targets (${report.added} new, ${report.retired} retired) in ` +
+          `${report.areas} areas of ${report.levels} levels; imagery ${report.hipsUrl}\n`,
+      );
+      return 0;
+    });
+  },
+};

@@ -1,0 +1,293 @@
+// Seeding an imported course (issue 30; docs/import.md): a research group's course planned from
+// its target list, written beside the catalogue's five in one transaction, so that a failure
+// leaves the database as it was. Importing again updates the course in place:
+//
+// - the group's target ids map to object_ids through imported_targets (migration 0011), so a
+//   target keeps its object_id, and its answers, across imports; new ids get new object_ids from
+//   the sequence imported_object_ids, a range the sky's ids never reach;
+// - levels keep their ids by key (`<course>/<n>`) and areas by their level and place in it;
+//   levels, areas and targets the new plan no longer has are retired, never deleted (quests and
+//   answers keep pointing at them), as the catalogue's seeding does;
+// - the manifest's names, imagery and retirement rule replace the course's; whether it is open
+//   (an administrator's choice) is kept.
+//
+// The catalogue's seeding (server/db/seed.ts) retires only rows of its own five courses, so a
+// `galaxy-cruise data` after an import leaves the imported course alone.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CaptainNote, Morphology, Outline } from '../../src/shared/catalogue';
+import type { Database } from '../db/schema';
+import { SEED_LOCK } from '../db/seed';
+import { outlineCentre } from '../game/sky';
+import type { Retirement } from './manifest';
+import type { ImportedTarget } from './targets';
+
+/** What the command planned (skydata/areas.ts planPositions): levels of areas of targets. */
+export interface ImportedCoursePlan {
+  id: string;
+  name: { en: string; ja: string };
+  /** An http(s) URL, or a path under {dataRepository}; ends with '/'. */
+  hipsUrl: string;
+  /** The manifest file. */
+  source: string;
+  retirement: Retirement | null;
+  levels: { areas: { outline: Outline; targets: ImportedTarget[] }[] }[];
+}
+
+export interface ImportedCourseResult {
+  levels: number;
+  areas: number;
+  targets: number;
+  /** Targets whose ids the course had not seen before. */
+  added: number;
+  /** Targets of an earlier import that the list no longer has. */
+  retired: number;
+}
+
+/** The first position of the imported courses, after the catalogue's five (0 to 4). */
+export const IMPORTED_POSITION_START = 100;
+const BATCH = 500;
+
+/** A level's key: unique over every course, and of a form the catalogue's keys never take. */
+export function importedLevelKey(courseId: string, levelNumber: number): string {
+  return `${courseId}/${levelNumber}`;
+}
+
+function morphologyOf(target: ImportedTarget): Morphology {
+  return {
+    galaxy_type: target.galaxyType ?? 'not_sure',
+    interaction: target.interaction ?? 'not_sure',
+    ring: target.ring ?? false,
+    fan: target.fan ?? false,
+    tail: target.tail ?? false,
+    distorted: target.distorted ?? false,
+  };
+}
+
+/**
+ * The list's captain note as the game's (application-spec §3): the group's text in both
+ * languages, the true morphology as the reference answer. The list has no image for it yet.
+ */
+function captainNoteOf(target: ImportedTarget): CaptainNote | null {
+  if (target.captainNote === null) return null;
+  return {
+    review_type: 'training',
+    answer: morphologyOf(target),
+    comments: { en: target.captainNote, ja: target.captainNote },
+    img_caption: { en: '', ja: '' },
+    img_name: '',
+  };
+}
+
+async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
+}
+
+async function nextIds(trx: Transaction<Database>, sequence: string, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const { rows } = await sql<{ id: number | string }>`
+    select nextval(${sequence}) as id from generate_series(1, ${count}::integer)`.execute(trx);
+  return rows.map((row) => Number(row.id));
+}
+
+export async function seedImportedCourse(
+  db: Kysely<Database>,
+  plan: ImportedCoursePlan,
+): Promise<ImportedCourseResult> {
+  return db.transaction().execute(async (trx) => {
+    // One seeder at a time: the catalogue's, or another import.
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    const existing = await trx
+      .selectFrom('courses')
+      .select(['imported', 'position'])
+      .where('id', '=', plan.id)
+      .executeTakeFirst();
+    if (existing && !existing.imported) throw new Error(`course '${plan.id}' exists and was not imported`);
+    const { last } = await trx
+      .selectFrom('courses')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .executeTakeFirstOrThrow();
+    const rule = {
+      retire_min_volunteers: plan.retirement?.minVolunteers ?? null,
+      retire_min_confidence: plan.retirement?.minConfidence ?? null,
+      retire_max_volunteers: plan.retirement?.maxVolunteers ?? null,
+    };
+    const described = { name: JSON.stringify(plan.name), hips_url: plan.hipsUrl, source: plan.source, ...rule };
+    await trx
+      .insertInto('courses')
+      .values({
+        id: plan.id,
+        position: existing?.position ?? Math.max(IMPORTED_POSITION_START, (last ?? 0) + 1),
+        imported: true,
+        ...described,
+      })
+      .onConflict((oc) => oc.column('id').doUpdateSet(described))
+      .execute();
+
+    // Levels: ids kept by key.
+    const levelRows = await trx.selectFrom('levels').select(['id', 'key']).where('course_id', '=', plan.id).execute();
+    const levelIdByKey = new Map(levelRows.map((row) => [row.key, row.id]));
+    const keys = plan.levels.map((_, index) => importedLevelKey(plan.id, index + 1));
+    const freshLevelIds = await nextIds(trx, 'imported_level_ids', keys.filter((key) => !levelIdByKey.has(key)).length);
+    const levelIds = keys.map((key) => levelIdByKey.get(key) ?? freshLevelIds.shift()!);
+    await inBatches(
+      plan.levels.map((_, index) => index),
+      (batch) =>
+        trx
+          .insertInto('levels')
+          .values(
+            batch.map((index) => ({
+              id: levelIds[index],
+              course_id: plan.id,
+              position: index,
+              key: keys[index],
+              name_key: `levels.${keys[index]}`,
+              name: JSON.stringify({ en: `${plan.name.en} ${index + 1}`, ja: `${plan.name.ja} ${index + 1}` }),
+              type: 'regular' as const,
+              depth: 'wide' as const,
+              survey: 'hips',
+              labels: '[]',
+              retired: false,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              position: eb.ref('excluded.position'),
+              name: eb.ref('excluded.name'),
+              retired: false,
+            })),
+          )
+          .execute(),
+    );
+    await sql`update levels set retired = not (id = any(${sql.val(levelIds)}::integer[]))
+      where course_id = ${plan.id}`.execute(trx);
+
+    // Areas: ids kept by their level and position.
+    const areaRows = await trx
+      .selectFrom('areas')
+      .innerJoin('levels', 'levels.id', 'areas.level_id')
+      .select(['areas.id', 'areas.level_id', 'areas.position'])
+      .where('levels.course_id', '=', plan.id)
+      .execute();
+    const areaIdByPlace = new Map(areaRows.map((row) => [`${row.level_id}:${row.position}`, row.id]));
+    const areas = plan.levels.flatMap((level, levelIndex) =>
+      level.areas.map((area, position) => ({ area, position, levelId: levelIds[levelIndex] })),
+    );
+    const freshAreaIds = await nextIds(
+      trx,
+      'imported_area_ids',
+      areas.filter(({ levelId, position }) => !areaIdByPlace.has(`${levelId}:${position}`)).length,
+    );
+    const areaIds = areas.map(
+      ({ levelId, position }) => areaIdByPlace.get(`${levelId}:${position}`) ?? freshAreaIds.shift()!,
+    );
+    await inBatches(
+      areas.map((_, index) => index),
+      (batch) =>
+        trx
+          .insertInto('areas')
+          .values(
+            batch.map((index) => {
+              const { area, position, levelId } = areas[index];
+              const [ra, dec] = outlineCentre([area.outline]);
+              return {
+                id: areaIds[index],
+                level_id: levelId,
+                position,
+                outlines: JSON.stringify([area.outline]),
+                center_ra: ra,
+                center_dec: dec,
+                retired: false,
+              };
+            }),
+          )
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              outlines: eb.ref('excluded.outlines'),
+              center_ra: eb.ref('excluded.center_ra'),
+              center_dec: eb.ref('excluded.center_dec'),
+              retired: false,
+            })),
+          )
+          .execute(),
+    );
+    await sql`update areas set retired = not (id = any(${sql.val(areaIds)}::integer[]))
+      where level_id in (select id from levels where course_id = ${plan.id})`.execute(trx);
+
+    // Targets: object_ids through the id map, new ids first given theirs.
+    const targets = areas.flatMap(({ area }, index) =>
+      area.targets.map((target, position) => ({ target, position, areaId: areaIds[index] })),
+    );
+    const sourceIds = targets.map(({ target }) => target.id);
+    const { numAffectedRows } = await sql`
+      insert into imported_targets (course_id, source_id, object_id)
+      select ${plan.id}, wanted.source_id, nextval('imported_object_ids')
+      from unnest(${sql.val(sourceIds)}::bigint[]) with ordinality as wanted(source_id, row)
+      where not exists (select 1 from imported_targets
+        where imported_targets.course_id = ${plan.id} and imported_targets.source_id = wanted.source_id)
+      order by wanted.row`.execute(trx);
+    const mapped = await trx
+      .selectFrom('imported_targets')
+      .select(['source_id', 'object_id'])
+      .where('course_id', '=', plan.id)
+      .execute();
+    const objectIdOf = new Map(mapped.map((row) => [Number(row.source_id), Number(row.object_id)]));
+    const objectIds = sourceIds.map((id) => objectIdOf.get(id)!);
+    await inBatches(
+      targets.map((_, index) => index),
+      (batch) =>
+        trx
+          .insertInto('targets')
+          .values(
+            batch.map((index) => {
+              const { target, position, areaId } = targets[index];
+              const note = captainNoteOf(target);
+              return {
+                object_id: objectIds[index],
+                area_id: areaId,
+                position,
+                ra: target.ra,
+                dec: target.dec,
+                ...morphologyOf(target),
+                captain_note: note ? JSON.stringify(note) : null,
+                retired: false,
+              };
+            }),
+          )
+          .onConflict((oc) =>
+            oc.column('object_id').doUpdateSet((eb) => ({
+              area_id: eb.ref('excluded.area_id'),
+              position: eb.ref('excluded.position'),
+              ra: eb.ref('excluded.ra'),
+              dec: eb.ref('excluded.dec'),
+              galaxy_type: eb.ref('excluded.galaxy_type'),
+              interaction: eb.ref('excluded.interaction'),
+              ring: eb.ref('excluded.ring'),
+              fan: eb.ref('excluded.fan'),
+              tail: eb.ref('excluded.tail'),
+              distorted: eb.ref('excluded.distorted'),
+              captain_note: eb.ref('excluded.captain_note'),
+              retired: false,
+            })),
+          )
+          .execute(),
+    );
+    const { rows: retiredRows } = await sql<{ retired: number | string }>`
+      with changed as (
+        update targets set retired = not (object_id = any(${sql.val(objectIds)}::bigint[]))
+        where object_id in (select object_id from imported_targets where course_id = ${plan.id})
+        returning retired)
+      select count(*) filter (where retired) as retired from changed`.execute(trx);
+
+    // A new catalogue version: the servers' level caches (server/game/model-reads.ts) read again.
+    // The digest stays, so the catalogue's seeding still runs when its own file changes.
+    await sql`insert into catalogue_state (id, digest) values (1, '')
+      on conflict (id) do update set seeded_at = clock_timestamp()`.execute(trx);
+    return {
+      levels: plan.levels.length,
+      areas: areas.length,
+      targets: targets.length,
+      added: Number(numAffectedRows ?? 0),
+      retired: Number(retiredRows[0].retired),
+    };
+  });
+}

@@ -1,0 +1,251 @@
+// `galaxy-cruise import` (issue 30; docs/import.md) on PGlite and PostgreSQL: a manifest and a
+// CSV list seeded beside the small sky's five courses, played over HTTP, imported again after the
+// list changed, refused whole when a row is malformed, and left alone by the sky's seeding.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCourse, setCourseOpen } from '../../cli/commands/import';
+import { seedCatalogue } from '../../server/db/seed';
+import { createTestUser, type TestUser } from '../helpers/accounts';
+import { DATABASE_KINDS } from '../helpers/databases';
+import {
+  targetCluster,
+  writeSurvey,
+  writeTargetList,
+  type FixtureTarget,
+  type SurveyFolder,
+} from '../helpers/import-fixture';
+import { copyCatalogue, smallSky } from '../helpers/sky';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+const COURSE = 'lsb-dwarfs';
+/** The first object_id the import gives (migration 0011): far above the sky's. */
+const IMPORTED_OBJECT_IDS = 5_000_000_000_000_000;
+
+describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
+  let testApp: TestApp;
+  let survey: SurveyFolder;
+  let targets: FixtureTarget[];
+  const surveys: SurveyFolder[] = [];
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind, { RATE_LIMITS: 'off' });
+    await seedCatalogue(testApp.database.db, (await smallSky()).catalogue);
+    targets = targetCluster(20, 40, 30, 101);
+    targets[0].captain_note = 'A dwarf, faint and "diffuse".';
+    survey = writeSurvey({
+      id: COURSE,
+      targets,
+      retirement: { min_volunteers: 5, min_confidence: 0.9, max_volunteers: 20 },
+    });
+    surveys.push(survey);
+    await importCourse({ db: testApp.database.db, manifestFile: survey.manifest, varDirectory: testApp.varDirectory });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    for (const folder of surveys) folder.remove();
+  });
+
+  const db = () => testApp.database.db;
+  const get = (user: TestUser, url: string) => testApp.inject({ method: 'GET', url, cookies: user.cookies });
+  const objectIds = async (course = COURSE) =>
+    new Map(
+      (
+        await db()
+          .selectFrom('imported_targets')
+          .select(['source_id', 'object_id'])
+          .where('course_id', '=', course)
+          .execute()
+      ).map((row) => [row.source_id, row.object_id]),
+    );
+  const courseRows = async () => ({
+    courses: await db().selectFrom('courses').selectAll().orderBy('id').execute(),
+    levels: await db().selectFrom('levels').selectAll().orderBy('id').execute(),
+    areas: await db().selectFrom('areas').selectAll().orderBy('id').execute(),
+    targets: await db().selectFrom('targets').selectAll().orderBy('object_id').execute(),
+    map: await db().selectFrom('imported_targets').selectAll().orderBy('object_id').execute(),
+  });
+
+  it('seeds the course beside the five: listed by GET /api/courses, /api/my_records and /api/server_info', async () => {
+    const user = await createTestUser(db());
+    const courses = await get(user, '/api/courses');
+    expect(courses.statusCode).toBe(200);
+    expect(courses.json().map((course: { id: string }) => course.id)).toEqual([
+      'training',
+      'season2',
+      'illustris',
+      'illustris_review',
+      'final_campaign',
+      COURSE,
+    ]);
+    expect(courses.json()[5]).toEqual({
+      id: COURSE,
+      name: { en: `Survey ${COURSE}`, ja: `サーベイ ${COURSE}` },
+      imported: true,
+      open: true,
+      hips_url: `imports/${COURSE}/hips/`,
+    });
+    const records = await get(user, '/api/my_records');
+    expect(records.json()[COURSE]).toEqual({ course_id: COURSE, quests: [], answers_count: 0 });
+    const info = await get(user, '/api/server_info');
+    // 20 targets, 8 to an area: 3 areas in one level.
+    expect(info.json().number_of_areas[COURSE]).toEqual({ [`${COURSE}/1`]: 3 });
+    const levels = await get(user, `/api/levels?course_id=${COURSE}`);
+    expect(levels.statusCode).toBe(200);
+    expect(levels.json()).toHaveLength(1);
+  });
+
+  it("serves the course's targets in its quests, at their positions, with object_ids of the import's range", async () => {
+    const user = await createTestUser(db());
+    const response = await get(user, `/api/courses/${COURSE}/quests/current`);
+    expect(response.statusCode).toBe(200);
+    const quest = response.json();
+    expect(quest).toMatchObject({
+      course_id: COURSE,
+      type: 'regular',
+      depth: 'wide',
+      no_more_available_objects: false,
+    });
+    expect(quest.questions).toHaveLength(8);
+    const ids = await objectIds();
+    const bySource = new Map(targets.map((target) => [ids.get(target.id), target]));
+    for (const question of quest.questions) {
+      expect(question.object_id).toBeGreaterThanOrEqual(IMPORTED_OBJECT_IDS);
+      const target = bySource.get(question.object_id)!;
+      expect(question.ra).toBeCloseTo(target.ra, 9);
+      expect(question.dec).toBeCloseTo(target.dec, 9);
+    }
+    // Every area's outline holds its targets' centre (the planner's 4 % inset keeps them inside).
+    const areas = await db()
+      .selectFrom('areas')
+      .innerJoin('levels', 'levels.id', 'areas.level_id')
+      .select(['areas.id', 'areas.outlines'])
+      .where('levels.course_id', '=', COURSE)
+      .execute();
+    expect(areas).toHaveLength(3);
+    const noted = await db()
+      .selectFrom('targets')
+      .select('captain_note')
+      .where('object_id', '=', ids.get(targets[0].id)!)
+      .executeTakeFirstOrThrow();
+    expect(noted.captain_note).toMatchObject({
+      review_type: 'training',
+      comments: { en: 'A dwarf, faint and "diffuse".' },
+      answer: { galaxy_type: 'spiral' },
+    });
+  });
+
+  it('writes the manifest’s retirement rule to the course', async () => {
+    const course = await db().selectFrom('courses').selectAll().where('id', '=', COURSE).executeTakeFirstOrThrow();
+    expect(course).toMatchObject({
+      imported: true,
+      retire_min_volunteers: 5,
+      retire_min_confidence: 0.9,
+      retire_max_volunteers: 20,
+    });
+  });
+
+  it('still answers an unknown course with 404 Unknown course', async () => {
+    const user = await createTestUser(db());
+    for (const url of [
+      '/api/courses/season3/quests/current',
+      '/api/my_record/no-such-survey',
+      '/api/levels?course_id=x',
+    ]) {
+      const response = await get(user, url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toMatch(/^Unknown course '/);
+    }
+  });
+
+  it('closes and opens the course: a closed course refuses quests (403) and is listed as closed', async () => {
+    const user = await createTestUser(db());
+    await setCourseOpen(db(), COURSE, false);
+    expect((await get(user, `/api/courses/${COURSE}/quests/current`)).statusCode).toBe(403);
+    expect((await get(user, '/api/courses')).json()[5].open).toBe(false);
+    await setCourseOpen(db(), COURSE, true);
+    expect((await get(user, `/api/courses/${COURSE}/quests/current`)).statusCode).toBe(200);
+    await expect(setCourseOpen(db(), 'season2', false)).rejects.toThrow("no imported course 'season2'");
+  });
+
+  it('refuses a malformed row whole, naming the file, row and column, and leaves the database as it was', async () => {
+    const before = await courseRows();
+    const broken = targets.map((target) => ({ ...target }));
+    broken[4] = { ...broken[4], dec: 95.5 };
+    broken.push({ id: 999, ra: 41, dec: 30 });
+    writeTargetList(survey.targets, broken);
+    await expect(
+      importCourse({ db: db(), manifestFile: survey.manifest, varDirectory: testApp.varDirectory }),
+    ).rejects.toThrow("targets.csv: row 5, column dec: '95.5' is not a declination (−90 to 90)");
+    expect(await courseRows()).toEqual(before);
+
+    // A course whose first import fails is not created at all.
+    const other = writeSurvey({ id: 'broken-survey', targets: broken });
+    surveys.push(other);
+    await expect(
+      importCourse({ db: db(), manifestFile: other.manifest, varDirectory: testApp.varDirectory }),
+    ).rejects.toThrow('row 5, column dec');
+    expect(await courseRows()).toEqual(before);
+    writeTargetList(survey.targets, targets);
+  });
+
+  it('keeps every answer when the list is imported again with a target added, one removed and one moved', async () => {
+    const user = await createTestUser(db());
+    const quest = (await get(user, `/api/courses/${COURSE}/quests/current`)).json();
+    const before = await objectIds();
+    const answered = quest.questions.slice(0, 3).map((question: { object_id: number }) => question.object_id);
+    for (const objectId of answered) {
+      const response = await testApp.inject({
+        method: 'POST',
+        url: `/api/quests/${quest.id}/answers`,
+        cookies: user.cookies,
+        payload: { object_id: objectId, galaxy_type: 'spiral', interaction: 'no' },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const sourceOf = new Map([...before].map(([source, object]) => [object, source]));
+    const [removed, moved] = answered.map((objectId: number) => sourceOf.get(objectId)!);
+    const changed = targets
+      .filter((target) => target.id !== removed)
+      .map((target) => (target.id === moved ? { ...target, ra: target.ra + 0.01, dec: target.dec - 0.01 } : target));
+    changed.push({ id: 500, ra: 40.05, dec: 30.05 });
+    writeTargetList(survey.targets, changed);
+    const report = await importCourse({ db: db(), manifestFile: survey.manifest, varDirectory: testApp.varDirectory });
+    expect(report).toMatchObject({ targets: 20, added: 1, retired: 1 });
+
+    const after = await objectIds();
+    for (const [source, object] of before) expect(after.get(source)).toBe(object);
+    expect(after.get(500)).toBeGreaterThan(Math.max(...before.values()));
+    const answers = await db().selectFrom('answers').select('object_id').where('user_id', '=', user.id).execute();
+    expect(answers.map((row) => row.object_id).sort()).toEqual([...answered].sort());
+    const rows = await db()
+      .selectFrom('targets')
+      .select(['object_id', 'ra', 'dec', 'retired'])
+      .where('object_id', 'in', [before.get(removed)!, before.get(moved)!, after.get(500)!])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.object_id, row]));
+    expect(byId.get(before.get(removed)!)!.retired).toBe(true);
+    const movedTarget = changed.find((target) => target.id === moved)!;
+    expect(byId.get(before.get(moved)!)).toMatchObject({ retired: false, dec: movedTarget.dec });
+    expect(byId.get(after.get(500)!)!.retired).toBe(false);
+    const records = (await get(user, '/api/my_records')).json();
+    expect(records[COURSE].answers_count).toBe(3);
+  });
+
+  it("is left alone by the sky's seeding (a new catalogue retires only the five courses' rows)", async () => {
+    const sky = await smallSky();
+    const result = await seedCatalogue(db(), copyCatalogue(sky.catalogue, `${sky.catalogue.digest}-import-test`));
+    expect(result.seeded).toBe(true);
+    const retired = await db()
+      .selectFrom('targets')
+      .innerJoin('imported_targets', 'imported_targets.object_id', 'targets.object_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('imported_targets.course_id', '=', COURSE)
+      .where('targets.retired', '=', false)
+      .executeTakeFirstOrThrow();
+    expect(Number(retired.count)).toBe(20);
+    const levels = await db().selectFrom('levels').select('retired').where('course_id', '=', COURSE).execute();
+    expect(levels.every((level) => !level.retired)).toBe(true);
+    const user = await createTestUser(db());
+    const quest = (await get(user, `/api/courses/${COURSE}/quests/current`)).json();
+    expect(quest.questions.length).toBeGreaterThan(0);
+  });
+});
