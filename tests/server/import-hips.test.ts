@@ -1,0 +1,99 @@
+// A HiPS this project did not write (issue 30): made by healpy and astropy
+// (tests/helpers/make_import_hips.py) in a galactic frame, orders 1 to 2 and tiles 16 wide in PNG
+// and FITS, unlike skydata/'s. `galaxy-cruise import` runs as the real command on PGlite and on
+// PostgreSQL, then `galaxy-cruise serve` serves the copied HiPS over HTTP beside the sky data
+// ({dataRepository}/imports/<course>/hips/).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { createPostgresDatabase, DATABASE_KINDS } from '../helpers/databases';
+import { targetCluster, writeSurvey, type SurveyFolder } from '../helpers/import-fixture';
+import { pythonReferences } from '../helpers/python-references';
+import { startServer, type RunningServer } from '../helpers/serve';
+
+const run = promisify(execFile);
+const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'galaxy-cruise.mjs');
+const COURSE = 'galactic-survey';
+
+interface Expected {
+  target: { ra: number; dec: number };
+  tile: { order: number; npix: number; fits: string; png: string };
+  properties: { order: number; order_min: number; tile_width: number; frame: string; format: string };
+}
+
+describe.each(DATABASE_KINDS)('an imported HiPS served on %s', (kind) => {
+  let references: string;
+  let expected: Expected;
+  let survey: SurveyFolder;
+  let varDirectory: string;
+  let env: Record<string, string>;
+  let server: RunningServer | undefined;
+  let imported: { code: number; stdout: string; stderr: string };
+
+  beforeAll(async () => {
+    references = pythonReferences('make_import_hips.py', 'import-hips', 'expected.json');
+    expected = JSON.parse(fs.readFileSync(path.join(references, 'expected.json'), 'utf8')) as Expected;
+    survey = writeSurvey({
+      id: COURSE,
+      targets: targetCluster(12, expected.target.ra, expected.target.dec),
+      hips: path.join(references, 'hips'),
+    });
+    varDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-import-hips-'));
+    env = { VAR_DIR: varDirectory, DATABASE_URL: kind === 'postgres' ? await createPostgresDatabase() : '' };
+    try {
+      const { stdout, stderr } = await run(process.execPath, [bin, 'import', survey.manifest], {
+        env: { ...process.env, ...env },
+      });
+      imported = { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      imported = { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+    if (imported.code === 0) server = await startServer(env);
+  }, 240_000);
+  afterAll(async () => {
+    await server?.stop();
+    survey?.remove();
+    if (varDirectory) fs.rmSync(varDirectory, { recursive: true, force: true });
+  });
+
+  const hipsBase = () => `${server!.url}/stellar-globe/static/imports/${COURSE}/hips`;
+
+  it('imports the course with the real command', () => {
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toBe(
+      `course ${COURSE}: 12 targets (12 new, 0 retired) in 2 areas of 1 levels; imagery imports/${COURSE}/hips/\n`,
+    );
+  });
+
+  it('serves the properties as written, read as a galactic HiPS of 16-texel tiles, orders 1 to 2', async () => {
+    const response = await fetch(`${hipsBase()}/properties`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toBe(fs.readFileSync(path.join(references, 'hips', 'properties'), 'utf8'));
+    const properties = parseHipsProperties(text);
+    expect(properties).toMatchObject({
+      order: expected.properties.order,
+      orderMin: expected.properties.order_min,
+      tileWidth: expected.properties.tile_width,
+      frame: expected.properties.frame,
+      format: expected.properties.format,
+      formats: ['png', 'fits'],
+    });
+  });
+
+  it('serves the tiles holding the targets, PNG and FITS, byte for byte', async () => {
+    for (const tile of [expected.tile.png, expected.tile.fits]) {
+      const response = await fetch(`${hipsBase()}/${tile}`);
+      expect(response.status).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(Buffer.from(bytes).equals(fs.readFileSync(path.join(references, 'hips', tile)))).toBe(true);
+    }
+    expect((await fetch(`${hipsBase()}/Norder9/Dir0/Npix0.png`)).status).toBe(404);
+  });
+});
