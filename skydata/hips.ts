@@ -64,18 +64,77 @@ export function hipsTilePath(order: number, npix: number, format: string): strin
   return `Norder${order}/Dir${Math.floor(npix / 10000) * 10000}/Npix${npix}.${format}`;
 }
 
+/**
+ * Norder{k}/Allsky.png (and .fits): every tile of the order shrunk to 64 px (or the tile width if
+ * smaller), √tiles a row, as HiPS viewers draw the whole sky before the tiles come. Tiles are added
+ * one at a time, so that they need not all be held; a tile never added stays black.
+ */
+export class Allsky {
+  private readonly tile: number;
+  private readonly columns: number;
+  private readonly rows: number;
+  private readonly pixels: Uint8Array;
+
+  constructor(
+    private readonly order: number,
+    private readonly tileWidth: number,
+  ) {
+    const tiles = 12 * 4 ** order;
+    this.tile = Math.min(64, tileWidth);
+    this.columns = Math.floor(Math.sqrt(tiles));
+    this.rows = Math.ceil(tiles / this.columns);
+    this.pixels = new Uint8Array(this.columns * this.tile * this.rows * this.tile * 3);
+  }
+
+  /** Shrinks tile `npix` (RGB bytes, PNG row order) into its place. */
+  add(npix: number, rgb: Uint8Array): void {
+    const { tile, tileWidth } = this;
+    const width = this.columns * tile;
+    const step = tileWidth / tile;
+    const ax = (npix % this.columns) * tile;
+    const ay = Math.floor(npix / this.columns) * tile;
+    for (let row = 0; row < tile; row++) {
+      for (let column = 0; column < tile; column++) {
+        for (let c = 0; c < 3; c++) {
+          let sum = 0;
+          for (let dy = 0; dy < step; dy++)
+            for (let dx = 0; dx < step; dx++) sum += rgb[3 * ((row * step + dy) * tileWidth + column * step + dx) + c];
+          this.pixels[3 * ((ay + row) * width + ax + column) + c] = Math.round(sum / (step * step));
+        }
+      }
+    }
+  }
+
+  /** Writes Allsky.png, and with `fits` its grey FITS twin, under `directory`/Norder{order}. */
+  write(directory: string, { fits }: { fits: boolean }): void {
+    const image = {
+      width: this.columns * this.tile,
+      height: this.rows * this.tile,
+      channels: 3 as const,
+      pixels: this.pixels,
+    };
+    const folder = path.join(directory, `Norder${this.order}`);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'Allsky.png'), encodePng(image));
+    if (fits) {
+      fs.writeFileSync(
+        path.join(folder, 'Allsky.fits'),
+        encodeFits({
+          width: image.width,
+          height: image.height,
+          data: greyRowsReversed(image.pixels, image.width, image.height),
+        }),
+      );
+    }
+  }
+}
+
 export function buildHips(root: string, map: SkyMap, { order, tileWidth }: HipsOptions): HipsResult {
   const directory = path.join(root, 'hips', 'sky');
   fs.rmSync(directory, { recursive: true, force: true });
   const tiles = 12 * 4 ** order;
-  // Allsky: every tile of the order shrunk to 64 px (or the tile width if smaller), 27 a row.
-  const allskyTile = Math.min(64, tileWidth);
-  const columns = Math.floor(Math.sqrt(tiles));
-  const rows = Math.ceil(tiles / columns);
-  const allsky = new Uint8Array(columns * allskyTile * rows * allskyTile * 3);
-  const allskyWidth = columns * allskyTile;
+  const allsky = new Allsky(order, tileWidth);
   let bytes = 0;
-  const step = tileWidth / allskyTile;
   for (let npix = 0; npix < tiles; npix++) {
     const rgb = renderHipsTile(map, order, tileWidth, npix);
     const file = path.join(directory, hipsTilePath(order, npix, 'png'));
@@ -93,29 +152,9 @@ export function buildHips(root: string, map: SkyMap, { order, tileWidth }: HipsO
     });
     fs.writeFileSync(file.replace(/\.png$/, '.fits'), fits);
     bytes += png.length + fits.length;
-    const ax = (npix % columns) * allskyTile;
-    const ay = Math.floor(npix / columns) * allskyTile;
-    for (let row = 0; row < allskyTile; row++) {
-      for (let column = 0; column < allskyTile; column++) {
-        for (let c = 0; c < 3; c++) {
-          let sum = 0;
-          for (let dy = 0; dy < step; dy++)
-            for (let dx = 0; dx < step; dx++) sum += rgb[3 * ((row * step + dy) * tileWidth + column * step + dx) + c];
-          allsky[3 * ((ay + row) * allskyWidth + ax + column) + c] = Math.round(sum / (step * step));
-        }
-      }
-    }
+    allsky.add(npix, rgb);
   }
-  const allskyImage = { width: allskyWidth, height: rows * allskyTile, channels: 3 as const, pixels: allsky };
-  fs.writeFileSync(path.join(directory, `Norder${order}`, 'Allsky.png'), encodePng(allskyImage));
-  fs.writeFileSync(
-    path.join(directory, `Norder${order}`, 'Allsky.fits'),
-    encodeFits({
-      width: allskyImage.width,
-      height: allskyImage.height,
-      data: greyRowsReversed(allskyImage.pixels, allskyImage.width, allskyImage.height),
-    }),
-  );
+  allsky.write(directory, { fits: true });
   const pixelScale = Math.sqrt((4 * Math.PI) / (12 * (2 ** order * tileWidth) ** 2)) * RAD;
   const properties = [
     '# HiPS properties (IVOA HiPS 1.0)',

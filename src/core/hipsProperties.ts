@@ -89,6 +89,19 @@ const GALACTIC_TO_EQUATORIAL = Float64Array.of(
 );
 
 /**
+ * A unit vector turned from ICRS to galactic (`toGalactic`) or from galactic to ICRS: the
+ * rotation above, applied as written or transposed.
+ */
+export function rotateGalactic(vector: readonly number[], toGalactic: boolean): [number, number, number] {
+  const m = GALACTIC_TO_EQUATORIAL;
+  const [x, y, z] = vector as [number, number, number];
+  if (toGalactic) {
+    return [m[0]! * x + m[1]! * y + m[2]! * z, m[3]! * x + m[4]! * y + m[5]! * z, m[6]! * x + m[7]! * y + m[8]! * z];
+  }
+  return [m[0]! * x + m[3]! * y + m[6]! * z, m[1]! * x + m[4]! * y + m[7]! * z, m[2]! * x + m[5]! * y + m[8]! * z];
+}
+
+/**
  * The rotation of a zenith frame [a, d, p] (radians): its pole (z) at right ascension a and
  * declination d, its x axis the local south at (a, d) turned by p towards the east, y the local
  * east turned likewise. Column-major, frame → equatorial.

@@ -1,0 +1,156 @@
+// The HiPS that `galaxy-cruise import` makes of FITS images (skydata/hips-from-images.ts), tested
+// on images written by astropy with TAN, SIN and CAR headers (tests/helpers/make_import_images.py):
+// each point source must be found at the texel where healpy places its sky position, the three
+// bands must keep their colours, and a galactic CAR image must land at its ICRS position.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { hipsTilePath } from '../../skydata/hips';
+import { ImageImportError, orderForScale, writeHipsFromImages } from '../../skydata/hips-from-images';
+import { encodeFits } from '../../skydata/fits';
+import { decodePng } from '../../skydata/png';
+import { pythonReferences } from '../helpers/python-references';
+
+const TILE = 64;
+const images = pythonReferences('make_import_images.py', 'import-images', 'done');
+const expected = JSON.parse(fs.readFileSync(path.join(images, 'expected.json'), 'utf8')) as {
+  tan: Source[];
+  sin: { blue: Source; red: Source; white: Source };
+  car: Source[];
+};
+interface Source {
+  ra: number;
+  dec: number;
+  /** Per order: healpy's tile, texel row and column. */
+  orders: Record<string, [number, number, number]>;
+}
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hips-from-images-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+function build(name: string, fields: string[][]) {
+  const directory = path.join(scratch, name);
+  const result = writeHipsFromImages({
+    fields: fields.map((field) => field.map((file) => path.join(images, file))),
+    directory,
+    tileWidth: TILE,
+    title: `test ${name}`,
+    // The sources' peak (1000 above a sky of 10) at half scale, so that no core saturates and
+    // the brightest texel is the source's centre.
+    preset: { a: 1 / 2000, b: -10 },
+  });
+  return { directory, result };
+}
+
+function tile(directory: string, order: number, npix: number) {
+  const file = path.join(directory, hipsTilePath(order, npix, 'png'));
+  expect(fs.existsSync(file), `tile ${order}/${npix} written`).toBe(true);
+  return decodePng(fs.readFileSync(file));
+}
+
+/** The brightest texel (the sum of its channels) within `radius` texels of (row, column). */
+function brightestNear(image: ReturnType<typeof decodePng>, row: number, column: number, radius = 6) {
+  let peak = { row: -1, column: -1, light: -1 };
+  for (let r = Math.max(0, row - radius); r <= Math.min(TILE - 1, row + radius); r += 1) {
+    for (let c = Math.max(0, column - radius); c <= Math.min(TILE - 1, column + radius); c += 1) {
+      const k = image.channels * (r * TILE + c);
+      const light = image.pixels[k]! + image.pixels[k + 1]! + image.pixels[k + 2]!;
+      if (light > peak.light) peak = { row: r, column: c, light };
+    }
+  }
+  return peak;
+}
+
+function rgbAt(image: ReturnType<typeof decodePng>, row: number, column: number) {
+  const k = image.channels * (row * TILE + column);
+  return [image.pixels[k]!, image.pixels[k + 1]!, image.pixels[k + 2]!];
+}
+
+function expectSourceAt(directory: string, source: Source, order: number) {
+  const [npix, row, column] = source.orders[order]!;
+  const found = brightestNear(tile(directory, order, npix), row, column);
+  // healpy gives the texel that holds the source's centre; the brightest texel is that one or a
+  // neighbour (the texel grid cuts the source anywhere).
+  expect(Math.abs(found.row - row), `order ${order} row`).toBeLessThanOrEqual(1);
+  expect(Math.abs(found.column - column), `order ${order} column`).toBeLessThanOrEqual(1);
+  expect(found.light, `order ${order}: light at the source`).toBeGreaterThan(150);
+  return found;
+}
+
+describe('a HiPS from FITS images with a celestial WCS', () => {
+  test('TAN, one band, turned 30°: each source at healpy’s texel, at the deepest order and two above', () => {
+    const { directory, result } = build('tan', [['tan.fits']]);
+    // 0.5″ pixels: the first order whose 64-texel tile has texels no larger is 13 (0.43″).
+    expect(result.order).toBe(orderForScale(0.5 / 3600, TILE));
+    expect(result.order).toBe(13);
+    expect(result.orderMin).toBe(3);
+    expect(result.bands).toBe(1);
+    const properties = parseHipsProperties(fs.readFileSync(path.join(directory, 'properties'), 'utf8'));
+    expect(properties).toMatchObject({ order: 13, orderMin: 3, tileWidth: TILE, frame: 'equatorial' });
+    expect(properties.raw.get('hips_tile_format')).toBe('png');
+    expect(Number(properties.raw.get('hips_initial_ra'))).toBeCloseTo(150.1, 2);
+    expect(Number(properties.raw.get('hips_initial_dec'))).toBeCloseTo(2.2, 2);
+    for (const source of expected.tan) {
+      for (const order of [13, 12, 11]) {
+        const found = expectSourceAt(directory, source, order);
+        const [r, g, b] = rgbAt(tile(directory, order, source.orders[order]![0]), found.row, found.column);
+        // Grey: one band gives equal channels.
+        expect(r).toBe(g);
+        expect(g).toBe(b);
+      }
+    }
+    // Every order from the deepest to hips_order_min has tiles, and Allsky at order 3.
+    for (let order = 3; order <= 13; order += 1) {
+      expect(fs.existsSync(path.join(directory, `Norder${order}`)), `Norder${order}`).toBe(true);
+    }
+    expect(fs.existsSync(path.join(directory, 'Norder3', 'Allsky.png'))).toBe(true);
+  });
+
+  test('SIN, three bands: the g-only source is blue, the i-only one red, the one in all three white', () => {
+    const { directory, result } = build('sin', [['sin_g.fits', 'sin_r.fits', 'sin_i.fits']]);
+    expect(result.bands).toBe(3);
+    const properties = parseHipsProperties(fs.readFileSync(path.join(directory, 'properties'), 'utf8'));
+    expect(properties.raw.get('dataproduct_subtype')).toBe('color');
+    const order = result.order;
+    const colour = (source: Source) => {
+      const found = expectSourceAt(directory, source, order);
+      return rgbAt(tile(directory, order, source.orders[order]![0]), found.row, found.column);
+    };
+    const [blueR, , blueB] = colour(expected.sin.blue);
+    expect(blueB).toBeGreaterThan(blueR + 100);
+    const [redR, , redB] = colour(expected.sin.red);
+    expect(redR).toBeGreaterThan(redB + 100);
+    const [whiteR, whiteG, whiteB] = colour(expected.sin.white);
+    expect(Math.max(whiteR, whiteG, whiteB) - Math.min(whiteR, whiteG, whiteB)).toBeLessThan(8);
+    expect(whiteG).toBeGreaterThan(150);
+  });
+
+  test('CAR in galactic coordinates lands at the source’s ICRS position', () => {
+    const { directory, result } = build('car', [['car.fits']]);
+    expect(result.order).toBe(orderForScale(36 / 3600, TILE));
+    expectSourceAt(directory, expected.car[0]!, result.order);
+  });
+
+  test('refusals name the file: no celestial WCS, mixed band counts, no images', () => {
+    const plain = path.join(scratch, 'plain.fits');
+    fs.writeFileSync(plain, encodeFits({ width: 8, height: 8, data: new Uint8Array(64) }));
+    expect(() => writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' })).toThrow(
+      ImageImportError,
+    );
+    expect(() => writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' })).toThrow(
+      /^plain\.fits: /,
+    );
+    expect(() =>
+      writeHipsFromImages({
+        fields: [[path.join(images, 'tan.fits')], [path.join(images, 'sin_g.fits'), path.join(images, 'sin_r.fits')]],
+        directory: path.join(scratch, 'x'),
+        title: 'x',
+      }),
+    ).toThrow('every field needs the same bands (1) as the first');
+    expect(() => writeHipsFromImages({ fields: [], directory: path.join(scratch, 'x'), title: 'x' })).toThrow(
+      'the imagery lists no FITS images',
+    );
+  });
+});
