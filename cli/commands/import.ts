@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
+import { setCourseOpen } from '../../server/import/courses';
 import { readManifest } from '../../server/import/manifest';
 import { seedImportedCourse, type ImportedCourseResult } from '../../server/import/seed-course';
 import { readTargetList } from '../../server/import/targets';
@@ -95,17 +96,6 @@ export async function importCourse({
   return { course: manifest.id, hipsUrl, ...result };
 }
 
-/** Opens or closes an imported course to volunteers. */
-export async function setCourseOpen(db: Kysely<Database>, courseId: string, open: boolean): Promise<void> {
-  const updated = await db
-    .updateTable('courses')
-    .set({ open })
-    .where('id', '=', courseId)
-    .where('imported', '=', true)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw new Error(`no imported course '${courseId}' in the database`);
-}
-
 export const importCommand: Command = {
   usage: [
     'galaxy-cruise import MANIFEST',
@@ -129,7 +119,8 @@ export const importCommand: Command = {
     return withConfiguredDatabase(async (db, config) => {
       if (manifestFile === undefined) {
         const courseId = (values.open ?? values.close)!;
-        await setCourseOpen(db, courseId, values.open !== undefined);
+        if (!(await setCourseOpen(db, courseId, values.open !== undefined)))
+          throw new Error(`no imported course '${courseId}' in the database`);
         process.stdout.write(`course ${courseId}: ${values.open !== undefined ? 'open' : 'closed'}\n`);
         return 0;
       }

@@ -1,13 +1,20 @@
 // GET /api/courses (src/shared/courses.ts): the courses in sailing order with what the client
 // needs to show an imported one (its names, whether it is open, its imagery). Beside
 // application-spec's calls: they keep their shapes, and this one adds what the spec's five
-// courses never needed.
-import type { FastifyPluginAsync } from 'fastify';
+// courses never needed. For administrators (issue 30's course page): GET /api/admin/courses, each
+// course with its source, targets, volunteers and progress, and PUT /api/admin/courses/{course_id}
+// {open}, which opens an imported course to volunteers or closes it.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CourseEntry, CoursesResponse } from '../../src/shared/courses';
+import type { AdminCourseEntry, AdminCourseUpdate, CourseEntry, CoursesResponse } from '../../src/shared/courses';
 import { COURSE_IDS } from '../../src/shared/enums';
-import { requireUser } from '../auth/session-user';
+import { requireAdmin, requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
+import { HttpError } from '../http-error';
+import { adminCourses, setCourseOpen } from '../import/courses';
+import { courseIdSchema, requireCourse, throwValidationError } from './schemas';
+
+const asAdmin = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
 
 export const courseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.get('/api/courses', async (request): Promise<CoursesResponse> => {
@@ -31,4 +38,37 @@ export const courseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async 
       })),
     ];
   });
+
+  app.get('/api/admin/courses', asAdmin, async (): Promise<AdminCourseEntry[]> => adminCourses(db));
+
+  app.put(
+    '/api/admin/courses/:course_id',
+    {
+      ...asAdmin,
+      attachValidation: true,
+      schema: {
+        params: {
+          type: 'object',
+          required: ['course_id'],
+          additionalProperties: false,
+          properties: { course_id: courseIdSchema },
+        },
+        body: {
+          type: 'object',
+          required: ['open'],
+          additionalProperties: false,
+          properties: { open: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      throwValidationError(request);
+      const { course_id: courseId } = request.params as { course_id: string };
+      await requireCourse(db, courseId);
+      const { open } = request.body as AdminCourseUpdate;
+      if (!(await setCourseOpen(db, courseId, open)))
+        throw new HttpError(422, `Course '${courseId}' is a course of the application spec: it stays open.`);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -19,3 +19,22 @@ export interface CourseEntry {
 }
 
 export type CoursesResponse = CourseEntry[];
+
+/** GET /api/admin/courses (administrators): a course with where it comes from and its progress. */
+export interface AdminCourseEntry extends CourseEntry {
+  /** 'catalogue' for the sky's courses; the manifest file an imported course was imported from last. */
+  source: string;
+  levels: number;
+  /** Current targets (those a re-import or the sky's seeding retired are not counted). */
+  targets: number;
+  /** Current targets with at least one answer. */
+  answered_targets: number;
+  /** Volunteers with at least one answer in the course. */
+  volunteers: number;
+  answers: number;
+}
+
+/** PUT /api/admin/courses/{course_id}: opens an imported course to volunteers or closes it (204). */
+export interface AdminCourseUpdate {
+  open: boolean;
+}
