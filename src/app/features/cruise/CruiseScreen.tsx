@@ -16,6 +16,7 @@ import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
 import { useCameraState, useGlobe } from '../../components/globe/GlobeContext';
+import { useQuestRoute } from '../../components/globe/useQuestRoute';
 import { namesView } from '../../components/globe/viewLink';
 import { Spinner } from '../../components/Spinner';
 import { GLOBE_JUMP_SPEED, OBJECTS_PER_PIECE } from '../../developerMode';
@@ -216,6 +217,7 @@ export function CruiseScreen({
       .catch(ignoreDismissal);
   }, [dialogs, t]);
   const markers = useMarkers(warnMarkers);
+  useQuestRoute(globe, quest?.questions, markers.shown);
   const layer = useRef<TargetLayer | null>(null);
   useEffect(() => {
     if (!globe) return;
