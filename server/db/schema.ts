@@ -136,6 +136,8 @@ export interface ImportedTargetsTable {
   course_id: string;
   source_id: number;
   object_id: number;
+  /** The target's name in the group's list, if it has one. */
+  name: string | null;
 }
 
 export interface LevelsTable {

@@ -225,6 +225,13 @@ export async function seedImportedCourse(
       where not exists (select 1 from imported_targets
         where imported_targets.course_id = ${plan.id} and imported_targets.source_id = wanted.source_id)
       order by wanted.row`.execute(trx);
+    // The names as the list now has them (one statement however long the list).
+    await sql`
+      update imported_targets set name = listed.name
+      from unnest(${sql.val(sourceIds)}::bigint[], ${sql.val(targets.map(({ target }) => target.name))}::text[])
+        as listed(source_id, name)
+      where imported_targets.course_id = ${plan.id} and imported_targets.source_id = listed.source_id
+        and imported_targets.name is distinct from listed.name`.execute(trx);
     const mapped = await trx
       .selectFrom('imported_targets')
       .select(['source_id', 'object_id'])

@@ -9,6 +9,7 @@ export interface FixtureTarget {
   id: number;
   ra: number;
   dec: number;
+  name?: string;
   galaxy_type?: 'elliptical' | 'spiral' | 'not_sure';
   captain_note?: string;
 }
@@ -36,13 +37,14 @@ export function targetCluster(count: number, ra: number, dec: number, firstId = 
 
 export function writeTargetList(file: string, targets: readonly FixtureTarget[]): void {
   const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
-  const lines = ['id,ra,dec,galaxy_type,captain_note'];
+  const lines = ['id,ra,dec,name,galaxy_type,captain_note'];
   for (const target of targets)
     lines.push(
       [
         target.id,
         target.ra,
         target.dec,
+        target.name ? quote(target.name) : '',
         target.galaxy_type ?? '',
         target.captain_note ? quote(target.captain_note) : '',
       ].join(','),

@@ -32,6 +32,7 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
     await seedCatalogue(testApp.database.db, (await smallSky()).catalogue);
     targets = targetCluster(20, 40, 30, 101);
     targets[0].captain_note = 'A dwarf, faint and "diffuse".';
+    targets[1].name = 'LSB J0240+3000, the first';
     survey = writeSurvey({
       id: COURSE,
       targets,
@@ -132,6 +133,16 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
       comments: { en: 'A dwarf, faint and "diffuse".' },
       answer: { galaxy_type: 'spiral' },
     });
+  });
+
+  it("keeps the targets' names of the list in the id map", async () => {
+    const rows = await db()
+      .selectFrom('imported_targets')
+      .select(['source_id', 'name'])
+      .where('course_id', '=', COURSE)
+      .where('name', 'is not', null)
+      .execute();
+    expect(rows).toEqual([{ source_id: targets[1].id, name: 'LSB J0240+3000, the first' }]);
   });
 
   it('writes the manifest’s retirement rule to the course', async () => {

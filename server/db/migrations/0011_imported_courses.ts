@@ -8,7 +8,8 @@
 // - imported_targets maps a group's own target id to the object_id the game uses, per course:
 //   object_id is one primary key across every course, and a group's ids may collide with the
 //   sky's or with another group's. Kept across imports, so an answer keeps its target when the
-//   list is imported again.
+//   list is imported again. The target's name in the list is kept beside, for the group's own
+//   catalogue (the game never shows it).
 // - The sequences hand out the import's ids from ranges the sky's never reach: object ids from
 //   5·10^15 (the sky's are 43·10^12 + area·1000 + index, below 4.5·10^13 for any int4 area) up
 //   to 2^53 − 1, so that they stay exact JSON numbers; level and area ids from 10^6 (the sky's
@@ -27,6 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     course_id text not null references courses (id),
     source_id bigint not null,
     object_id bigint not null unique,
+    name text,
     primary key (course_id, source_id)
   )`.execute(db);
 
