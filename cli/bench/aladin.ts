@@ -18,6 +18,8 @@ export interface AladinView {
   /** The element's CSS size. */
   width: string;
   height: string;
+  /** The HiPS opened, a path on the page's origin; the sky repository's HiPS when left out. */
+  survey?: string;
 }
 
 /** The HTML of a page that opens Aladin Lite (imported from `${prefix}/aladin.js`) on `view`. */
@@ -29,7 +31,7 @@ export function aladinPage(prefix: string, view: AladinView): string {
   import A from '${prefix}/aladin.js';
   A.init.then(() => {
     window.aladin = A.aladin('#aladin', {
-      survey: location.origin + '/stellar-globe/static/hips/sky',
+      survey: location.origin + '${view.survey ?? '/stellar-globe/static/hips/sky'}',
       hipsList: [],
       fov: ${view.fov},
       target: '${view.ra} ${view.dec}',
