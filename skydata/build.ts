@@ -9,6 +9,7 @@ import { CREDITS } from './credits';
 import { buildHipparcos } from './hipparcos';
 import { buildHips } from './hips';
 import { buildMilkyWay } from './milkyway';
+import { BACKDROP_STAR_MAGNITUDE } from '../src/core/stars';
 import { renderSkyMap } from './skymap';
 import { cataloguePath, projectRoot, skyRoot } from './paths';
 import { planSky } from './plan';
@@ -35,8 +36,8 @@ function inputsHash(options: { small: boolean; seed: number }): string {
   const sources = path.join(projectRoot, 'skydata');
   for (const file of fs.readdirSync(sources).sort())
     hash.update(file).update(fs.readFileSync(path.join(sources, file)));
-  for (const shared of ['catalogue.ts', 'rewards.ts'])
-    hash.update(fs.readFileSync(path.join(projectRoot, 'src', 'shared', shared)));
+  for (const shared of ['shared/catalogue.ts', 'shared/rewards.ts', 'core/stars.ts'])
+    hash.update(fs.readFileSync(path.join(projectRoot, 'src', shared)));
   const celestial = path.join(projectRoot, 'node_modules', 'd3-celestial', 'package.json');
   hash.update(fs.readFileSync(celestial));
   return hash.digest('hex');
@@ -65,7 +66,8 @@ export async function buildSky({
   writeMedals(root);
   writeStamps(root);
   const skyStarted = Date.now();
-  const map = renderSkyMap(small ? 1024 : 4096, [small ? 'stars.6.json' : 'stars.8.json']);
+  // The star layer leaves the stars baked in here to the backdrops where they show (stars.ts).
+  const map = renderSkyMap(small ? 1024 : 4096, [`stars.${BACKDROP_STAR_MAGNITUDE}.json`]);
   buildMilkyWay(root, map, small ? 256 : 1024);
   const hips = buildHips(root, map, { order: 3, tileWidth: small ? 32 : 256 });
   log(

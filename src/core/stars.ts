@@ -12,6 +12,12 @@ export const STAR_RECORD_FLOATS = 3;
 export const STAR_VERTEX_FLOATS = 4;
 /** Cells of order 4: 3072 cells about 3.7° across. */
 export const STAR_CELL_ORDER = 4;
+/**
+ * The sky map under the whole-sky backdrops (the HiPS and the Milky Way cube) has the stars down
+ * to this magnitude baked in (skydata/build.ts); where a backdrop shows, the star point layer
+ * leaves those stars to it and draws only the fainter ones, so that no star is lit twice.
+ */
+export const BACKDROP_STAR_MAGNITUDE = 6;
 
 export function readStarRecords(bytes: Uint8Array): Float32Array {
   if (bytes.byteLength % (4 * STAR_RECORD_FLOATS) !== 0) {

@@ -9,6 +9,9 @@
 //   globe with every layer) and is still brighter than the sky at the galactic pole.
 // - at fov 3° no halo around a bright star wider than its own point: the cube's baked-in stars,
 //   many screen pixels a texel there, are no longer drawn (issue 31).
+// - a star lit once: at fov 100°, where the backdrops (which hold the stars to magnitude 6 baked
+//   in) show in full, the star layer adds nothing around Spica, which the backdrop still shows
+//   above the sky around it; fainter stars, not baked in, still come from the star layer.
 // Screenshots go to test-results/screenshots/.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -181,5 +184,48 @@ test.describe("at fov 100° on a 640 × 400 canvas, where both the small sky's H
     );
     expect(at(centre, 0.99)).toBeLessThan(245);
     expect(at(centre, 0.5)).toBeGreaterThan(at(pole, 0.5) + 20);
+  });
+  test('a bright star is lit once: by the backdrop, the star layer adding nothing to it', async ({ page }) => {
+    const view = { ra: 201.298, dec: -11.161, fov: 100 };
+    const canvas = await openView(page, view.ra, view.dec, view.fov);
+    await page.evaluate(() => {
+      const { globe, layers } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+      layers.constellations.update({ lines: false, names: false });
+      globe.removeLayer(layers.grid);
+    });
+    await settle(page);
+    const box = (await canvas.boundingBox())!;
+    const withStars = await whole(page, canvas, 'spica-fov-100.png');
+    await page.evaluate(() => {
+      const { globe, layers } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
+      globe.removeLayer(layers.stars);
+    });
+    await settle(page);
+    const without = await whole(page, canvas, 'spica-fov-100-no-star-layer.png');
+    const spica = pixelOf(box, view, view.ra, view.dec);
+    // The most light the star layer adds to one pixel near Spica: a fainter star's dim 3 px point
+    // at most, not Spica's own 6 px point at full brightness.
+    let starLayerAtSpica = 0;
+    for (let dy = -3; dy <= 3; dy++)
+      for (let dx = -3; dx <= 3; dx++)
+        starLayerAtSpica = Math.max(starLayerAtSpica, addedLight(withStars, without, spica.x + dx, spica.y + dy, 0));
+    const starLayerEverywhere = addedLight(withStars, without, box.width / 2, box.height / 2, 150);
+    /** The brightest light (r + g + b) / 3 within `reach` px of Spica. */
+    const peak = (pixels: PixelWindow, reach: number) => {
+      let most = 0;
+      for (let dy = -reach; dy <= reach; dy++)
+        for (let dx = -reach; dx <= reach; dx++) {
+          const k = 4 * ((Math.floor(spica.y) + dy) * pixels.width + Math.floor(spica.x) + dx);
+          most = Math.max(most, (pixels.data[k] + pixels.data[k + 1] + pixels.data[k + 2]) / 3);
+        }
+      return most;
+    };
+    const sky = without.data.filter((_, k) => k % 4 === 0).sort((a, b) => a - b)[Math.floor(without.data.length / 8)];
+    console.log(
+      `fov 100°: the star layer adds at most ${starLayerAtSpica.toFixed(0)} to a pixel near Spica and ${starLayerEverywhere.toFixed(0)} over the middle 301 px; Spica's peak in the backdrop ${peak(without, 2).toFixed(0)}, sky median red ${sky}`,
+    );
+    expect(starLayerAtSpica).toBeLessThan(40);
+    expect(peak(without, 2)).toBeGreaterThan(sky + 40);
+    expect(starLayerEverywhere).toBeGreaterThan(100);
   });
 });

@@ -3,9 +3,12 @@
 // grouped by HEALPix cell (src/core/stars.ts), drawn as points of the fixed colour
 // (0.75, 0.75, 1, 1) sized by 10^(−mag/2.5) and at least 3 px wide (starPoint). A frame draws
 // only the cells that query_disc finds in the view's cone: the software renderers of low-end
-// machines pay for every vertex shaded, on screen or not.
+// machines pay for every vertex shaded, on screen or not. The whole-sky backdrops (HiPS, Milky
+// Way cube) hold the stars to BACKDROP_STAR_MAGNITUDE baked in: those stars are drawn here only
+// in the part of the sky's light the backdrops leave (backdrops.ts), so a star is lit once at
+// every zoom, by the backdrop where it shows and by its point where it has faded.
 import { Healpix } from '../../core/healpix';
-import { STAR_CELL_ORDER, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
+import { BACKDROP_STAR_MAGNITUDE, STAR_CELL_ORDER, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
 import { loadCore } from '../../core/wasm';
 import { decoderPool } from '../../../workers/browser-pool';
 import { attributeLocation, compileProgram, uniformLocation } from '../gl';
@@ -46,6 +49,22 @@ export function starPoint(magnitude: number): { size: number; brightness: number
   };
 }
 
+/**
+ * The fraction of a star's point drawn when the backdrops show `backdropShare` of the sky's light
+ * (0..1): the stars baked into them (to BACKDROP_STAR_MAGNITUDE) only in the rest, fainter ones
+ * in full.
+ */
+export function pointShare(magnitude: number, backdropShare: number): number {
+  return magnitude <= BACKDROP_STAR_MAGNITUDE ? 1 - Math.min(1, Math.max(0, backdropShare)) : 1;
+}
+
+/** The backdrops' share of a frame's light, all together (FrameContext.backdrops). */
+export function backdropShare(frame: Pick<FrameContext, 'backdrops'>): number {
+  let share = 0;
+  for (const value of frame.backdrops?.values() ?? []) share += value;
+  return Math.min(1, share);
+}
+
 const float = (value: number) => value.toFixed(6);
 
 /** starPoint in GLSL, from the same constants. */
@@ -53,12 +72,14 @@ const VERTEX = `#version 300 es
 in vec4 a_star; // unit vector x, y, z and magnitude
 ${PROJECTION_GLSL}
 uniform float u_resolution; // FrameContext.resolution: the point keeps its size on the page
+uniform float u_backdrop; // backdropShare: the light of the stars baked into the backdrops
 out float v_brightness;
 void main() {
   gl_Position = project(a_star.xyz);
   float flux = pow(10.0, -a_star.w / 2.5);
   gl_PointSize = clamp(${float(STAR_SIZE_SCALE)} * flux, ${float(STAR_MIN_SIZE)}, ${float(STAR_MAX_SIZE)}) * u_resolution;
   v_brightness = pow(min(1.0, flux / ${float(MIN_SIZE_FLUX)}), ${float(STAR_BRIGHTNESS_EXPONENT)});
+  if (a_star.w <= ${float(BACKDROP_STAR_MAGNITUDE)}) v_brightness *= 1.0 - u_backdrop;
 }
 `;
 
@@ -173,6 +194,7 @@ export class StarLayer implements Layer<StarOptions> {
     gl.useProgram(this.program);
     setProjectionUniforms(gl, this.program, frame);
     gl.uniform1f(uniformLocation(gl, this.program, 'u_resolution'), frame.resolution);
+    gl.uniform1f(uniformLocation(gl, this.program, 'u_backdrop'), backdropShare(frame));
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE);
     const ranges = this.visibleCells(frame);
