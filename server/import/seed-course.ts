@@ -5,8 +5,9 @@
 // - the group's target ids map to object_ids through imported_targets (migration 0011), so a
 //   target keeps its object_id, and its answers, across imports; new ids get new object_ids from
 //   the sequence imported_object_ids, a range the sky's ids never reach;
-// - levels keep their ids by key (`<course>/<n>`) and areas by their level and place in it;
-//   levels, areas and targets the new plan no longer has are retired, never deleted (quests and
+// - levels keep their ids by key (`<course>/<n>`); an area keeps the id of the earlier area it
+//   shares the most targets with, so a change of the list that shifts the plan does not turn a
+//   volunteer's done area into another place; levels, areas and targets the new plan no longer has are retired, never deleted (quests and
 //   answers keep pointing at them), as the catalogue's seeding does;
 // - the manifest's names, imagery and retirement rule replace the course's; whether it is open
 //   (an administrator's choice) is kept.
@@ -161,25 +162,64 @@ export async function seedImportedCourse(
     await sql`update levels set retired = not (id = any(${sql.val(levelIds)}::integer[]))
       where course_id = ${plan.id}`.execute(trx);
 
-    // Areas: ids kept by their level and position.
-    const areaRows = await trx
-      .selectFrom('areas')
-      .innerJoin('levels', 'levels.id', 'areas.level_id')
-      .select(['areas.id', 'areas.level_id', 'areas.position'])
-      .where('levels.course_id', '=', plan.id)
+    // The id map: new target ids get their object_ids.
+    const listed = plan.levels.flatMap((level) => level.areas.flatMap((area) => area.targets));
+    const sourceIds = listed.map((target) => target.id);
+    const { numAffectedRows } = await sql`
+      insert into imported_targets (course_id, source_id, object_id)
+      select ${plan.id}, wanted.source_id, nextval('imported_object_ids')
+      from unnest(${sql.val(sourceIds)}::bigint[]) with ordinality as wanted(source_id, row)
+      where not exists (select 1 from imported_targets
+        where imported_targets.course_id = ${plan.id} and imported_targets.source_id = wanted.source_id)
+      order by wanted.row`.execute(trx);
+    // The names as the list now has them (one statement however long the list).
+    await sql`
+      update imported_targets set name = listed.name
+      from unnest(${sql.val(sourceIds)}::bigint[], ${sql.val(listed.map((target) => target.name))}::text[])
+        as listed(source_id, name)
+      where imported_targets.course_id = ${plan.id} and imported_targets.source_id = listed.source_id
+        and imported_targets.name is distinct from listed.name`.execute(trx);
+    const mapped = await trx
+      .selectFrom('imported_targets')
+      .select(['source_id', 'object_id'])
+      .where('course_id', '=', plan.id)
       .execute();
-    const areaIdByPlace = new Map(areaRows.map((row) => [`${row.level_id}:${row.position}`, row.id]));
+    const objectIdOf = new Map(mapped.map((row) => [Number(row.source_id), Number(row.object_id)]));
+    const objectIds = sourceIds.map((id) => objectIdOf.get(id)!);
+
+    // Areas: an area keeps the id of the earlier area it shares the most targets with (the
+    // earlier area's current targets, matched greedily, most shared first), so that a volunteer's
+    // done area stays the place it was when the plan shifts around it; others get new ids.
     const areas = plan.levels.flatMap((level, levelIndex) =>
       level.areas.map((area, position) => ({ area, position, levelId: levelIds[levelIndex] })),
     );
-    const freshAreaIds = await nextIds(
-      trx,
-      'imported_area_ids',
-      areas.filter(({ levelId, position }) => !areaIdByPlace.has(`${levelId}:${position}`)).length,
-    );
-    const areaIds = areas.map(
-      ({ levelId, position }) => areaIdByPlace.get(`${levelId}:${position}`) ?? freshAreaIds.shift()!,
-    );
+    const earlier = await trx
+      .selectFrom('targets')
+      .innerJoin('imported_targets', 'imported_targets.object_id', 'targets.object_id')
+      .select(['imported_targets.source_id', 'targets.area_id'])
+      .where('imported_targets.course_id', '=', plan.id)
+      .where('targets.retired', '=', false)
+      .execute();
+    const earlierArea = new Map(earlier.map((row) => [Number(row.source_id), row.area_id]));
+    const shared: { index: number; areaId: number; count: number }[] = [];
+    areas.forEach(({ area }, index) => {
+      const counts = new Map<number, number>();
+      for (const target of area.targets) {
+        const areaId = earlierArea.get(target.id);
+        if (areaId !== undefined) counts.set(areaId, (counts.get(areaId) ?? 0) + 1);
+      }
+      for (const [areaId, count] of counts) shared.push({ index, areaId, count });
+    });
+    shared.sort((a, b) => b.count - a.count || a.index - b.index || a.areaId - b.areaId);
+    const matched = new Map<number, number>();
+    const taken = new Set<number>();
+    for (const { index, areaId } of shared) {
+      if (matched.has(index) || taken.has(areaId)) continue;
+      matched.set(index, areaId);
+      taken.add(areaId);
+    }
+    const freshAreaIds = await nextIds(trx, 'imported_area_ids', areas.length - matched.size);
+    const areaIds = areas.map((_, index) => matched.get(index) ?? freshAreaIds.shift()!);
     await inBatches(
       areas.map((_, index) => index),
       (batch) =>
@@ -202,6 +242,8 @@ export async function seedImportedCourse(
           )
           .onConflict((oc) =>
             oc.column('id').doUpdateSet((eb) => ({
+              level_id: eb.ref('excluded.level_id'),
+              position: eb.ref('excluded.position'),
               outlines: eb.ref('excluded.outlines'),
               center_ra: eb.ref('excluded.center_ra'),
               center_dec: eb.ref('excluded.center_dec'),
@@ -213,32 +255,10 @@ export async function seedImportedCourse(
     await sql`update areas set retired = not (id = any(${sql.val(areaIds)}::integer[]))
       where level_id in (select id from levels where course_id = ${plan.id})`.execute(trx);
 
-    // Targets: object_ids through the id map, new ids first given theirs.
+    // Targets, at their areas' places.
     const targets = areas.flatMap(({ area }, index) =>
       area.targets.map((target, position) => ({ target, position, areaId: areaIds[index] })),
     );
-    const sourceIds = targets.map(({ target }) => target.id);
-    const { numAffectedRows } = await sql`
-      insert into imported_targets (course_id, source_id, object_id)
-      select ${plan.id}, wanted.source_id, nextval('imported_object_ids')
-      from unnest(${sql.val(sourceIds)}::bigint[]) with ordinality as wanted(source_id, row)
-      where not exists (select 1 from imported_targets
-        where imported_targets.course_id = ${plan.id} and imported_targets.source_id = wanted.source_id)
-      order by wanted.row`.execute(trx);
-    // The names as the list now has them (one statement however long the list).
-    await sql`
-      update imported_targets set name = listed.name
-      from unnest(${sql.val(sourceIds)}::bigint[], ${sql.val(targets.map(({ target }) => target.name))}::text[])
-        as listed(source_id, name)
-      where imported_targets.course_id = ${plan.id} and imported_targets.source_id = listed.source_id
-        and imported_targets.name is distinct from listed.name`.execute(trx);
-    const mapped = await trx
-      .selectFrom('imported_targets')
-      .select(['source_id', 'object_id'])
-      .where('course_id', '=', plan.id)
-      .execute();
-    const objectIdOf = new Map(mapped.map((row) => [Number(row.source_id), Number(row.object_id)]));
-    const objectIds = sourceIds.map((id) => objectIdOf.get(id)!);
     await inBatches(
       targets.map((_, index) => index),
       (batch) =>
