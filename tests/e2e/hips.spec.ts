@@ -5,6 +5,7 @@
 // only if the tile pixel layout matches the HiPS convention.
 import { expect, test, type Page } from '@playwright/test';
 import { routeAladin } from '../../cli/bench/aladin';
+import { canvasPixels } from './canvas-pixels';
 
 const PREFIX = '/__hips-check__';
 
@@ -37,24 +38,17 @@ async function openAladin(page: Page) {
   return { tiles, outside };
 }
 
-/** Mean brightness (0..255) of a square of the Aladin canvas around its centre. */
+/** Mean brightness (0..255) of a square of the 400 px Aladin view around its centre. */
 async function centreBrightness(page: Page, radius: number): Promise<number> {
-  const png = (await page.locator('#aladin').screenshot()).toString('base64');
-  return page.evaluate(
-    async ({ data, radius }) => {
-      const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
-      const canvas = new OffscreenCanvas(image.width, image.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const cx = Math.floor(image.width / 2);
-      const cy = Math.floor(image.height / 2);
-      const pixels = context.getImageData(cx - radius, cy - radius, 2 * radius, 2 * radius).data;
-      let sum = 0;
-      for (let k = 0; k < pixels.length; k += 4) sum += (pixels[k] + pixels[k + 1] + pixels[k + 2]) / 3;
-      return sum / (pixels.length / 4);
-    },
-    { data: png, radius },
-  );
+  const { data } = await canvasPixels(page, page.locator('#aladin'), {
+    x0: 200 - radius,
+    y0: 200 - radius,
+    width: 2 * radius,
+    height: 2 * radius,
+  });
+  let sum = 0;
+  for (let k = 0; k < data.length; k += 4) sum += (data[k]! + data[k + 1]! + data[k + 2]!) / 3;
+  return sum / (data.length / 4);
 }
 
 test.describe('HiPS of the whole sky in Aladin Lite', () => {

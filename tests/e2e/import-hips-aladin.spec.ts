@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { routeAladin } from '../../cli/bench/aladin';
 import { writeHipsFromImages } from '../../skydata/hips-from-images';
 import { pythonReferences } from '../helpers/python-references';
+import { canvasPixels } from './canvas-pixels';
 
 const PREFIX = '/__import-hips-check__';
 const images = pythonReferences('make_import_images.py', 'import-images', 'done');
@@ -61,25 +62,18 @@ async function openAladin(page: Page, survey: 'tan' | 'sin', ra: number, dec: nu
   return served;
 }
 
-/** Mean red, green and blue (0..255) of a square of the Aladin canvas around its centre. */
+/** Mean red, green and blue (0..255) of a square of the 300 px Aladin view around its centre. */
 async function centreColour(page: Page, radius: number): Promise<[number, number, number]> {
-  const png = (await page.locator('#aladin').screenshot()).toString('base64');
-  return page.evaluate(
-    async ({ data, radius }) => {
-      const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
-      const canvas = new OffscreenCanvas(image.width, image.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const cx = Math.floor(image.width / 2);
-      const cy = Math.floor(image.height / 2);
-      const pixels = context.getImageData(cx - radius, cy - radius, 2 * radius, 2 * radius).data;
-      const sum = [0, 0, 0];
-      for (let k = 0; k < pixels.length; k += 4) for (let c = 0; c < 3; c += 1) sum[c] += pixels[k + c]!;
-      const n = pixels.length / 4;
-      return [sum[0]! / n, sum[1]! / n, sum[2]! / n] as [number, number, number];
-    },
-    { data: png, radius },
-  );
+  const { data } = await canvasPixels(page, page.locator('#aladin'), {
+    x0: 150 - radius,
+    y0: 150 - radius,
+    width: 2 * radius,
+    height: 2 * radius,
+  });
+  const sum = [0, 0, 0];
+  for (let k = 0; k < data.length; k += 4) for (let c = 0; c < 3; c += 1) sum[c]! += data[k + c]!;
+  const n = data.length / 4;
+  return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
 }
 
 const light = ([r, g, b]: [number, number, number]) => (r + g + b) / 3;
