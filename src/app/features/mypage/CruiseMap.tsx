@@ -1,7 +1,8 @@
 // The mypage's cruise map (application-spec §2): a small globe of its own with the coordinate
 // grid and the level outlines of one course, coloured by status (active orange, locked darker
 // orange, unlocked cyan, line width 0.01) with the map labels (season2's islands and
-// archipelagos; the simulation level's 11 divisions). The camera starts on the active level, where
+// archipelagos; the simulation level's 11 divisions), placed over the canvas so that none lies
+// over another (CruiseMapLabels.tsx), the labels of the levels the map opens on first. The camera starts on the active level, where
 // the volunteer sails now, or after a finished course on the level finished last: the course's
 // levels lie far apart on the sky, and a view of them all is centred between them (near the pole)
 // at a field so wide that the outlines vanish and the labels pile up. The map can be dragged and
@@ -19,6 +20,7 @@ import { LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/leve
 import { Spinner } from '../../components/Spinner';
 import { currentLocale } from '../../i18n';
 import { fetchLevel } from '../cruise/useQuest';
+import { CruiseMapLabels, type MapLabel } from './CruiseMapLabels';
 
 const DEGREE = Math.PI / 180;
 /**
@@ -75,13 +77,22 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
   });
   const outlines = useMemo<LevelOutline[] | null>(() => {
     if (!details) return null;
-    const locale = currentLocale();
     return levels.map((level, index) => ({
       status: level.status,
       outlines: details[index].areas.flatMap((area) => area.outlines),
-      labels: level.labels.map((label) => ({ text: label.name[locale], position: [label.ra, label.dec] })),
     }));
   }, [details, levels]);
+  // The labels of the levels the map opens on keep their spot first, then the others in order.
+  const labels = useMemo<MapLabel[]>(() => {
+    if (!outlines) return [];
+    const locale = currentLocale();
+    const focus = new Set(mapFocus(outlines));
+    const first = levels.filter((_, index) => focus.has(outlines[index]));
+    const rest = levels.filter((_, index) => !focus.has(outlines[index]));
+    return [...first, ...rest].flatMap((level) =>
+      level.labels.map((label) => ({ text: label.name[locale], ra: label.ra, dec: label.dec })),
+    );
+  }, [outlines, levels]);
 
   useEffect(() => {
     const element = frame.current;
@@ -119,6 +130,7 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
           tabIndex={0}
           aria-label={t('mypage.map.label', { course: courseName })}
         />
+        <CruiseMapLabels globe={globe?.globe ?? null} labels={labels} />
         {!outlines && (
           <div className="cruise-map-loading">
             <Spinner text={t('mypage.map.loading')} />
