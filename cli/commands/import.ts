@@ -88,11 +88,10 @@ export async function importCourse({
     fs.rmSync(staging, { recursive: true, force: true });
     throw error;
   }
-  if (!('url' in hips)) {
-    const served = path.join(courseFolder, 'hips');
-    fs.rmSync(served, { recursive: true, force: true });
-    fs.renameSync(staging, served);
-  }
+  // The copy replaces the one served; a course whose imagery is now a URL serves none.
+  const served = path.join(courseFolder, 'hips');
+  fs.rmSync(served, { recursive: true, force: true });
+  if (!('url' in hips)) fs.renameSync(staging, served);
   return { course: manifest.id, hipsUrl, ...result };
 }
 

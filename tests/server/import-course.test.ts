@@ -1,6 +1,8 @@
 // `galaxy-cruise import` (issue 30; docs/import.md) on PGlite and PostgreSQL: a manifest and a
 // CSV list seeded beside the small sky's five courses, played over HTTP, imported again after the
 // list changed, refused whole when a row is malformed, and left alone by the sky's seeding.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCourse } from '../../cli/commands/import';
 import { seedCatalogue } from '../../server/db/seed';
@@ -8,6 +10,7 @@ import { setCourseOpen } from '../../server/import/courses';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import {
+  SMALL_HIPS_PROPERTIES,
   targetCluster,
   writeSurvey,
   writeTargetList,
@@ -266,6 +269,33 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
     expect(report).toMatchObject({ areas: 4, added: 16, retired: 0 });
     const after = await areaOf();
     for (const target of first) expect(after.get(target.id)).toBe(before.get(target.id));
+  });
+
+  it('copies a HiPS folder to serve it, and serves none once the imagery is a URL', async () => {
+    const moving = writeSurvey({ id: 'moving-survey', targets: targetCluster(3, 300, 10) });
+    surveys.push(moving);
+    const served = path.join(
+      testApp.varDirectory,
+      'sky',
+      'stellar-globe',
+      'static',
+      'imports',
+      'moving-survey',
+      'hips',
+    );
+    await importCourse({ db: db(), manifestFile: moving.manifest, varDirectory: testApp.varDirectory });
+    expect(fs.readFileSync(path.join(served, 'properties'), 'utf8')).toBe(SMALL_HIPS_PROPERTIES);
+    const manifest = JSON.parse(fs.readFileSync(moving.manifest, 'utf8'));
+    fs.writeFileSync(moving.manifest, JSON.stringify({ ...manifest, imagery: { hips: 'https://example.org/hips' } }));
+    const report = await importCourse({ db: db(), manifestFile: moving.manifest, varDirectory: testApp.varDirectory });
+    expect(report.hipsUrl).toBe('https://example.org/hips/');
+    expect(fs.existsSync(served)).toBe(false);
+    const course = await db()
+      .selectFrom('courses')
+      .select('hips_url')
+      .where('id', '=', 'moving-survey')
+      .executeTakeFirst();
+    expect(course?.hips_url).toBe('https://example.org/hips/');
   });
 
   it("is left alone by the sky's seeding (a new catalogue retires only the five courses' rows)", async () => {
