@@ -18,6 +18,7 @@ import {
   type SurveyFolder,
 } from '../helpers/import-fixture';
 import { copyCatalogue, smallSky } from '../helpers/sky';
+import { targetListReferences } from '../helpers/target-list-references';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const COURSE = 'lsb-dwarfs';
@@ -297,6 +298,45 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
       .executeTakeFirst();
     expect(course?.hips_url).toBe('https://example.org/hips/');
   });
+
+  it.each(['targets.fits', 'targets.vot'])(
+    'imports %s as astropy wrote it, every id (some past 2^32) in the id map with its position and name',
+    async (file) => {
+      const references = targetListReferences();
+      const id = `astropy-${file.replace('.', '-')}`;
+      const folder = writeSurvey({ id, targets: [] });
+      surveys.push(folder);
+      const manifest = JSON.parse(fs.readFileSync(folder.manifest, 'utf8'));
+      fs.writeFileSync(folder.manifest, JSON.stringify({ ...manifest, targets: path.join(references.dir, file) }));
+      const report = await importCourse({
+        db: db(),
+        manifestFile: folder.manifest,
+        varDirectory: testApp.varDirectory,
+      });
+      expect(report).toMatchObject({ targets: references.targets.length, added: references.targets.length });
+      const rows = await db()
+        .selectFrom('imported_targets')
+        .innerJoin('targets', 'targets.object_id', 'imported_targets.object_id')
+        .select([
+          'imported_targets.source_id',
+          'imported_targets.name',
+          'targets.ra',
+          'targets.dec',
+          'targets.galaxy_type',
+        ])
+        .where('imported_targets.course_id', '=', id)
+        .orderBy('imported_targets.source_id')
+        .execute();
+      const expected = [...references.targets].sort((a, b) => a.id - b.id);
+      expect(rows.map((row) => row.source_id)).toEqual(expected.map((target) => target.id));
+      rows.forEach((row, index) => {
+        expect(row.name).toBe(expected[index].name);
+        expect(row.ra).toBeCloseTo(expected[index].ra, 9);
+        expect(row.dec).toBeCloseTo(expected[index].dec, 9);
+        expect(row.galaxy_type).toBe(expected[index].galaxy_type ?? 'not_sure');
+      });
+    },
+  );
 
   it("is left alone by the sky's seeding (a new catalogue retires only the five courses' rows)", async () => {
     const sky = await smallSky();
