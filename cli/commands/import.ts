@@ -5,8 +5,9 @@
 // (server/import/seed-course.ts). Everything is read and checked before anything is written: a
 // malformed file is refused with its file, row and column, and the database and the served
 // imagery stay as they were. A HiPS folder is copied under {dataRepository}/imports/<course>/hips/
-// (VAR_DIR/sky/stellar-globe/static, served with the sky, or by DATA_HOST with it); a HiPS URL is
-// kept as it is. `--open COURSE` and `--close COURSE` let volunteers sail an imported course, or
+// (VAR_DIR/sky/stellar-globe/static, served with the sky, or by DATA_HOST with it), or linked
+// there with --link (a large HiPS is then not copied at each import, and must stay where it is);
+// a HiPS URL is kept as it is. `--open COURSE` and `--close COURSE` let volunteers sail an imported course, or
 // stop them (a course is open once imported).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,8 @@ export interface ImportCourseOptions {
   manifestFile: string;
   /** VAR_DIR: a HiPS folder is copied under its sky data repository. */
   varDirectory: string;
+  /** Link the HiPS folder there (a symbolic link) rather than copy it. */
+  link?: boolean;
 }
 
 export interface ImportCourseReport extends ImportedCourseResult {
@@ -49,6 +52,7 @@ export async function importCourse({
   db,
   manifestFile,
   varDirectory,
+  link = false,
 }: ImportCourseOptions): Promise<ImportCourseReport> {
   const manifest = await readManifest(manifestFile);
   const targets = await readTargetList(manifest.targets.file);
@@ -69,7 +73,8 @@ export async function importCourse({
   else {
     fs.rmSync(staging, { recursive: true, force: true });
     fs.mkdirSync(courseFolder, { recursive: true });
-    fs.cpSync(hips.folder, staging, { recursive: true });
+    if (link) fs.symlinkSync(hips.folder, staging, 'dir');
+    else fs.cpSync(hips.folder, staging, { recursive: true });
     hipsUrl = `${IMPORTS_FOLDER}/${manifest.id}/hips/`;
   }
   let result: ImportedCourseResult;
@@ -97,24 +102,27 @@ export async function importCourse({
 
 export const importCommand: Command = {
   usage: [
-    'galaxy-cruise import MANIFEST',
+    'galaxy-cruise import [--link] MANIFEST',
     '       galaxy-cruise import --open COURSE | --close COURSE',
     '',
     "MANIFEST: a course's JSON manifest (docs/import.md): its names, imagery (a HiPS folder or URL),",
     'target list (CSV, FITS table or VOTable) and retirement rule. Importing it again updates the',
-    'course and keeps every answer. --open and --close let volunteers sail an imported course or',
-    'stop them. With the embedded database (no DATABASE_URL), stop the server first.',
+    'course and keeps every answer. A HiPS folder is copied to be served, or linked with --link.',
+    '--open and --close let volunteers sail an imported course or stop them. With the embedded',
+    'database (no DATABASE_URL), stop the server first.',
   ].join('\n'),
   async run(args) {
     const { values, positionals } = parseOptions(args, {
       open: { type: 'string' },
       close: { type: 'string' },
+      link: { type: 'boolean' },
     });
     atMostPositionals(positionals, 1);
     const [manifestFile] = positionals;
     const switches = [values.open, values.close].filter((value) => value !== undefined).length;
     if (switches + (manifestFile === undefined ? 0 : 1) !== 1)
       throw new UsageError('import needs a MANIFEST, or one of --open COURSE and --close COURSE');
+    if (values.link && manifestFile === undefined) throw new UsageError('--link goes with a MANIFEST');
     return withConfiguredDatabase(async (db, config) => {
       if (manifestFile === undefined) {
         const courseId = (values.open ?? values.close)!;
@@ -123,7 +131,12 @@ export const importCommand: Command = {
         process.stdout.write(`course ${courseId}: ${values.open !== undefined ? 'open' : 'closed'}\n`);
         return 0;
       }
-      const report = await importCourse({ db, manifestFile, varDirectory: config.varDirectory });
+      const report = await importCourse({
+        db,
+        manifestFile,
+        varDirectory: config.varDirectory,
+        link: values.link ?? false,
+      });
       process.stdout.write(
         `course ${report.course}: ${report.targets} targets (${report.added} new, ${report.retired} retired) in ` +
           `${report.areas} areas of ${report.levels} levels; imagery ${report.hipsUrl}\n`,

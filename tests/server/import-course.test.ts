@@ -338,6 +338,29 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
     },
   );
 
+  it("links a HiPS folder with link, served over HTTP through the link, the group's folder kept by a re-import", async () => {
+    const linked = writeSurvey({ id: 'linked-survey', targets: targetCluster(3, 120, -20) });
+    surveys.push(linked);
+    for (let round = 0; round < 2; round++)
+      await importCourse({ db: db(), manifestFile: linked.manifest, varDirectory: testApp.varDirectory, link: true });
+    const served = path.join(
+      testApp.varDirectory,
+      'sky',
+      'stellar-globe',
+      'static',
+      'imports',
+      'linked-survey',
+      'hips',
+    );
+    expect(fs.lstatSync(served).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(linked.folder, 'hips', 'properties'), 'utf8')).toBe(SMALL_HIPS_PROPERTIES);
+    // A server started after the import, when the sky's folder exists, serves it.
+    const app = await testApp.sibling();
+    const response = await app.inject({ url: '/stellar-globe/static/imports/linked-survey/hips/properties' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SMALL_HIPS_PROPERTIES);
+  });
+
   it("is left alone by the sky's seeding (a new catalogue retires only the five courses' rows)", async () => {
     const sky = await smallSky();
     const result = await seedCatalogue(db(), copyCatalogue(sky.catalogue, `${sky.catalogue.digest}-import-test`));
