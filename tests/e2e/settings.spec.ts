@@ -211,8 +211,10 @@ test.describe('settings panel (application-spec §2, §9)', () => {
     console.log(`constellation names: ${changed} of ${orion.pixels.data.length / 4} pixels changed`);
     expect(changed).toBeGreaterThan(200);
 
+    // The address keeps the view on Orion, so the reload opens there, not on the galaxy.
     await page.reload();
-    await openMainScreen(page);
+    await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible({ timeout: 150_000 });
+    await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
     expect((await namesOverOrion(page)).name).toBe('おりおんざ');
     const { dialog: again } = await openFromKeyboard(page, 'Settings', 'Settings');
     await expect(again.getByRole('radio', { name: 'Hiragana' })).toBeChecked();
