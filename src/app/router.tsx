@@ -15,6 +15,7 @@ import { PageFade } from './components/Fade';
 import { FlashProvider } from './components/Flash';
 import { developerMode } from './developerMode';
 import { AdminMenuLoader } from './features/admin/AdminMenuLoader';
+import { AdminMenuSlotProvider } from './features/admin/adminMenuSlot';
 import { ErrorPage } from './features/errors/ErrorPage';
 import { AccessGate } from './features/gate/AccessGate';
 import { LoginPage } from './features/login/LoginPage';
@@ -28,11 +29,13 @@ function Shell() {
     <GlobeLoader>
       <FlashProvider>
         <DialogProvider>
-          <div className="screen">
-            <PageFade />
-          </div>
-          <CameraIndicator />
-          <AdminMenuLoader />
+          <AdminMenuSlotProvider>
+            <div className="screen">
+              <PageFade />
+            </div>
+            <CameraIndicator />
+            <AdminMenuLoader />
+          </AdminMenuSlotProvider>
         </DialogProvider>
       </FlashProvider>
     </GlobeLoader>

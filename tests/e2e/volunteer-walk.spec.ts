@@ -2,11 +2,15 @@
 // through the login and a changed address moving the camera (application-spec §2); the captain
 // note's picture in the review dialog (§4); the gift form's countries in the reader's order; a
 // rate limit's readable message at sign-up; the credits in Japanese; the passport's current stage;
-// an avatar that cannot load replaced by its placeholder; the loading status's real progress. Debian's Chromium against the real server.
+// an avatar that cannot load replaced by its placeholder; the loading status's real progress;
+// the administrators' menu covering none of the main screen's controls. Debian's Chromium against
+// the real server.
 import { expect, test, type Page } from '@playwright/test';
 import type { CurrentQuestResponse, PresentStat } from '../../src/shared/api';
+import { ADMIN_EMAIL, readyVolunteerOn, startConfiguredServer } from '../helpers/configured-server';
 import { freshEmail, readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
+import { expectNotCovered } from './on-screen';
 
 /** The camera's view in degrees, read from the globe's console handle. */
 async function cameraView(page: Page) {
@@ -197,4 +201,61 @@ test("the loading status names its step and counts the files while the globe's c
   release();
   await expect(page.getByTestId('camera-indicator')).toBeVisible({ timeout: 60_000 });
   await expect(loading).toHaveCount(0);
+});
+
+/** Every control on screen now: the main screen's, the camera corner's, the admin menu's button. */
+async function expectNoControlCovered(page: Page, what: string) {
+  const controls = page.locator('button:visible, a:visible, select:visible, input:visible, summary:visible');
+  const count = await controls.count();
+  expect(count, what).toBeGreaterThan(10);
+  for (let index = 0; index < count; index++) await expectNotCovered(controls.nth(index));
+}
+
+test("the administrators' menu covers none of the answer buttons or the main screen's controls", async ({ page }) => {
+  test.setTimeout(300_000);
+  const server = await startConfiguredServer('walk-admin');
+  try {
+    await readyVolunteerOn(server, page.request, { email: ADMIN_EMAIL });
+    for (const [locale, viewport, texts] of [
+      ['en', { width: 1280, height: 800 }, { menu: 'Admin menu', label: 'Administrator menu' }],
+      ['ja', { width: 1000, height: 700 }, { menu: '管理メニュー', label: '管理者メニュー' }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      if (locale === 'en') await page.goto(`${server.url}/#/?course=training`);
+      const form = page.getByTestId('answer-form');
+      await expect(form).toBeVisible({ timeout: 90_000 });
+      // The menu's own key for Japanese (the account's language is English).
+      if (locale === 'ja') await page.keyboard.press('Shift+J');
+      const open = page.locator('summary', { hasText: texts.menu });
+      await expect(open).toBeVisible();
+      // Each step of the form in turn (spiral, interacting, the features): its answer buttons and
+      // every other control uncovered. Clicked, as the digits are the pages' keys for an
+      // administrator in developer mode.
+      for (const step of ['1', '2', '3']) {
+        await expect(form).toHaveAttribute('data-step', step);
+        const answers = form.locator('.answer-choices button');
+        expect(await answers.count()).toBeGreaterThanOrEqual(3);
+        await expectNoControlCovered(page, `step ${step} at ${viewport.width}×${viewport.height}`);
+        if (step !== '3') await answers.first().click();
+      }
+      await page.screenshot({ path: test.info().outputPath(`admin-menu-${locale}.png`) });
+
+      // The menu opens from the header by the keyboard, and Escape closes it again.
+      await open.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('navigation', { name: texts.label });
+      await expect(menu).toBeVisible();
+      await expectNotCovered(menu.getByRole('button').first());
+      await page.screenshot({ path: test.info().outputPath(`admin-menu-open-${locale}.png`) });
+      await expectNoSeriousViolations(page, `admin menu (${locale})`);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(open).toBeFocused();
+      // Back to the form's first step for the next size.
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Backspace');
+    }
+  } finally {
+    await server.stop();
+  }
 });

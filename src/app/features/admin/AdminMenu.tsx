@@ -3,14 +3,19 @@
 // project's external links, the dictionary (every string of the app in English and Japanese), a
 // language menu, and in developer mode a pages menu whose pages keys 1 to n open. Keys: shift+V
 // shows or hides the menu bar, shift+E and shift+J switch to English and Japanese. Keys typed
-// into a field are left alone.
-import { useEffect, useState } from 'react';
+// into a field are left alone. On a screen with a slot for it (adminMenuSlot.tsx: the main
+// screen's header) the bar is a drop-down there, so that it covers none of the screen's controls;
+// elsewhere it floats at the bottom left.
+import { Wrench } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LOCALES } from '../../../shared/api';
 import { DialogFrame, useDialog, useDialogs } from '../../components/dialogs';
 import { developerMode } from '../../developerMode';
 import { resources } from '../../i18n';
+import { useAdminMenuSlot } from './adminMenuSlot';
 import './admin.css';
 
 const DEVELOPMENT_LINKS = [
@@ -92,11 +97,46 @@ function DictionaryDialog() {
   );
 }
 
+/**
+ * The menu as a drop-down of the slot's screen: a button in the screen's row of links that opens
+ * the bar under it; Escape, or a choice in it, closes it again.
+ */
+function AdminMenuDropDown({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (!details.current?.open) return false;
+    details.current.open = false;
+    details.current.querySelector('summary')?.focus();
+    return true;
+  };
+  return (
+    <details
+      ref={details}
+      className="admin-menu-drop-down"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && close()) event.stopPropagation();
+      }}
+      onClick={(event) => {
+        // A link or the dictionary's button was chosen: the drop-down has done its part.
+        if ((event.target as Element).closest('a, button')) close();
+      }}
+    >
+      <summary className="button header-link">
+        <Wrench aria-hidden="true" size={16} />
+        <span>{t('admin.menu.open')}</span>
+      </summary>
+      {children}
+    </details>
+  );
+}
+
 export function AdminMenu() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const [barShown, setBarShown] = useState(true);
+  const slot = useAdminMenuSlot();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -115,7 +155,7 @@ export function AdminMenu() {
   }, [i18n, navigate]);
 
   if (!barShown) return null;
-  return (
+  const bar = (
     <nav className="admin-menu panel" aria-label={t('admin.menu.label')}>
       <details>
         <summary>{t('admin.menu.admin')}</summary>
@@ -169,4 +209,5 @@ export function AdminMenu() {
       <span className="admin-menu-hint">{t('admin.menu.shortcuts')}</span>
     </nav>
   );
+  return slot ? createPortal(<AdminMenuDropDown>{bar}</AdminMenuDropDown>, slot) : bar;
 }

@@ -52,6 +52,7 @@ export const admin = defineStrings(
     },
     menu: {
       label: 'Administrator menu',
+      open: 'Admin menu',
       admin: 'Admin',
       notifications: 'Notifications',
       development: 'Development',
@@ -116,6 +117,7 @@ export const admin = defineStrings(
     },
     menu: {
       label: '管理者メニュー',
+      open: '管理メニュー',
       admin: '管理',
       notifications: 'お知らせ',
       development: '開発',

@@ -89,7 +89,12 @@ export function AnswerForm({
       else if (step === 1 && TYPE_ORDER[digit]) chooseType(TYPE_ORDER[digit]);
       else if (step === 2 && INTERACTION_ORDER[digit]) chooseInteraction(INTERACTION_ORDER[digit]);
       else if (step === 3 && FEATURES[digit]) toggle(FEATURES[digit]);
-      else if (step === 3 && event.key === 'Enter' && !(event.target as HTMLElement | null)?.closest('button'))
+      // Enter on a focused control (a button, a link, a menu's summary) is that control's own.
+      else if (
+        step === 3 &&
+        event.key === 'Enter' &&
+        !(event.target as HTMLElement | null)?.closest('button, a, summary')
+      )
         void submit(draft);
       else handled = false;
       if (handled) event.preventDefault();

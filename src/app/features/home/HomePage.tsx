@@ -20,6 +20,7 @@ import { CruiseScreen, JUMP_MS } from '../cruise/CruiseScreen';
 import '../cruise/cruise.css';
 import { questQueryKey, useLevels, useQuest } from '../cruise/useQuest';
 import { useAnswerQueue } from '../cruise/useAnswerQueue';
+import { AdminMenuSlot } from '../admin/adminMenuSlot';
 import { CampaignBars } from '../campaigns/CampaignBars';
 import { GuideDialog } from '../guide/GuideDialog';
 import { NotificationsDialog } from '../notifications/NotificationsDialog';
@@ -174,6 +175,7 @@ export function HomePage() {
             <LogOut aria-hidden="true" size={16} />
             <span>{t('common.logout')}</span>
           </button>
+          <AdminMenuSlot />
         </div>
       </header>
       {queue && <CruiseScreen course={course} queue={queue} pending={pending} jumpDurationRef={jumpDurationRef} />}
