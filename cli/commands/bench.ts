@@ -2,7 +2,8 @@
 // JavaScript and native peers; `load` plays volunteers against a running server; `startup` times
 // whole processes (the command line and the server from their start); `client` loads the login
 // screen in Chromium beside a bare Vite React page; `globe` flies a scripted cruise on our globe
-// beside Aladin Lite; `cruise` plays a volunteer on the main screen under CPU throttling.
+// beside Aladin Lite; `cruise` plays a volunteer on the main screen under CPU throttling; `import`
+// times `galaxy-cruise import` of a target list and reads its peak memory.
 import type { LoadDatabase, LoadSky } from '../bench/load';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
 import { UsageError, parseOptions, type Command } from '../command';
@@ -11,7 +12,7 @@ import { UsageError, parseOptions, type Command } from '../command';
 const LOAD_DATABASES: readonly LoadDatabase[] = ['none', 'pglite', 'postgres'];
 
 /** The suites that start processes or browsers of their own, rather than timing code in this one. */
-const OUT_OF_PROCESS = ['load', 'startup', 'season', 'science', 'client', 'globe', 'cruise'] as const;
+const OUT_OF_PROCESS = ['load', 'startup', 'season', 'science', 'client', 'globe', 'cruise', 'import'] as const;
 
 const SUITES = [
   'crc32',
@@ -26,6 +27,7 @@ const SUITES = [
   'client',
   'globe',
   'cruise',
+  'import',
 ] as const;
 type Suite = (typeof SUITES)[number];
 
@@ -40,10 +42,21 @@ export const benchCommand: Command = {
     '  cruise:  [--runs N] [--answers N] [--throttle N]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
     '  science: [--targets N] [--votes N] [--crowd N] [--retirement-targets N] [--export-rows N] [--databases pglite,postgres]',
+    '  import:  [--import-targets N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
-    const { suites, json, loadArgs, startupArgs, seasonArgs, scienceArgs, clientArgs, globeArgs, cruiseArgs } =
-      parseBenchArgs(args);
+    const {
+      suites,
+      json,
+      loadArgs,
+      startupArgs,
+      seasonArgs,
+      scienceArgs,
+      clientArgs,
+      globeArgs,
+      cruiseArgs,
+      importArgs,
+    } = parseBenchArgs(args);
     const wanted = (suite: Suite) => suites.length === 0 || suites.includes('all') || suites.includes(suite);
     const cases: BenchCase[] = [];
     // Each suite's module is loaded only when it runs: the peers (fflate, pako, fitsjs) are
@@ -76,9 +89,11 @@ export const benchCommand: Command = {
     const globeRows = globe ? await globe.runGlobe({ ...globeArgs, log }) : [];
     const cruise = wanted('cruise') ? await import('../bench/cruise') : undefined;
     const cruiseRows = cruise ? await cruise.runCruise({ ...cruiseArgs, log }) : [];
+    const importBench = wanted('import') ? await import('../bench/import') : undefined;
+    const importRows = importBench ? await importBench.runImportBench({ ...importArgs, log }) : [];
     if (json)
       process.stdout.write(
-        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...scienceRows, ...clientRows, ...globeRows, ...cruiseRows], null, 2)}\n`,
+        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...scienceRows, ...clientRows, ...globeRows, ...cruiseRows, ...importRows], null, 2)}\n`,
       );
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
@@ -90,6 +105,7 @@ export const benchCommand: Command = {
       if (client) process.stdout.write(`${client.formatClientTable(clientRows)}\n`);
       if (globe) process.stdout.write(`${globe.formatGlobeTable(globeRows)}\n`);
       if (cruise) process.stdout.write(`${cruise.formatCruiseTable(cruiseRows)}\n`);
+      if (importBench) process.stdout.write(`${importBench.formatImportTable(importRows)}\n`);
     }
     return 0;
   },
@@ -121,6 +137,7 @@ export function parseBenchArgs(args: string[]) {
     'retirement-targets': { type: 'string' },
     'export-rows': { type: 'string' },
     science: { type: 'string' },
+    'import-targets': { type: 'string' },
   });
   for (const name of positionals)
     if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
@@ -258,6 +275,20 @@ export function parseBenchArgs(args: string[]) {
     answers: values.answers === undefined ? 200 : count('answers', values.answers),
     throttle: values.throttle === undefined ? 4 : count('throttle', values.throttle),
   };
+  // The import: lists of 10,000 and 100,000 targets (the issue's per-10,000 figure and its
+  // 100,000-row list), or --import-targets N alone.
+  const importArgs = {
+    databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
+    sizes:
+      values['import-targets'] === undefined ? [10_000, 100_000] : [count('import-targets', values['import-targets'])],
+  };
+  if (values.databases !== undefined && positionals.includes('import')) {
+    const databases = values.databases.split(',');
+    for (const database of databases)
+      if (database !== 'pglite' && database !== 'postgres')
+        throw new UsageError(`unknown database '${database}' for the import suite: pglite, postgres`);
+    importArgs.databases = databases as ('pglite' | 'postgres')[];
+  }
   return {
     suites: positionals,
     json: values.json,
@@ -268,5 +299,6 @@ export function parseBenchArgs(args: string[]) {
     clientArgs,
     globeArgs,
     cruiseArgs,
+    importArgs,
   };
 }

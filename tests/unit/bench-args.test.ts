@@ -97,7 +97,7 @@ describe('the bench arguments', () => {
     );
     expect(() => parseBenchArgs(['lode'])).toThrow(
       new UsageError(
-        "unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, season, science, client, globe, cruise, all",
+        "unknown suite 'lode': crc32, inflate, fits, healpix, shiftmap, load, startup, season, science, client, globe, cruise, import, all",
       ),
     );
     expect(() => parseBenchArgs(['--json=yes'])).toThrow(new UsageError('--json takes no value'));

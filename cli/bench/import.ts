@@ -1,0 +1,147 @@
+// `galaxy-cruise bench import`: `galaxy-cruise import` (docs/import.md) run as the real command on
+// a CSV list of N targets spread over the sky, into a fresh database (PGlite on disk, or a
+// throw-away PostgreSQL), then again on the same list (an update: every object_id and answer
+// kept). Each run is timed from the command's start to its exit (start-up and migrations
+// included) and its peak resident memory is read from /proc (VmHWM, sampled every 20 ms until
+// it exits), the figure a research group's server sees.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTemporaryPostgres } from '../../server/db/temporary-postgres';
+import { formatColumns } from './harness';
+import { createPostgresDatabase } from './load-database';
+import { onInterrupt } from './load-server';
+
+export type ImportDatabase = 'pglite' | 'postgres';
+
+export interface ImportOptions {
+  databases: ImportDatabase[];
+  /** List lengths, one run (and its re-import) each. */
+  sizes: number[];
+  log(line: string): void;
+}
+
+export interface ImportRow {
+  suite: 'import';
+  database: ImportDatabase;
+  targets: number;
+  run: 'first' | 'again';
+  seconds: number;
+  secondsPer10000: number;
+  peakRssMiB: number;
+}
+
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'galaxy-cruise.mjs');
+
+/** A list of `count` targets spread evenly over the sphere (a Fibonacci lattice), with a manifest. */
+function writeList(folder: string, count: number): string {
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  const lines = ['id,ra,dec,galaxy_type'];
+  for (let index = 0; index < count; index += 1) {
+    const z = 1 - (2 * (index + 0.5)) / count;
+    const ra = ((((index * golden * 180) / Math.PI) % 360) + 360) % 360;
+    const dec = (Math.asin(z) * 180) / Math.PI;
+    lines.push(`${index + 1},${ra.toFixed(6)},${dec.toFixed(6)},${index % 2 === 0 ? 'spiral' : 'elliptical'}`);
+  }
+  fs.writeFileSync(path.join(folder, 'targets.csv'), `${lines.join('\n')}\n`);
+  const manifest = path.join(folder, 'survey.json');
+  fs.writeFileSync(
+    manifest,
+    JSON.stringify({
+      id: 'bench-survey',
+      name: { en: 'Bench survey', ja: 'ベンチ サーベイ' },
+      imagery: { hips: 'https://example.org/hips/' },
+      targets: 'targets.csv',
+    }),
+  );
+  return manifest;
+}
+
+/** The peak resident memory so far of a process, bytes (0 once it is gone). */
+function peakResident(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = /^VmHWM:\s+(\d+) kB/m.exec(status);
+    return kib ? Number(kib[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs the command; its wall time and peak resident memory. */
+async function runImport(manifest: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; peak: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [bin, 'import', manifest], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, peakResident(child.pid!))), 20);
+  const forget = onInterrupt(() => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGKILL');
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearInterval(sampler);
+  forget();
+  if (code !== 0) throw new Error(`galaxy-cruise import exited with ${code}: ${stderr}`);
+  return { ms: performance.now() - started, peak };
+}
+
+export async function runImportBench(options: ImportOptions): Promise<ImportRow[]> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-bench-import-'));
+  const postgres = options.databases.includes('postgres') ? await startTemporaryPostgres() : undefined;
+  const forget = onInterrupt(() => {
+    postgres?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  const rows: ImportRow[] = [];
+  try {
+    for (const targets of options.sizes) {
+      const folder = fs.mkdtempSync(path.join(work, 'list-'));
+      const manifest = writeList(folder, targets);
+      for (const database of options.databases) {
+        const varDirectory = fs.mkdtempSync(path.join(work, 'var-'));
+        const env = {
+          ...process.env,
+          VAR_DIR: varDirectory,
+          DATABASE_URL: database === 'postgres' ? await createPostgresDatabase(postgres!.url, varDirectory) : '',
+        };
+        for (const run of ['first', 'again'] as const) {
+          const { ms, peak } = await runImport(manifest, env);
+          rows.push({
+            suite: 'import',
+            database,
+            targets,
+            run,
+            seconds: ms / 1000,
+            secondsPer10000: (ms / 1000 / targets) * 10_000,
+            peakRssMiB: peak / 2 ** 20,
+          });
+          options.log(`import ${database}: ${targets} targets (${run}) in ${(ms / 1000).toFixed(1)} s`);
+        }
+        fs.rmSync(varDirectory, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    forget();
+    postgres?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export function formatImportTable(rows: ImportRow[]): string {
+  return formatColumns(
+    ['import', 'database', 'targets', 'run', 'time', 'per 10,000 targets', 'peak RSS'],
+    rows.map((row) => [
+      'galaxy-cruise import',
+      row.database,
+      String(row.targets),
+      row.run === 'first' ? 'first import' : 'imported again',
+      `${row.seconds.toFixed(1)} s`,
+      `${row.secondsPer10000.toFixed(2)} s`,
+      `${row.peakRssMiB.toFixed(0)} MiB`,
+    ]),
+  );
+}

@@ -1,0 +1,42 @@
+// `galaxy-cruise bench import` (cli/bench/import.ts): its options and its table.
+import { describe, expect, it } from 'vitest';
+import { formatImportTable } from '../../cli/bench/import';
+import { parseBenchArgs } from '../../cli/commands/bench';
+
+describe('bench import', () => {
+  it('imports lists of 10,000 and 100,000 targets on both databases unless told otherwise', () => {
+    expect(parseBenchArgs(['import']).importArgs).toEqual({
+      databases: ['pglite', 'postgres'],
+      sizes: [10_000, 100_000],
+    });
+    expect(parseBenchArgs(['import', '--import-targets', '500', '--databases', 'postgres']).importArgs).toEqual({
+      databases: ['postgres'],
+      sizes: [500],
+    });
+    expect(() => parseBenchArgs(['import', '--import-targets', 'many'])).toThrow(
+      '--import-targets needs a positive whole number',
+    );
+    expect(() => parseBenchArgs(['import', '--databases', 'none'])).toThrow(
+      "unknown database 'none' for the import suite: pglite, postgres",
+    );
+  });
+
+  it('tells the time per 10,000 targets and the peak memory of each run', () => {
+    const table = formatImportTable([
+      {
+        suite: 'import',
+        database: 'postgres',
+        targets: 100_000,
+        run: 'first',
+        seconds: 18.3,
+        secondsPer10000: 1.83,
+        peakRssMiB: 376.4,
+      },
+    ]);
+    expect(table.split('\n')).toEqual([
+      'import                database  targets  run           time    per 10,000 targets  peak RSS',
+      '--------------------  --------  -------  ------------  ------  ------------------  --------',
+      'galaxy-cruise import  postgres  100000   first import  18.3 s  1.83 s              376 MiB',
+    ]);
+  });
+});
