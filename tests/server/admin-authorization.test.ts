@@ -42,6 +42,15 @@ const ADMIN_ROUTES: AdminRoute[] = [
     url: () => '/api/admin/courses/season2/export?format=csv',
     ok: 200,
   },
+  // The courses' page (docs/import.md): the list, and opening or closing an imported course.
+  { method: 'GET', route: '/api/admin/courses', url: () => '/api/admin/courses', ok: 200 },
+  {
+    method: 'PUT',
+    route: '/api/admin/courses/:course_id',
+    url: () => '/api/admin/courses/lsb-dwarfs',
+    payload: () => ({ open: false }),
+    ok: 204,
+  },
   { method: 'GET', route: '/api/admin/notifications', url: () => '/api/admin/notifications', ok: 200 },
   {
     method: 'GET',
@@ -103,6 +112,8 @@ describe.each(DATABASE_KINDS)('admin routes are for administrators only, on %s',
     fixtureId = row.id;
     // A course for the export to write (its header alone: the course has no target).
     await database.db.insertInto('courses').values({ id: 'season2', position: 1 }).execute();
+    // An imported course for an administrator to close.
+    await database.db.insertInto('courses').values({ id: 'lsb-dwarfs', position: 100, imported: true }).execute();
   });
   afterAll(async () => {
     await app?.close();
@@ -115,6 +126,7 @@ describe.each(DATABASE_KINDS)('admin routes are for administrators only, on %s',
     return {
       notifications: await database.db.selectFrom('notifications').selectAll().orderBy('id').execute(),
       reads: await database.db.selectFrom('notification_reads').selectAll().execute(),
+      courses: await database.db.selectFrom('courses').selectAll().orderBy('id').execute(),
     };
   }
 
