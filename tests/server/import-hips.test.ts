@@ -19,6 +19,23 @@ const run = promisify(execFile);
 const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'galaxy-cruise.mjs');
 const COURSE = 'galactic-survey';
 
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `galaxy-cruise …` as a user runs it, with `env` over this process's environment. */
+async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as CliResult;
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
 interface Expected {
   target: { ra: number; dec: number };
   tile: { order: number; npix: number; fits: string; png: string };
@@ -32,7 +49,9 @@ describe.each(DATABASE_KINDS)('an imported HiPS served on %s', (kind) => {
   let varDirectory: string;
   let env: Record<string, string>;
   let server: RunningServer | undefined;
-  let imported: { code: number; stdout: string; stderr: string };
+  let imported: CliResult;
+  let malformed: CliResult;
+  let broken: SurveyFolder | undefined;
 
   beforeAll(async () => {
     references = pythonReferences('make_import_hips.py', 'import-hips', 'expected.json');
@@ -44,21 +63,31 @@ describe.each(DATABASE_KINDS)('an imported HiPS served on %s', (kind) => {
     });
     varDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-import-hips-'));
     env = { VAR_DIR: varDirectory, DATABASE_URL: kind === 'postgres' ? await createPostgresDatabase() : '' };
-    try {
-      const { stdout, stderr } = await run(process.execPath, [bin, 'import', survey.manifest], {
-        env: { ...process.env, ...env },
-      });
-      imported = { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      imported = { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
+    // Before the server starts: with PGlite, one process at a time has the database.
+    broken = writeSurvey({ id: 'broken-survey', targets: [{ id: 1, ra: 10, dec: 95 }] });
+    malformed = await cli(env, 'import', broken.manifest);
+    imported = await cli(env, 'import', survey.manifest);
     if (imported.code === 0) server = await startServer(env);
   }, 240_000);
   afterAll(async () => {
     await server?.stop();
     survey?.remove();
+    broken?.remove();
     if (varDirectory) fs.rmSync(varDirectory, { recursive: true, force: true });
+  });
+
+  it('refuses a malformed list with its file, row and column (exit 1), and a call without a manifest (exit 2)', async () => {
+    expect(malformed).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "galaxy-cruise import: targets.csv: row 1, column dec: '95' is not a declination (−90 to 90)\n",
+    });
+    const usage = await cli(env, 'import');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(
+      /^galaxy-cruise import: import needs a MANIFEST, or one of --open COURSE and --close COURSE\n/,
+    );
+    expect((await cli(env, 'import', '--link', '--open', COURSE)).code).toBe(2);
   });
 
   const hipsBase = () => `${server!.url}/stellar-globe/static/imports/${COURSE}/hips`;
