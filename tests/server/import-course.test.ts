@@ -244,6 +244,20 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
     expect(byId.get(after.get(500)!)!.retired).toBe(false);
     const records = (await get(user, '/api/my_records')).json();
     expect(records[COURSE].answers_count).toBe(3);
+    // The course's own record, ranking and (refused) new game, as for a course of the spec.
+    const record = await get(user, `/api/my_record/${COURSE}`);
+    expect(record.statusCode).toBe(200);
+    expect(record.json()).toMatchObject({ course_id: COURSE, answers_count: 3 });
+    expect(record.json().quests).toHaveLength(1);
+    const ranking = await get(user, `/api/courses/${COURSE}/rankings/day`);
+    expect(ranking.statusCode).toBe(200);
+    expect(ranking.json()).toContainEqual(expect.objectContaining({ id: user.id, count: 3 }));
+    const newGame = await testApp.inject({
+      method: 'DELETE',
+      url: `/api/courses/${COURSE}/quests`,
+      cookies: user.cookies,
+    });
+    expect(newGame.statusCode).toBe(422);
   });
 
   it("keeps an area's id with its targets when the list grows a field that the plan puts before it", async () => {
