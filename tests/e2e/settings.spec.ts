@@ -219,4 +219,16 @@ test.describe('settings panel (application-spec §2, §9)', () => {
     const { dialog: again } = await openFromKeyboard(page, 'Settings', 'Settings');
     await expect(again.getByRole('radio', { name: 'Hiragana' })).toBeChecked();
   });
+  test('constellation names in Japanese: Kanji by default, Hiragana from the panel', async ({ browser }) => {
+    const page = await volunteerPage(browser, 'ja');
+    await openMainScreen(page);
+    expect((await namesOverOrion(page)).name).toBe('オリオン座');
+    const { dialog } = await openFromKeyboard(page, '設定', '設定');
+    const names = dialog.getByRole('group', { name: '星座名' });
+    await expect(names.getByRole('radio', { name: '表示言語に合わせる' })).toBeChecked();
+    await names.getByRole('radio', { name: 'ひらがな' }).check();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect((await namesOverOrion(page, 'settings-names-ja-hiragana.png')).name).toBe('おりおんざ');
+  });
 });
