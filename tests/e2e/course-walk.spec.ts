@@ -7,34 +7,16 @@
 // order to the course's completion, and the certificate, in English and Japanese. Debian's
 // Chromium against the real server.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { CurrentQuestResponse, ServerInfoResponse, UserNotification } from '../../src/shared/api';
+import type {
+  CurrentQuestResponse,
+  MyRecordsResponse,
+  ServerInfoResponse,
+  UserNotification,
+} from '../../src/shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
-
-/**
- * Fails unless the element the browser would hit at the locator's centre is the locator's own
- * element or inside it: a control under another (a dialog behind, a header) is not "shown".
- */
-async function expectNotCovered(locator: Locator) {
-  await expect(locator).toBeVisible();
-  const box = await locator.boundingBox();
-  expect(box, 'a box on screen').not.toBeNull();
-  const hit = await locator.evaluate(
-    (element, [x, y]) => {
-      const top = document.elementFromPoint(x, y);
-      return top !== null && (element === top || element.contains(top));
-    },
-    [box!.x + box!.width / 2, box!.y + box!.height / 2] as const,
-  );
-  expect(hit, 'nothing covers it at its centre').toBe(true);
-}
-
-/** The dialog overlays the browser paints (a hidden one is laid out but not painted). */
-async function paintedDialogs(page: Page) {
-  return page
-    .locator('.dialog-overlay')
-    .evaluateAll((overlays) => overlays.filter((overlay) => getComputedStyle(overlay).visibility === 'visible').length);
-}
+import { canvasPixels } from './canvas-pixels';
+import { expectNotCovered, paintedDialogs } from './on-screen';
 
 for (const [locale, texts] of [
   ['en', { profile: 'Profile', change: 'Change password', password: 'Set your password', cancel: 'Cancel' }],
@@ -80,6 +62,39 @@ async function finishCourse(request: APIRequestContext, course: string) {
     }
   }
   throw new Error(`${course} did not end in 200 areas`);
+}
+
+/**
+ * With no galaxy left the globe shows the finished course: its levels outlined (cyan, levels
+ * finished) on screen, the camera flown out from the last galaxy (0.02°) to frame them.
+ */
+async function expectCourseOverview(page: Page, screenshot: string) {
+  const fovyDegrees = () =>
+    page.evaluate(() => {
+      const handle = (window as unknown as { galaxyCruiseGlobe?: { globe: { camera: { fovy: number } } } })
+        .galaxyCruiseGlobe;
+      return handle ? (handle.globe.camera.fovy * 180) / Math.PI : 0;
+    });
+  await expect.poll(fovyDegrees, { timeout: 30_000 }).toBeGreaterThanOrEqual(0.049);
+  const canvas = page.locator('canvas.globe-canvas');
+  const box = (await canvas.boundingBox())!;
+  await expect
+    .poll(
+      async () => {
+        const { data } = await canvasPixels(page, canvas, {
+          x0: 0,
+          y0: 0,
+          width: box.width * 4,
+          height: box.height * 4,
+        });
+        let cyan = 0;
+        for (let k = 0; k < data.length; k += 4) if (data[k] < 120 && data[k + 1] > 180 && data[k + 2] > 200) cyan++;
+        return cyan;
+      },
+      { timeout: 30_000, message: "the finished levels' outlines on screen" },
+    )
+    .toBeGreaterThan(200);
+  await page.screenshot({ path: test.info().outputPath(screenshot) });
 }
 
 for (const [locale, texts] of [
@@ -151,6 +166,7 @@ for (const [locale, texts] of [
     const choose = panel.getByRole('button', { name: texts.choose });
     await expectNotCovered(choose);
     await expectNoSeriousViolations(page, `course complete (${locale})`);
+    await expectCourseOverview(page, `course-overview-${locale}.png`);
     await choose.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: texts.course })).toBeFocused();
@@ -179,6 +195,31 @@ async function acceptLoginDialogs(page: Page, expected: number) {
   await expect(page.locator('.dialog-overlay')).toHaveCount(0);
 }
 
+/** The map's labels on screen: some, each inside the map, and no two overlapping. */
+async function expectLabelsApart(map: Locator) {
+  await expect(map.locator('.cruise-map-label[data-placed="true"]').first()).toBeVisible();
+  const frame = (await map.locator('.cruise-map-frame').boundingBox())!;
+  const boxes = await map.locator('.cruise-map-label[data-placed="true"]').evaluateAll((labels) =>
+    labels.map((label) => {
+      const { left, top, right, bottom } = label.getBoundingClientRect();
+      return { text: label.textContent ?? '', left, top, right, bottom };
+    }),
+  );
+  for (const box of boxes) {
+    expect(box.left, `${box.text} inside the map`).toBeGreaterThanOrEqual(frame.x - 0.5);
+    expect(box.right, `${box.text} inside the map`).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+    expect(box.top, `${box.text} inside the map`).toBeGreaterThanOrEqual(frame.y - 0.5);
+    expect(box.bottom, `${box.text} inside the map`).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
+  }
+  const overlapping = boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      .map((b) => `${a.text} / ${b.text}`),
+  );
+  expect(overlapping, 'labels over one another').toEqual([]);
+}
+
 for (const [locale, log] of [
   ['en', 'Voyage log'],
   ['ja', '航海日誌'],
@@ -199,6 +240,12 @@ for (const [locale, log] of [
     await expect(map.locator('.cruise-map-loading')).toHaveCount(0, { timeout: 30_000 });
     await page.screenshot({ path: test.info().outputPath(`cruise-map-${locale}.png`) });
     await expectNoSeriousViolations(page, `cruise map (${locale})`);
+    await expectLabelsApart(map);
+    // Zoomed out, the season's far-apart levels crowd together: still no label over another.
+    await map.locator('canvas').focus();
+    for (let step = 0; step < 30; step++) await page.keyboard.press('-');
+    await expectLabelsApart(map);
+    await page.screenshot({ path: test.info().outputPath(`cruise-map-zoomed-out-${locale}.png`) });
 
     // A wheel over the map scrolls the dialog, as over any other part of it.
     const body = dialog.locator('.dialog-body');
@@ -215,9 +262,28 @@ for (const [locale, log] of [
 for (const [locale, texts] of [
   [
     'en',
-    { stamp: 'Passport stamp added', complete: 'Season 2 complete', log: 'Voyage log', certificates: 'Certificates' },
+    {
+      stamp: 'Passport stamp added',
+      complete: 'Season 2 complete',
+      log: 'Voyage log',
+      certificates: 'Certificates',
+      piece: 'A souvenir puzzle piece',
+      souvenirs: 'Souvenirs',
+      progress: (revealed: number) => `${revealed} of 56 pieces`,
+    },
   ],
-  ['ja', { stamp: 'パスポートにスタンプ', complete: 'シーズン2完了', log: '航海日誌', certificates: '証明書' }],
+  [
+    'ja',
+    {
+      stamp: 'パスポートにスタンプ',
+      complete: 'シーズン2完了',
+      log: '航海日誌',
+      certificates: '証明書',
+      piece: 'おみやげパズルのピース',
+      souvenirs: 'おみやげ',
+      progress: (revealed: number) => `ピース ${revealed} / 56`,
+    },
+  ],
 ] as const) {
   test(`the walk: season 2's last area played to its end with the keys (${locale})`, async ({ page }) => {
     test.setTimeout(240_000);
@@ -239,6 +305,7 @@ for (const [locale, texts] of [
     await acceptLoginDialogs(page, 1);
 
     const form = page.getByTestId('answer-form');
+    const rewards: string[] = [];
     for (let answered = 0; answered < quest.questions.length; answered++) {
       await expect(form).toBeVisible({ timeout: 90_000 });
       // What the last answer earned (a souvenir's piece) comes a moment after it: OK'd first.
@@ -248,6 +315,7 @@ for (const [locale, texts] of [
         .then(() => true)
         .catch(() => false);
       if (earned) {
+        rewards.push((await reward.getByRole('heading').first().innerText()).trim());
         await expectNotCovered(reward.getByRole('button', { name: 'OK' }));
         await reward.getByRole('button', { name: 'OK' }).click();
         await expect(page.locator('.dialog-overlay')).toHaveCount(0);
@@ -276,6 +344,24 @@ for (const [locale, texts] of [
     expect(titles[0]).toBe(texts.stamp);
     expect(titles.at(-1)).toBe(texts.complete);
     await expect(page.getByTestId('course-complete')).toBeVisible();
+    await expectCourseOverview(page, `walk-course-overview-${locale}.png`);
+
+    // The souvenir's pieces: one earned on screen in this area (§9: every 3 answers in developer
+    // mode), and the bag shows every piece of the course on the first souvenir's jigsaw. (A whole
+    // souvenir is 56 pieces, 168 answers: more than the small sky's 32 galaxies in all courses.)
+    expect(rewards).toContain(texts.piece);
+    const records = (await (await page.request.get('/api/my_records')).json()) as MyRecordsResponse;
+    const pieces = Math.floor((records.season2?.answers_count ?? 0) / 3);
+    expect(pieces).toBeGreaterThan(0);
+    await page.keyboard.press('b');
+    const bag = page.getByRole('dialog', { name: texts.souvenirs });
+    const first = bag.getByTestId('souvenir').first();
+    await expect(first).toContainText(texts.progress(pieces));
+    await expect(first.locator('.souvenir-piece[data-revealed]')).toHaveCount(pieces);
+    await expectNotCovered(first.getByRole('img'));
+    await expectNoSeriousViolations(page, `souvenirs (${locale})`);
+    await page.keyboard.press('Escape');
+    await expect(bag).toHaveCount(0);
 
     // The certificate in the voyage log.
     await page.keyboard.press('m');

@@ -36,6 +36,7 @@ import { CourseComplete } from './CourseComplete';
 import { cabinRank, levelMessages } from './levelMessages';
 import { answerRewards, exhaustedMessage, type CompletionMessage } from './rewardMessages';
 import { onAnswerSent } from './useAnswerQueue';
+import { useCourseOverview } from './useCourseOverview';
 import { useMarkers } from './useMarkers';
 import { useShortcut } from './useShortcut';
 import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey, useLevels, useQuest } from './useQuest';
@@ -217,6 +218,8 @@ export function CruiseScreen({
       .catch(ignoreDismissal);
   }, [dialogs, t]);
   const markers = useMarkers(warnMarkers);
+  // No marker left to show: the finished course's levels instead, the camera out over them.
+  useCourseOverview(globe, course, !!data?.no_more_available_objects, openedOnView, JUMP_MS.courseChange);
   useQuestRoute(globe, quest?.questions, markers.shown);
   const layer = useRef<TargetLayer | null>(null);
   useEffect(() => {

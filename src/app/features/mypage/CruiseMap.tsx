@@ -29,8 +29,14 @@ const DEGREE = Math.PI / 180;
  */
 const MIN_MAP_FOVY = 3 * DEGREE;
 
-/** The centre of the outlines' points and a field of view that holds them all. */
-export function mapView(levels: readonly LevelOutline[]): { theta: number; phi: number; fovy: number } {
+/**
+ * The centre of the outlines' points and a field of view that holds them all, at least `minFovy`
+ * (the small map's narrowest opening field unless told).
+ */
+export function mapView(
+  levels: readonly LevelOutline[],
+  minFovy = MIN_MAP_FOVY,
+): { theta: number; phi: number; fovy: number } {
   const points = levels.flatMap((level) => level.outlines.flat());
   if (points.length === 0) return { theta: Math.PI / 2, phi: 0, fovy: 2 };
   const vectors = points.map(([ra, dec]) => {
@@ -46,7 +52,7 @@ export function mapView(levels: readonly LevelOutline[]): { theta: number; phi: 
   return {
     theta: Math.acos(Math.max(-1, Math.min(1, centre[2]))),
     phi: Math.atan2(centre[1], centre[0]),
-    fovy: Math.min(2, Math.max(MIN_MAP_FOVY, spread * 2.6)),
+    fovy: Math.min(2, Math.max(minFovy, spread * 2.6)),
   };
 }
 
