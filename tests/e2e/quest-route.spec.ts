@@ -69,24 +69,27 @@ test('the quest route: blue half-way along a leg, clear of the targets it joins,
   await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 150_000 });
   const quest = (await (await page.request.get('/api/courses/season2/quests/current')).json()) as CurrentQuestResponse;
   const targets = quest.questions;
-  // The first leg of the route that is long enough to have a half-way point away from both galaxies.
   const length = (from: { ra: number; dec: number }, to: { ra: number; dec: number }) => {
     const [a, b] = [skyVector(from.ra, from.dec), skyVector(to.ra, to.dec)];
     return (2 * Math.asin(vec3.distance(a, b) / 2)) / DEGREE;
   };
-  // The longest leg, viewed so that it is 240 px long on the 700 px high canvas.
-  const legs = targets.slice(1).map((to, i) => ({ from: targets[i], to, length: length(targets[i], to) }));
-  const leg = legs.reduce((longest, candidate) => (candidate.length > longest.length ? candidate : longest));
-  const middle = vec3.normalize(
-    vec3.create(),
-    vec3.add(vec3.create(), skyVector(leg.from.ra, leg.from.dec), skyVector(leg.to.ra, leg.to.dec)),
-  );
-  const box = (await page.getByTestId('globe-canvas').boundingBox())!;
-  const view = {
-    ra: (Math.atan2(middle[1], middle[0]) / DEGREE + 360) % 360,
-    dec: Math.asin(middle[2]) / DEGREE,
-    fov: (leg.length * box.height) / 240,
+  // The longest leg whose half-way point lies clear of the other targets' markers (more than a
+  // sixth of the leg, 40 px, away from each), viewed so that it is 240 px long on the canvas.
+  const halfWay = (from: { ra: number; dec: number }, to: { ra: number; dec: number }) => {
+    const v = vec3.normalize(
+      vec3.create(),
+      vec3.add(vec3.create(), skyVector(from.ra, from.dec), skyVector(to.ra, to.dec)),
+    );
+    return { ra: (Math.atan2(v[1], v[0]) / DEGREE + 360) % 360, dec: Math.asin(v[2]) / DEGREE };
   };
+  const legs = targets
+    .slice(1)
+    .map((to, i) => ({ from: targets[i], to, length: length(targets[i], to), middle: halfWay(targets[i], to) }))
+    .filter((leg) => targets.every((target) => length(target, leg.middle) > leg.length / 6));
+  expect(legs.length).toBeGreaterThan(0);
+  const leg = legs.reduce((longest, candidate) => (candidate.length > longest.length ? candidate : longest));
+  const box = (await page.getByTestId('globe-canvas').boundingBox())!;
+  const view = { ...leg.middle, fov: (leg.length * box.height) / 240 };
   console.log(`leg ${(leg.length * 3600).toFixed(1)}″ long, viewed at fov ${(view.fov * 60).toFixed(2)}′`);
 
   const withRoute = await whole(page, view, true, 'quest-route.png');
