@@ -226,8 +226,6 @@ test("the administrators' menu covers none of the answer buttons or the main scr
       await expect(form).toBeVisible({ timeout: 90_000 });
       // The menu's own key for Japanese (the account's language is English).
       if (locale === 'ja') await page.keyboard.press('Shift+J');
-      const open = page.locator('summary', { hasText: texts.menu });
-      await expect(open).toBeVisible();
       // Each step of the form in turn (spiral, interacting, the features): its answer buttons and
       // every other control uncovered. Clicked, as the digits are the pages' keys for an
       // administrator in developer mode.
@@ -239,6 +237,8 @@ test("the administrators' menu covers none of the answer buttons or the main scr
         if (step !== '3') await answers.first().click();
       }
       await page.screenshot({ path: test.info().outputPath(`admin-menu-${locale}.png`) });
+      const open = page.locator('summary', { hasText: texts.menu });
+      await expect(open).toBeVisible();
 
       // The menu opens from the header by the keyboard, and Escape closes it again.
       await open.focus();
