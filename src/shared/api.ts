@@ -192,7 +192,8 @@ import type { CaptainNote, Localized, MapLabel, Outline } from './catalogue';
 
 /** GET /api/server_info: areas per course, then per group (a group is a level, by its key). */
 export interface ServerInfoResponse {
-  number_of_areas: Partial<Record<CourseId, Record<string, number>>>;
+  /** Keyed by course id: the five of application-spec and the imported courses (issue 30). */
+  number_of_areas: Partial<Record<string, Record<string, number>>>;
 }
 
 export interface LevelSummary {

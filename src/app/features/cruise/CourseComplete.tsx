@@ -4,7 +4,6 @@
 // never stands still without a word. The completion dialog of §4 still opens once; this panel
 // stays for as long as the course is chosen.
 import { useTranslation } from 'react-i18next';
-import type { CourseId } from '../../../shared/enums';
 import { exhaustedMessage } from './rewardMessages';
 
 /** The header's course menu (home/HomePage.tsx), found by its class: the one select of its kind. */
@@ -12,7 +11,7 @@ function courseMenu(): HTMLSelectElement | null {
   return document.querySelector<HTMLSelectElement>('select.cruise-course');
 }
 
-export function CourseComplete({ course, doneAreas }: { course: CourseId; doneAreas: number }) {
+export function CourseComplete({ course, doneAreas }: { course: string; doneAreas: number }) {
   const { t } = useTranslation();
   const message = exhaustedMessage(course, doneAreas);
   const key = message.startsWith('complete.')

@@ -11,7 +11,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { Answer, CurrentQuestResponse, Question } from '../../../shared/api';
-import type { CourseId } from '../../../shared/enums';
 import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
@@ -34,7 +33,7 @@ import { draftFor, nearestUnanswered, zoomedOn } from './answerSteps';
 import { CaptainNoteDialog } from './CaptainNoteDialog';
 import { CourseComplete } from './CourseComplete';
 import { cabinRank, levelMessages } from './levelMessages';
-import { answerRewards, exhaustedMessage, type CompletionMessage } from './rewardMessages';
+import { answerRewards, courseCompletion, exhaustedMessage, type CompletionMessage } from './rewardMessages';
 import { onAnswerSent } from './useAnswerQueue';
 import { useCourseOverview } from './useCourseOverview';
 import { useMarkers } from './useMarkers';
@@ -73,7 +72,7 @@ export function CruiseScreen({
   pending,
   jumpDurationRef,
 }: {
-  course: CourseId;
+  course: string;
   queue: AnswerQueue;
   pending: readonly PendingAnswer[];
   /** Jump duration for the next quest shown (course change 5 s by default). */
@@ -143,7 +142,7 @@ export function CruiseScreen({
 
   // No galaxy left in the course: 'no available galaxy', or the course's completion (not again
   // when the volunteer has just completed it here: the area's messages said so).
-  const completedHere = useRef<CourseId | null>(null);
+  const completedHere = useRef<string | null>(null);
   // Primitive dependencies: a refetch of the same exhausted course does not say it again.
   const exhaustedCourse = data?.no_more_available_objects ? data.course_id : null;
   const exhaustedDone = data?.no_more_available_objects ? data.done_area_ids.length : 0;
@@ -284,7 +283,7 @@ export function CruiseScreen({
       if (!after) completedHere.current = course;
       for (const message of messages) {
         if (message === 'courseCompleted') {
-          await dialogs.open(<CompletionDialog message={`complete.${course}`} />).catch(ignoreDismissal);
+          await dialogs.open(<CompletionDialog message={courseCompletion(course)} />).catch(ignoreDismissal);
           continue;
         }
         const stage = message === 'stamp' ? level.name[currentLocale()] : stageName(after?.level_id ?? null);

@@ -4,7 +4,6 @@
 // (the top cabin, rank 0), and the course's completion dialog when no galaxy is left in it.
 // Cabin ranks by the share of season2 areas finished (§9).
 import type { LevelType } from '../../../shared/enums';
-import type { CourseId } from '../../../shared/enums';
 import { PASSPORT_COURSES } from '../../../shared/rewards';
 
 export type LevelMessage =
@@ -27,7 +26,7 @@ export interface QuestPlace {
 }
 
 export interface AreaCompletion {
-  course: CourseId;
+  course: string;
   before: QuestPlace;
   /** The quest after the refresh; null when the course has no galaxy left. */
   after: QuestPlace | null;
@@ -50,7 +49,7 @@ export function levelMessages({
   const messages: LevelMessage[] = [];
   const doneAfter = new Set(doneAfterList ?? after?.done_area_ids ?? []);
   const levelWasDone = levelAreaIds.length > 0 && levelAreaIds.every((id) => before.done_area_ids.includes(id));
-  const stamped = (PASSPORT_COURSES as readonly CourseId[]).includes(course);
+  const stamped = (PASSPORT_COURSES as readonly string[]).includes(course);
   if (stamped && !levelWasDone && levelAreaIds.length > 0 && levelAreaIds.every((id) => doneAfter.has(id)))
     messages.push('stamp');
   const rankBefore = cabinRank(before.done_area_ids.length, totalAreas);

@@ -4,7 +4,7 @@
 // message when that piece completes a jigsaw, souvenirs/jigsaw.ts). And what a course without a
 // galaxy left says. Pure functions: the cruise shows the messages in the order returned.
 import type { CampaignEntry, CampaignMedal, NewRecordResponse } from '../../../shared/api';
-import type { CourseId } from '../../../shared/enums';
+import { COURSE_IDS, type CourseId } from '../../../shared/enums';
 
 export type RewardMessage =
   { kind: 'medal'; campaign: CampaignEntry['meta']; medal: CampaignMedal } | { kind: 'piece' };
@@ -50,16 +50,21 @@ export function answerRewards({ response, previousCount, objectsPerPiece, now }:
 }
 
 /** The completion dialogs of §4, one per course. */
-export type CompletionMessage = `complete.${CourseId}` | 'tngCompleted' | 'finalCompleted' | 'noAvailable';
+export type CompletionMessage = `complete.${CourseId | 'imported'}` | 'tngCompleted' | 'finalCompleted' | 'noAvailable';
+
+/** A course's own completion dialog; a research group's imported course has one for them all. */
+export function courseCompletion(course: string): CompletionMessage {
+  return (COURSE_IDS as readonly string[]).includes(course) ? `complete.${course as CourseId}` : 'complete.imported';
+}
 
 /**
  * What a course without a galaxy left says when it is opened: nothing done in it, 'no available
  * galaxy'; otherwise the TNG completion (the IllustrisTNG simulation courses), the final-campaign
  * completion, or the course's own completion dialog.
  */
-export function exhaustedMessage(course: CourseId, doneAreas: number): CompletionMessage {
+export function exhaustedMessage(course: string, doneAreas: number): CompletionMessage {
   if (doneAreas === 0) return 'noAvailable';
   if (course === 'illustris' || course === 'illustris_review') return 'tngCompleted';
   if (course === 'final_campaign') return 'finalCompleted';
-  return `complete.${course}`;
+  return courseCompletion(course);
 }

@@ -111,6 +111,10 @@ export const cruise = defineStrings(
         title: 'Final campaign complete',
         message: 'You have classified every galaxy of the final campaign.',
       },
+      imported: {
+        title: 'Course complete',
+        message: 'You have classified every galaxy of this course. Thank you for your classifications!',
+      },
     },
     tngCompleted: {
       title: 'TNG simulation complete',
@@ -230,6 +234,10 @@ export const cruise = defineStrings(
       final_campaign: {
         title: 'ファイナルキャンペーン完了',
         message: 'ファイナルキャンペーンの銀河をすべて分類しました。',
+      },
+      imported: {
+        title: 'コース完了',
+        message: 'このコースの銀河をすべて分類しました。分類へのご協力ありがとうございます！',
       },
     },
     tngCompleted: {

@@ -7,7 +7,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { LevelDetail } from '../../../shared/api';
-import type { CourseId } from '../../../shared/enums';
 import type { Globe } from '../../../globe/Globe';
 import { LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';
 import { mapFocus, mapView } from '../mypage/CruiseMap';
@@ -41,7 +40,7 @@ function allLevels(results: readonly { data?: LevelDetail }[]): LevelDetail[] | 
 
 export function useCourseOverview(
   globe: Globe | null,
-  course: CourseId,
+  course: string,
   finished: boolean,
   openedOnView: { readonly current: boolean },
   durationMs: number,
@@ -76,7 +75,7 @@ export function useCourseOverview(
     };
   }, [globe, outlines]);
 
-  const flown = useRef<CourseId | null>(null);
+  const flown = useRef<string | null>(null);
   useEffect(() => {
     if (!globe || !outlines || flown.current === course) return;
     flown.current = course;

@@ -3,12 +3,11 @@
 // (GET /api/server_info) for the cabin rank.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../shared/api';
-import type { CourseId } from '../../../shared/enums';
 import { request } from '../../api/request';
 
-export const questQueryKey = (course: CourseId) => ['quest', course] as const;
+export const questQueryKey = (course: string) => ['quest', course] as const;
 
-export function fetchQuest(course: CourseId, signal?: AbortSignal) {
+export function fetchQuest(course: string, signal?: AbortSignal) {
   return request<CurrentQuestResponse>(
     'get',
     '/api/courses/{course_id}/quests/current',
@@ -17,7 +16,7 @@ export function fetchQuest(course: CourseId, signal?: AbortSignal) {
   );
 }
 
-export function useQuest(course: CourseId) {
+export function useQuest(course: string) {
   return useQuery({
     queryKey: questQueryKey(course),
     queryFn: ({ signal }) => fetchQuest(course, signal),
@@ -29,14 +28,14 @@ export function useQuest(course: CourseId) {
 }
 
 /** Starts fetching a course's current quest before the main screen that shows it has mounted. */
-export function prefetchQuest(queryClient: QueryClient, course: CourseId): void {
+export function prefetchQuest(queryClient: QueryClient, course: string): void {
   void queryClient.prefetchQuery({
     queryKey: questQueryKey(course),
     queryFn: ({ signal }) => fetchQuest(course, signal),
   });
 }
 
-export function useLevels(course: CourseId) {
+export function useLevels(course: string) {
   return useQuery({
     queryKey: ['levels', course],
     queryFn: ({ signal }) => request<LevelSummary[]>('get', '/api/levels', { course_id: course }, { signal }),

@@ -8,7 +8,8 @@ import { BookOpen, Lightbulb, LogOut, Mail, Menu, Target, Trophy } from 'lucide-
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { COURSE_IDS, NEW_GAME_COURSES, type CourseId } from '../../../shared/enums';
+import { NEW_GAME_COURSES, type CourseId } from '../../../shared/enums';
+import { sailableCourses, useCourseName, useCourses } from '../../api/courses';
 import { useLogout } from '../../api/logout';
 import { request } from '../../api/request';
 import { useSession } from '../../api/session';
@@ -33,6 +34,8 @@ import { useSelectedCourse } from './course';
 export function HomePage() {
   const { t } = useTranslation();
   const course = useSelectedCourse();
+  const courseName = useCourseName();
+  const courses = sailableCourses(useCourses().data);
   const [, setSearchParams] = useSearchParams();
   const logout = useLogout();
   const dialogs = useDialogs();
@@ -51,11 +54,11 @@ export function HomePage() {
   const jumpDurationRef = useRef(0);
   const stage = levels?.find((level) => level.id === quest?.level_id)?.name[currentLocale()];
 
-  const changeCourse = async (next: CourseId) => {
-    if ((NEW_GAME_COURSES as readonly CourseId[]).includes(next)) {
+  const changeCourse = async (next: string) => {
+    if ((NEW_GAME_COURSES as readonly string[]).includes(next)) {
       let choice: 'continue' | 'new';
       try {
-        choice = await dialogs.open<'continue' | 'new'>(<ChooseGameDialog course={next} />);
+        choice = await dialogs.open<'continue' | 'new'>(<ChooseGameDialog course={next as CourseId} />);
       } catch (error) {
         if (error instanceof DialogDismissed) return;
         throw error;
@@ -93,18 +96,18 @@ export function HomePage() {
       <header className="home-header cruise-header panel">
         <div className="cruise-header-start">
           <span className="cruise-stage" data-testid="stage-name">
-            {stage ? t('cruise.stage', { name: stage }) : t('home.course', { name: t(`home.courses.${course}`) })}
+            {stage ? t('cruise.stage', { name: stage }) : t('home.course', { name: courseName(course) })}
           </span>
           <select
             className="cruise-course"
             aria-label={t('cruise.courseSelect')}
             data-testid="course-select"
             value={course}
-            onChange={(event) => void changeCourse(event.target.value as CourseId)}
+            onChange={(event) => void changeCourse(event.target.value)}
           >
-            {COURSE_IDS.map((id) => (
+            {courses.map((id) => (
               <option key={id} value={id}>
-                {t(`home.courses.${id}`)}
+                {courseName(id)}
               </option>
             ))}
           </select>

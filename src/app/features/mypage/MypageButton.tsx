@@ -4,14 +4,13 @@
 import { Luggage } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CourseId } from '../../../shared/enums';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
 import { isShortcut } from '../cruise/AnswerForm';
 import { MypageDialog } from './MypageDialog';
 
 export const MYPAGE_KEY = 'm';
 
-export function MypageButton({ course }: { course: CourseId }) {
+export function MypageButton({ course }: { course: string }) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const open = useCallback(() => {

@@ -5,7 +5,7 @@
 // the events, inactive campaigns included; and the certificates, only when one is earned.
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { CourseId } from '../../../shared/enums';
+import { useCourseName } from '../../api/courses';
 import { skyDataUrl } from '../../api/dataRepository';
 import { useSession } from '../../api/session';
 import { DialogDismissed, DialogFrame, useDialog, useDialogs } from '../../components/dialogs';
@@ -23,13 +23,13 @@ import { totalAreas, useMypageData } from './useMypage';
 /** The courses whose counts the mypage lists (application-spec §2). */
 const COUNTED_COURSES = ['season2', 'final_campaign', 'illustris'] as const;
 /** Courses without a cruise map on the mypage (application-spec §2). */
-const NO_MAP_COURSES: readonly CourseId[] = ['illustris', 'final_campaign'];
+const NO_MAP_COURSES: readonly string[] = ['illustris', 'final_campaign'];
 
 function formatDate(iso: string) {
   return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(new Date(iso));
 }
 
-export function MypageDialog({ course }: { course: CourseId }) {
+export function MypageDialog({ course }: { course: string }) {
   const { t } = useTranslation();
   const dialog = useDialog();
   const dialogs = useDialogs();
@@ -37,7 +37,7 @@ export function MypageDialog({ course }: { course: CourseId }) {
   const data = useMypageData(course);
   const remove = useDeleteAccount(() => dialog.resolve());
   const numbers = new Intl.NumberFormat(currentLocale());
-  const courseName = (id: CourseId) => t(`home.courses.${id}`);
+  const courseName = useCourseName();
 
   const openProfile = () => {
     if (!user) return;

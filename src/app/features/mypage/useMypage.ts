@@ -3,12 +3,11 @@
 // (statuses, labels) and the campaigns, inactive ones included.
 import { useQuery } from '@tanstack/react-query';
 import type { LevelSummary, MyRecordsResponse, ServerInfoResponse } from '../../../shared/api';
-import type { CourseId } from '../../../shared/enums';
 import { request } from '../../api/request';
 import { useCampaigns } from '../campaigns/useCampaigns';
 import { useLevels } from '../cruise/useQuest';
 
-export function useMypageData(course: CourseId) {
+export function useMypageData(course: string) {
   const records = useQuery({
     queryKey: ['my_records'],
     queryFn: ({ signal }) => request<MyRecordsResponse>('get', '/api/my_records', undefined, { signal }),
@@ -36,6 +35,6 @@ export function useMypageData(course: CourseId) {
 }
 
 /** Areas of a course, summed over its groups (GET /api/server_info). */
-export function totalAreas(info: ServerInfoResponse, course: CourseId): number {
+export function totalAreas(info: ServerInfoResponse, course: string): number {
   return Object.values(info.number_of_areas[course] ?? {}).reduce((sum, count) => sum + count, 0);
 }

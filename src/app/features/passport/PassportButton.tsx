@@ -4,14 +4,13 @@
 import { BookUser } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CourseId } from '../../../shared/enums';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
 import { useShortcut } from '../cruise/useShortcut';
 import { PassportDialog } from './PassportDialog';
 
 export const PASSPORT_KEY = 'p';
 
-export function PassportButton({ course }: { course: CourseId }) {
+export function PassportButton({ course }: { course: string }) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const open = useCallback(() => {

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { MyRecordsResponse } from '../../../shared/api';
-import type { CourseId } from '../../../shared/enums';
 import { PASSPORT_COURSES } from '../../../shared/rewards';
 import { skyDataUrl } from '../../api/dataRepository';
 import { request } from '../../api/request';
@@ -19,11 +18,11 @@ import { stampSlots } from './stamps';
 
 type PassportCourse = (typeof PASSPORT_COURSES)[number];
 
-function isPassportCourse(course: CourseId): course is PassportCourse {
-  return (PASSPORT_COURSES as readonly CourseId[]).includes(course);
+function isPassportCourse(course: string): course is PassportCourse {
+  return (PASSPORT_COURSES as readonly string[]).includes(course);
 }
 
-export function PassportDialog({ course }: { course: CourseId }) {
+export function PassportDialog({ course }: { course: string }) {
   const { t } = useTranslation();
   const dialog = useDialog();
   const [selected, setSelected] = useState<PassportCourse>(isPassportCourse(course) ? course : 'season2');

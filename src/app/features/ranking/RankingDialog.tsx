@@ -2,9 +2,11 @@
 // season2 or illustris, chosen with radio buttons; a table of the top volunteers with avatar (the
 // Gravatar image of those who made it public, else a placeholder), nickname, count and a bar
 // scaled to the leader's count; the user's own row highlighted. Loading and errors show in place.
+// The open imported courses (issue 30) are offered after the spec's two.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RANKING_PERIODS, type RankingPeriod } from '../../../shared/api';
+import { useCourseName, useCourses } from '../../api/courses';
 import { useSession } from '../../api/session';
 import { Avatar } from '../../components/Avatar';
 import { DialogFrame, useDialog } from '../../components/dialogs';
@@ -12,13 +14,16 @@ import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/Spinner';
 import { currentLocale } from '../../i18n';
 import './ranking.css';
-import { RANKING_COURSES, useRanking, type RankingCourse } from './useRanking';
+import { RANKING_COURSES, useRanking } from './useRanking';
 
 export function RankingDialog() {
   const { t } = useTranslation();
   const dialog = useDialog();
   const [period, setPeriod] = useState<RankingPeriod>('day');
-  const [course, setCourse] = useState<RankingCourse>('season2');
+  const [course, setCourse] = useState<string>('season2');
+  const courseName = useCourseName();
+  const imported = (useCourses().data ?? []).filter((entry) => entry.imported && entry.open).map((entry) => entry.id);
+  const courses = [...RANKING_COURSES, ...imported];
   const ranking = useRanking(course, period);
   const userId = useSession().data?.current_user?.id;
   const entries = ranking.data ?? [];
@@ -46,9 +51,9 @@ export function RankingDialog() {
         <Segmented
           legend={t('ranking.course')}
           name="ranking-course"
-          options={RANKING_COURSES}
+          options={courses}
           value={course}
-          label={(option) => t(`home.courses.${option}`)}
+          label={courseName}
           onChange={setCourse}
         />
       </div>
@@ -66,7 +71,7 @@ export function RankingDialog() {
       ) : (
         <table className="ranking-table" data-testid="ranking-table" aria-busy={ranking.isFetching || undefined}>
           <caption>
-            {t('ranking.caption', { course: t(`home.courses.${course}`), period: t(`ranking.periods.${period}`) })}
+            {t('ranking.caption', { course: courseName(course), period: t(`ranking.periods.${period}`) })}
           </caption>
           <thead>
             <tr>

@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { RankingEntry, RankingPeriod } from '../../../shared/api';
 import { request } from '../../api/request';
 
-/** The courses the ranking modal offers (application-spec §2). */
+/** The courses the ranking modal offers (application-spec §2); the open imported courses follow them. */
 export const RANKING_COURSES = ['season2', 'illustris'] as const;
-export type RankingCourse = (typeof RANKING_COURSES)[number];
 
-export const rankingQueryKey = (course: RankingCourse, period: RankingPeriod) => ['ranking', course, period] as const;
+export const rankingQueryKey = (course: string, period: RankingPeriod) => ['ranking', course, period] as const;
 
-export function useRanking(course: RankingCourse, period: RankingPeriod) {
+export function useRanking(course: string, period: RankingPeriod) {
   return useQuery({
     queryKey: rankingQueryKey(course, period),
     queryFn: ({ signal }) =>

@@ -1,9 +1,2 @@
-// A course's name in the page's language (the names the main screen's course menu shows); an
-// unknown course keeps its id.
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-
-export function useCourseName(): (courseId: string) => string {
-  const { t } = useTranslation();
-  return useCallback((courseId: string) => t(`home.courses.${courseId}`, { defaultValue: courseId }), [t]);
-}
+// The dashboard names courses as every screen does (an imported course by the server's name).
+export { useCourseName } from '../../api/courses';
