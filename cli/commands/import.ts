@@ -14,10 +14,12 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { setCourseOpen } from '../../server/import/courses';
+import { ImportError } from '../../server/import/import-error';
 import { readManifest } from '../../server/import/manifest';
 import { seedImportedCourse, type ImportedCourseResult } from '../../server/import/seed-course';
 import { readTargetList } from '../../server/import/targets';
 import { planPositions } from '../../skydata/areas';
+import { ImageImportError, writeHipsFromImages } from '../../skydata/hips-from-images';
 import { skyRoot } from '../../skydata/paths';
 import { PIXEL_SCALE, tractSize } from '../../skydata/plan';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
@@ -40,6 +42,8 @@ export interface ImportCourseOptions {
   varDirectory: string;
   /** Link the HiPS folder there (a symbolic link) rather than copy it. */
   link?: boolean;
+  /** Progress of a long step (FITS images to a HiPS). */
+  log?: (line: string) => void;
 }
 
 export interface ImportCourseReport extends ImportedCourseResult {
@@ -53,6 +57,7 @@ export async function importCourse({
   manifestFile,
   varDirectory,
   link = false,
+  log,
 }: ImportCourseOptions): Promise<ImportCourseReport> {
   const manifest = await readManifest(manifestFile);
   const targets = await readTargetList(manifest.targets.file);
@@ -64,21 +69,39 @@ export async function importCourse({
     minSize: tractSize(false),
   });
 
-  const hips = manifest.imagery.hips;
+  const { imagery } = manifest;
   const courseFolder = path.join(skyRoot(varDirectory), IMPORTS_FOLDER, manifest.id);
   // A dot-folder: not served (server/plugins/static-files.ts) while it is being filled.
   const staging = path.join(courseFolder, `.hips-${process.pid}`);
+  const servedUrl = `${IMPORTS_FOLDER}/${manifest.id}/hips/`;
   let hipsUrl: string;
-  if ('url' in hips) hipsUrl = hips.url;
-  else {
-    fs.rmSync(staging, { recursive: true, force: true });
-    fs.mkdirSync(courseFolder, { recursive: true });
-    if (link) fs.symlinkSync(hips.folder, staging, 'dir');
-    else fs.cpSync(hips.folder, staging, { recursive: true });
-    hipsUrl = `${IMPORTS_FOLDER}/${manifest.id}/hips/`;
-  }
   let result: ImportedCourseResult;
   try {
+    if ('hips' in imagery && 'url' in imagery.hips) hipsUrl = imagery.hips.url;
+    else {
+      fs.rmSync(staging, { recursive: true, force: true });
+      fs.mkdirSync(courseFolder, { recursive: true });
+      if ('fits' in imagery) {
+        // An image the WCS reader refuses is a malformed file like any other: named, nothing written.
+        try {
+          writeHipsFromImages({
+            fields: imagery.fits.fields,
+            directory: staging,
+            title: manifest.name.en,
+            preset: imagery.fits.preset,
+            log,
+          });
+        } catch (error) {
+          if (error instanceof ImageImportError)
+            throw new ImportError(manifest.file, { field: 'imagery.fits' }, error.message);
+          throw error;
+        }
+      } else if ('folder' in imagery.hips) {
+        if (link) fs.symlinkSync(imagery.hips.folder, staging, 'dir');
+        else fs.cpSync(imagery.hips.folder, staging, { recursive: true });
+      }
+      hipsUrl = servedUrl;
+    }
     result = await seedImportedCourse(db, {
       id: manifest.id,
       name: manifest.name,
@@ -96,7 +119,7 @@ export async function importCourse({
   // The copy replaces the one served; a course whose imagery is now a URL serves none.
   const served = path.join(courseFolder, 'hips');
   fs.rmSync(served, { recursive: true, force: true });
-  if (!('url' in hips)) fs.renameSync(staging, served);
+  if (hipsUrl === servedUrl) fs.renameSync(staging, served);
   return { course: manifest.id, hipsUrl, ...result };
 }
 
@@ -105,7 +128,8 @@ export const importCommand: Command = {
     'galaxy-cruise import [--link] MANIFEST',
     '       galaxy-cruise import --open COURSE | --close COURSE',
     '',
-    "MANIFEST: a course's JSON manifest (docs/import.md): its names, imagery (a HiPS folder or URL),",
+    "MANIFEST: a course's JSON manifest (docs/import.md): its names, imagery (a HiPS folder or URL, or",
+    'FITS images with a celestial WCS, made into a HiPS),',
     'target list (CSV, FITS table or VOTable) and retirement rule. Importing it again updates the',
     'course and keeps every answer. A HiPS folder is copied to be served, or linked with --link.',
     '--open and --close let volunteers sail an imported course or stop them. With the embedded',
@@ -136,6 +160,7 @@ export const importCommand: Command = {
         manifestFile,
         varDirectory: config.varDirectory,
         link: values.link ?? false,
+        log: (line) => process.stderr.write(`${line}\n`),
       });
       process.stdout.write(
         `course ${report.course}: ${report.targets} targets (${report.added} new, ${report.retired} retired) in ` +

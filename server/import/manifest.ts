@@ -4,14 +4,16 @@
 //   {
 //     "id": "my-survey",
 //     "name": { "en": "My survey", "ja": "私のサーベイ" },
-//     "imagery": { "hips": "hips/" },
+//     "imagery": { "hips": "hips/" },     (or { "fits": [["g.fits", "r.fits", "i.fits"]] })
 //     "targets": "targets.csv",
 //     "retirement": { "min_volunteers": 5, "min_confidence": 0.9, "max_volunteers": 20 }
 //   }
 //
 // id: 2 to 40 lower-case letters, digits, '-' or '_', starting with a letter, and not a course
 // of application-spec; name: English and Japanese, 1 to 100 characters each; imagery.hips: a
-// HiPS folder (with its `properties`, read here) or an http(s) URL; targets: a target list
+// HiPS folder (with its `properties`, read here) or an http(s) URL, or imagery.fits: FITS images
+// with a celestial WCS, one file or the three bands of each field, which the import turns into a
+// HiPS, with imagery.preset's stretch parameters over the ones derived from the images; targets: a target list
 // (server/import/targets.ts); retirement (optional): the course's rule as `galaxy-cruise science
 // rule` sets it. Paths are relative to the manifest's folder. Members the manifest does not know
 // are refused, so that a misspelt key is not silently ignored; every refusal names the file and
@@ -31,12 +33,24 @@ export interface Retirement {
   maxVolunteers: number | null;
 }
 
+/** The stretch parameters a manifest may give for FITS imagery (the pretty-picture preset's). */
+export const PRESET_KEYS = ['a', 'b', 'beta', 'bias', 'exposure', 'gamma', 'ground', 'mix'] as const;
+export type ImageryPreset = Partial<Record<(typeof PRESET_KEYS)[number], number>>;
+
+/**
+ * A HiPS (a folder, with its properties read, or a URL), or FITS images the import turns into
+ * one (skydata/hips-from-images.ts): fields of one or three bands, shortest wavelength first.
+ */
+export type Imagery =
+  | { hips: { url: string } | { folder: string; properties: HipsProperties } }
+  | { fits: { fields: string[][]; preset: ImageryPreset } };
+
 export interface CourseManifest {
   /** The manifest file, absolute. */
   file: string;
   id: string;
   name: { en: string; ja: string };
-  imagery: { hips: { url: string } | { folder: string; properties: HipsProperties } };
+  imagery: Imagery;
   targets: { file: string; format: TargetListFormat };
   retirement: Retirement | null;
 }
@@ -94,39 +108,7 @@ export async function readManifest(manifestFile: string): Promise<CourseManifest
     names[language] = (value as string).trim();
   }
 
-  const imagery = json.imagery;
-  if (!isObject(imagery)) return refuse('imagery', 'needs {"hips": "<folder or URL>"}');
-  known(imagery, 'imagery.', ['hips']);
-  const hips = imagery.hips;
-  if (typeof hips !== 'string' || hips.trim() === '') return refuse('imagery.hips', 'needs a HiPS folder or URL');
-  let hipsSource: CourseManifest['imagery']['hips'];
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hips)) {
-    let url: URL | undefined;
-    try {
-      url = new URL(hips);
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      return refuse('imagery.hips', `'${hips}' is not an http or https URL`);
-    }
-    hipsSource = { url: url.href.replace(/\/?$/, '/') };
-  } else {
-    const hipsFolder = path.resolve(folder, hips);
-    let propertiesText: string;
-    try {
-      propertiesText = await fs.readFile(path.join(hipsFolder, 'properties'), 'utf8');
-    } catch {
-      return refuse('imagery.hips', `'${hips}' is not a HiPS folder (it has no readable properties file)`);
-    }
-    let properties: HipsProperties;
-    try {
-      properties = parseHipsProperties(propertiesText);
-    } catch (error) {
-      return refuse('imagery.hips', `'${hips}/properties': ${(error as Error).message}`);
-    }
-    hipsSource = { folder: hipsFolder, properties };
-  }
+  const imagery = await readImagery(json.imagery, folder, refuse);
 
   const targets = json.targets;
   if (typeof targets !== 'string' || targets.trim() === '') return refuse('targets', 'needs the target list file');
@@ -147,10 +129,108 @@ export async function readManifest(manifestFile: string): Promise<CourseManifest
     file,
     id: courseId,
     name: names,
-    imagery: { hips: hipsSource },
+    imagery,
     targets: { file: targetsFile, format },
     retirement: readRetirement(json.retirement, refuse),
   };
+}
+
+/** The imagery member: {"hips": folder or URL}, or {"fits": [fields], "preset": {…}}. */
+async function readImagery(
+  imagery: Json | undefined,
+  folder: string,
+  refuse: (field: string | undefined, reason: string) => never,
+): Promise<Imagery> {
+  if (!isObject(imagery) || (imagery.hips === undefined) === (imagery.fits === undefined)) {
+    return refuse('imagery', 'needs {"hips": "<folder or URL>"} or {"fits": ["<image>.fits", …]}');
+  }
+  for (const key of Object.keys(imagery)) {
+    const keys = imagery.hips === undefined ? ['fits', 'preset'] : ['hips'];
+    if (!keys.includes(key)) refuse(`imagery.${key}`, `unknown member (the manifest knows ${keys.join(', ')} here)`);
+  }
+  if (imagery.fits !== undefined) return { fits: await readFitsImagery(imagery.fits, imagery.preset, folder, refuse) };
+  const hips = imagery.hips;
+  if (typeof hips !== 'string' || hips.trim() === '') return refuse('imagery.hips', 'needs a HiPS folder or URL');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hips)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(hips);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      return refuse('imagery.hips', `'${hips}' is not an http or https URL`);
+    }
+    return { hips: { url: url.href.replace(/\/?$/, '/') } };
+  }
+  const hipsFolder = path.resolve(folder, hips);
+  let propertiesText: string;
+  try {
+    propertiesText = await fs.readFile(path.join(hipsFolder, 'properties'), 'utf8');
+  } catch {
+    return refuse('imagery.hips', `'${hips}' is not a HiPS folder (it has no readable properties file)`);
+  }
+  try {
+    return { hips: { folder: hipsFolder, properties: parseHipsProperties(propertiesText) } };
+  } catch (error) {
+    return refuse('imagery.hips', `'${hips}/properties': ${(error as Error).message}`);
+  }
+}
+
+/**
+ * imagery.fits: a list of fields, each a FITS file (one band) or a list of one or three (the
+ * bands, shortest wavelength first), every field with as many bands as the first; the files must
+ * exist (their WCS is read by the import). imagery.preset: numbers over the stretch derived from
+ * the images.
+ */
+async function readFitsImagery(
+  fits: Json,
+  preset: Json | undefined,
+  folder: string,
+  refuse: (field: string | undefined, reason: string) => never,
+): Promise<{ fields: string[][]; preset: ImageryPreset }> {
+  if (!Array.isArray(fits) || fits.length === 0) {
+    return refuse('imagery.fits', 'needs a list of FITS images (a file, or the [blue, green, red] files of a field)');
+  }
+  const fields: string[][] = [];
+  for (const [index, field] of fits.entries()) {
+    const member = `imagery.fits[${index}]`;
+    const files = typeof field === 'string' ? [field] : field;
+    if (
+      !Array.isArray(files) ||
+      (files.length !== 1 && files.length !== 3) ||
+      files.some((file) => typeof file !== 'string' || file === '')
+    ) {
+      refuse(member, 'needs a FITS file, or a list of 1 or 3 (the bands, shortest wavelength first)');
+    }
+    const bands = files as string[];
+    if (fields.length > 0 && bands.length !== fields[0]!.length) {
+      refuse(member, `has ${bands.length} bands, the first field ${fields[0]!.length}`);
+    }
+    const resolved: string[] = [];
+    for (const file of bands) {
+      const absolute = path.resolve(folder, file);
+      try {
+        await fs.access(absolute);
+      } catch {
+        refuse(member, `'${file}' does not exist`);
+      }
+      resolved.push(absolute);
+    }
+    fields.push(resolved);
+  }
+  const parameters: ImageryPreset = {};
+  if (preset !== undefined && preset !== null) {
+    if (!isObject(preset)) return refuse('imagery.preset', `needs an object of numbers (${PRESET_KEYS.join(', ')})`);
+    for (const [key, value] of Object.entries(preset)) {
+      if (!(PRESET_KEYS as readonly string[]).includes(key)) {
+        refuse(`imagery.preset.${key}`, `unknown member (the manifest knows ${PRESET_KEYS.join(', ')} here)`);
+      }
+      if (typeof value !== 'number' || !Number.isFinite(value)) refuse(`imagery.preset.${key}`, 'needs a number');
+      parameters[key as (typeof PRESET_KEYS)[number]] = value as number;
+    }
+  }
+  return { fields, preset: parameters };
 }
 
 /** The retirement member: absent or null for none; otherwise as `science rule` takes it. */

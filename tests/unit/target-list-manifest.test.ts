@@ -54,6 +54,7 @@ describe('course manifest', () => {
     const read = await readManifest(manifest(GOOD));
     expect(read.id).toBe('lsb-dwarfs');
     expect(read.name).toEqual(GOOD.name);
+    if (!('hips' in read.imagery)) throw new Error('a HiPS was given');
     const hips = read.imagery.hips;
     expect('folder' in hips && hips.folder).toBe(path.join(dir, 'hips'));
     expect('properties' in hips && [hips.properties.order, hips.properties.tileWidth, hips.properties.frame]).toEqual([
@@ -69,8 +70,19 @@ describe('course manifest', () => {
     const read = await readManifest(
       manifest({ ...GOOD, imagery: { hips: 'https://alasky.example.org/DSS/DSS2Merged' }, retirement: undefined }),
     );
-    expect(read.imagery.hips).toEqual({ url: 'https://alasky.example.org/DSS/DSS2Merged/' });
+    expect(read.imagery).toEqual({ hips: { url: 'https://alasky.example.org/DSS/DSS2Merged/' } });
     expect(read.retirement).toBeNull();
+  });
+
+  it('takes FITS images, one band or three a field, with stretch parameters', async () => {
+    const one = await readManifest(manifest({ ...GOOD, imagery: { fits: ['targets.csv'] } }));
+    expect(one.imagery).toEqual({ fits: { fields: [[path.join(dir, 'targets.csv')]], preset: {} } });
+    const three = await readManifest(
+      manifest({ ...GOOD, imagery: { fits: [['targets.csv', 'targets.csv', 'targets.csv']], preset: { beta: 20 } } }),
+    );
+    expect(three.imagery).toEqual({
+      fits: { fields: [Array(3).fill(path.join(dir, 'targets.csv'))], preset: { beta: 20 } },
+    });
   });
 
   const cases: [string, unknown, string][] = [
@@ -98,9 +110,39 @@ describe('course manifest', () => {
       'name.fr: unknown member (the manifest knows en, ja)',
     ],
     [
-      'FITS imagery (not yet)',
+      'both a HiPS and FITS images',
+      { ...GOOD, imagery: { hips: 'hips', fits: ['a.fits'] } },
+      'imagery: needs {"hips": "<folder or URL>"} or {"fits": ["<image>.fits", …]}',
+    ],
+    [
+      'a FITS image that is not there',
       { ...GOOD, imagery: { fits: ['a.fits'] } },
-      'imagery.fits: unknown member (the manifest knows hips)',
+      "imagery.fits[0]: 'a.fits' does not exist",
+    ],
+    [
+      'a field of two bands',
+      { ...GOOD, imagery: { fits: [['targets.csv', 'targets.csv']] } },
+      'imagery.fits[0]: needs a FITS file, or a list of 1 or 3 (the bands, shortest wavelength first)',
+    ],
+    [
+      'fields of different bands',
+      { ...GOOD, imagery: { fits: ['targets.csv', ['targets.csv', 'targets.csv', 'targets.csv']] } },
+      'imagery.fits[1]: has 3 bands, the first field 1',
+    ],
+    [
+      'a preset word it does not know',
+      { ...GOOD, imagery: { fits: ['targets.csv'], preset: { contrast: 2 } } },
+      'imagery.preset.contrast: unknown member (the manifest knows a, b, beta, bias, exposure, gamma, ground, mix here)',
+    ],
+    [
+      'a preset value that is not a number',
+      { ...GOOD, imagery: { fits: ['targets.csv'], preset: { beta: 'high' } } },
+      'imagery.preset.beta: needs a number',
+    ],
+    [
+      'a preset member beside a HiPS',
+      { ...GOOD, imagery: { hips: 'hips', preset: { beta: 3 } } },
+      'imagery.preset: unknown member (the manifest knows hips here)',
     ],
     [
       'a folder without properties',
