@@ -39,6 +39,7 @@ import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
 import { WHOLE_SKY_RADIUS, angleBetween, viewCone } from '../visibility';
+import type { Backdrop } from '../backdrops';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes, fetchOk } from '../fetch';
 
@@ -64,6 +65,19 @@ export const HIPS_DEFAULTS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Inf
  * fields to the surveys and the star layer.
  */
 export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: 1 };
+
+/**
+ * What a HiPS layer is to the globe. 'backdrop': the whole-sky HiPS, named 'hips', lighting the
+ * sky with the other backdrops (backdrops.ts). 'survey': a course's own imagery (issue 30, a
+ * research group's imported HiPS), named 'survey' so it shows and hides with the survey tiles;
+ * it is the image a volunteer classifies, so it takes no share of the sky's light and is drawn
+ * at every zoom (COURSE_HIPS_OPTIONS), its deepest order's texels magnified past it; with an
+ * empty baseUrl it draws nothing until a course gives it its HiPS.
+ */
+export type HipsRole = 'backdrop' | 'survey';
+
+/** A course's HiPS: sharp at the answer form's field of view, however fine that is. */
+export const COURSE_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Infinity };
 
 /** The id of the Allsky image in the tile engine. */
 export const ALLSKY_ID = 'allsky';
@@ -195,7 +209,7 @@ function tileId(order: number, ipix: number): string {
 }
 
 export class HipsLayer implements Layer<HipsOptions> {
-  readonly name = 'hips';
+  readonly name: string;
   private options: HipsOptions;
   private context: LayerContext | null = null;
   private program: WebGLProgram | null = null;
@@ -211,26 +225,29 @@ export class HipsLayer implements Layer<HipsOptions> {
   /** u_frame: the HiPS frame's rotation into the sky's (equatorial) coordinates. */
   private frame = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 
-  constructor(options: Partial<HipsOptions> & { baseUrl: string }) {
+  constructor(options: Partial<HipsOptions> & { baseUrl: string }, role: HipsRole = 'backdrop') {
     this.options = { ...HIPS_DEFAULTS, ...options };
     this.engine = this.createEngine();
     this.shiftmaps = this.createShiftmapEngine();
+    this.name = role === 'survey' ? 'survey' : 'hips';
+    if (role === 'backdrop')
+      this.backdrop = {
+        texelAngle: () => (this.properties ? texelAngle(this.properties.order, this.properties.tileWidth) : null),
+        coverage: (frame) => {
+          if (!this.properties) return 0;
+          const allsky = this.engine.get(ALLSKY_ID);
+          const ready = allsky ? this.engine.alpha(allsky, frame.time) : this.engine.isDead(ALLSKY_ID) ? 1 : 0;
+          return ready * this.visibility(frame, this.properties);
+        },
+      };
   }
 
   /**
    * The finest whole-sky backdrop (backdrops.ts): it lights the sky as far as its zoom range
-   * allows once its Allsky image has faded in (or failed, leaving the tiles to it).
+   * allows once its Allsky image has faded in (or failed, leaving the tiles to it). A survey HiPS
+   * has none.
    */
-  readonly backdrop = {
-    texelAngle: (): number | null =>
-      this.properties ? texelAngle(this.properties.order, this.properties.tileWidth) : null,
-    coverage: (frame: FrameContext): number => {
-      if (!this.properties) return 0;
-      const allsky = this.engine.get(ALLSKY_ID);
-      const ready = allsky ? this.engine.alpha(allsky, frame.time) : this.engine.isDead(ALLSKY_ID) ? 1 : 0;
-      return ready * this.visibility(frame, this.properties);
-    },
-  };
+  readonly backdrop?: Backdrop;
 
   /** Opacity by zoom (hipsVisibility) at the frame's centre, where the projections agree. */
   private visibility(frame: FrameContext, properties: HipsProperties): number {
@@ -311,6 +328,7 @@ export class HipsLayer implements Layer<HipsOptions> {
 
   /** Loads the properties and the wasm core (HEALPix geometry for culling and the patches). */
   private load(): void {
+    if (!this.options.baseUrl) return;
     const signal = this.abort.signal;
     const url = `${this.options.baseUrl}/properties`;
     const properties = fetchOk(url, signal).then(async (response) => parseHipsProperties(await response.text()));
@@ -432,7 +450,7 @@ export class HipsLayer implements Layer<HipsOptions> {
     const screenPixel = (2 * camera.projectionScale(frame.eye)) / frame.height;
     // Scaled by the share of the sky's light the globe gives this backdrop (all it asked for,
     // unless a finer backdrop lights part of the sky).
-    const coverage = this.backdrop.coverage(frame);
+    const coverage = this.backdrop?.coverage(frame) ?? 0;
     const share = frame.backdrops?.get(this);
     const visibility =
       this.visibility(frame, properties) * (share === undefined || coverage <= 0 ? 1 : Math.min(1, share / coverage));

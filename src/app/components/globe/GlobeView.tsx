@@ -11,7 +11,7 @@ import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
 import { ConstellationLayer } from '../../../globe/layers/constellations';
 import { GridLayer } from '../../../globe/layers/grid';
-import { APPLICATION_HIPS_OPTIONS, HipsLayer } from '../../../globe/layers/hips';
+import { APPLICATION_HIPS_OPTIONS, COURSE_HIPS_OPTIONS, HipsLayer } from '../../../globe/layers/hips';
 import { LevelOutlineLayer } from '../../../globe/layers/level-outlines';
 import { MilkyWayLayer } from '../../../globe/layers/milky-way';
 import { PathLayer } from '../../../globe/layers/path';
@@ -68,6 +68,10 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     // Then the whole-sky HiPS (viewer-spec §1's next layer), as a wide-field backdrop (hips.ts).
     const hips = new HipsLayer({ ...APPLICATION_HIPS_OPTIONS, baseUrl: `${dataRepository}/hips/sky` });
     created.addLayer(hips);
+    // The chosen course's own HiPS (an imported course's imagery, issue 30), empty until one is
+    // chosen (features/cruise/useCourseImagery.ts); drawn over the backdrop, under the markers.
+    const courseHips = new HipsLayer({ ...COURSE_HIPS_OPTIONS, baseUrl: '' }, 'survey');
+    created.addLayer(courseHips);
     showLinkedLayers(created, openingHash);
     const keepLink = throttle(() => {
       if (followsView(location.hash))
@@ -84,7 +88,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     // layers a caller may add to it.
     const handle = {
       globe: created,
-      layers: { constellations, milkyWay, grid, stars, hips },
+      layers: { constellations, milkyWay, grid, stars, hips, courseHips },
       PathLayer,
       SpriteLayer,
       TargetLayer,

@@ -21,6 +21,7 @@ import { CruiseScreen, JUMP_MS } from '../cruise/CruiseScreen';
 import '../cruise/cruise.css';
 import { questQueryKey, useLevels, useQuest } from '../cruise/useQuest';
 import { useAnswerQueue } from '../cruise/useAnswerQueue';
+import { useCourseImagery } from '../cruise/useCourseImagery';
 import { AdminMenuSlot } from '../admin/adminMenuSlot';
 import { CampaignBars } from '../campaigns/CampaignBars';
 import { GuideDialog } from '../guide/GuideDialog';
@@ -36,6 +37,7 @@ export function HomePage() {
   const course = useSelectedCourse();
   const courseName = useCourseName();
   const courses = sailableCourses(useCourses().data);
+  useCourseImagery(course);
   const [, setSearchParams] = useSearchParams();
   const logout = useLogout();
   const dialogs = useDialogs();
