@@ -113,6 +113,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/admin/courses',
+            lazy: async () => ({
+              Component: (await import('./features/course-admin/CourseAdminPage')).CourseAdminPage,
+            }),
+          },
+          {
             path: '/credits',
             lazy: async () => ({ Component: (await import('./features/credits/CreditsPage')).CreditsPage }),
           },

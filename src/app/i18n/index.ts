@@ -8,6 +8,7 @@ import { admin } from '../features/admin/strings';
 import { campaigns } from '../features/campaigns/strings';
 import { camera } from '../features/camera/strings';
 import { credits } from '../features/credits/strings';
+import { courseAdmin } from '../features/course-admin/strings';
 import { cruise } from '../features/cruise/strings';
 import { gate } from '../features/gate/strings';
 import { guide } from '../features/guide/strings';
@@ -56,6 +57,7 @@ export const GROUPS = {
   passport,
   souvenirs,
   science,
+  courseAdmin,
 } satisfies Record<string, StringGroup<object>>;
 
 function language(locale: Locale): Record<string, object> {

@@ -165,6 +165,9 @@ export function AdminMenu() {
         <Link to="/admin/science" className="link">
           {t('science.title')}
         </Link>
+        <Link to="/admin/courses" className="link">
+          {t('courseAdmin.title')}
+        </Link>
       </details>
       <details>
         <summary>{t('admin.menu.development')}</summary>

@@ -1,0 +1,56 @@
+import { defineStrings } from '../../i18n/define';
+
+export const courseAdmin = defineStrings(
+  {
+    title: 'Courses',
+    intro:
+      "Every course: Galaxy Cruise's own, from the sky's catalogue, and the research groups' courses written by galaxy-cruise import. Volunteers see only the open ones.",
+    columns: {
+      course: 'Course',
+      source: 'Source',
+      levels: 'Levels',
+      targets: 'Targets',
+      answered: 'Answered targets',
+      volunteers: 'Volunteers',
+      answers: 'Answers',
+      status: 'Status',
+      action: 'Opened to volunteers',
+    },
+    catalogue: "The sky's catalogue",
+    open: 'Open',
+    closed: 'Closed',
+    alwaysOpen: 'Always open',
+    openCourse: 'Open',
+    closeCourse: 'Close',
+    openLabel: 'Open {{course}} to volunteers',
+    closeLabel: 'Close {{course}} to volunteers',
+    opened: '{{course}} is open to volunteers.',
+    closedNow: '{{course}} is closed to volunteers.',
+  },
+  {
+    title: 'コース',
+    intro:
+      'すべてのコース：空のカタログによるギャラクシークルーズのコースと、galaxy-cruise import で取り込んだ研究グループのコースです。ボランティアには公開中のコースだけが表示されます。',
+    columns: {
+      course: 'コース',
+      source: '取り込み元',
+      levels: 'レベル',
+      targets: 'ターゲット',
+      answered: '回答済みのターゲット',
+      volunteers: 'ボランティア',
+      answers: '回答',
+      status: '状態',
+      action: 'ボランティアへの公開',
+    },
+    catalogue: '空のカタログ',
+    open: '公開中',
+    closed: '非公開',
+    alwaysOpen: '常に公開',
+    openCourse: '公開する',
+    closeCourse: '非公開にする',
+    openLabel: '{{course}}をボランティアに公開する',
+    closeLabel: '{{course}}をボランティアに非公開にする',
+    opened: '{{course}}をボランティアに公開しました。',
+    closedNow: '{{course}}をボランティアに非公開にしました。',
+  },
+);
