@@ -251,6 +251,12 @@ test("the administrators' menu covers none of the answer buttons or the main scr
       await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();
       await expect(open).toBeFocused();
+      // The spacebar opens it as well: on a focused control it is not the markers' key.
+      await page.keyboard.press('Space');
+      await expect(menu).toBeVisible();
+      await expect(page.locator('.dialog-overlay')).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
       // Back to the form's first step for the next size.
       await page.keyboard.press('Backspace');
       await page.keyboard.press('Backspace');

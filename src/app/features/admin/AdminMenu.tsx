@@ -99,7 +99,7 @@ function DictionaryDialog() {
 
 /**
  * The menu as a drop-down of the slot's screen: a button in the screen's row of links that opens
- * the bar under it; Escape, or a choice in it, closes it again.
+ * the bar under it; Escape, or a link chosen in it, closes it again.
  */
 function AdminMenuDropDown({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -118,8 +118,9 @@ function AdminMenuDropDown({ children }: { children: ReactNode }) {
         if (event.key === 'Escape' && close()) event.stopPropagation();
       }}
       onClick={(event) => {
-        // A link or the dictionary's button was chosen: the drop-down has done its part.
-        if ((event.target as Element).closest('a, button')) close();
+        // A link was chosen: the drop-down has done its part. (The dictionary's dialog gives the
+        // focus back to its button, which stays in the open drop-down.)
+        if ((event.target as Element).closest('a')) close();
       }}
     >
       <summary className="button header-link">

@@ -39,7 +39,11 @@ export function useMarkers(warn: () => void): { shown: boolean; minFovy: number 
     const listener = (event: KeyboardEvent) => {
       if (event.key !== ' ' || !isShortcut(event)) return;
       // On a focused control the spacebar is that control's own (a button's click).
-      if ((event.target as HTMLElement | null)?.closest('button, a, [role="button"], [role="radio"], [role="tab"]'))
+      if (
+        (event.target as HTMLElement | null)?.closest(
+          'button, a, summary, [role="button"], [role="radio"], [role="tab"]',
+        )
+      )
         return;
       event.preventDefault();
       toggle();
