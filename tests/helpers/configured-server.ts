@@ -41,7 +41,15 @@ async function freshPostgresDatabase(name: string): Promise<string> {
   return url.href;
 }
 
-export async function startConfiguredServer(name: string): Promise<ConfiguredServer> {
+/**
+ * `beforeServe` runs once the sky is built and before the server starts, with the server's
+ * environment (VAR_DIR, DATABASE_URL): a spec imports a research group's course there, since with
+ * PGlite only one process at a time may hold the database.
+ */
+export async function startConfiguredServer(
+  name: string,
+  { beforeServe }: { beforeServe?: (env: Record<string, string>) => void } = {},
+): Promise<ConfiguredServer> {
   // The port in the name keeps two runs side by side (each with its own E2E_PORT) apart.
   const varDir = path.join(os.tmpdir(), `galaxy-cruise-e2e-${E2E_PORT}-${name}`);
   const { database } = e2eServer();
@@ -57,10 +65,14 @@ export async function startConfiguredServer(name: string): Promise<ConfiguredSer
     },
   );
   const day = 24 * 3600_000;
+  const databaseEnv = {
+    VAR_DIR: varDir,
+    DATABASE_URL: database === 'postgres' ? await freshPostgresDatabase(name) : '',
+  };
+  beforeServe?.(databaseEnv);
   const server = await startServer(
     {
-      VAR_DIR: varDir,
-      DATABASE_URL: database === 'postgres' ? await freshPostgresDatabase(name) : '',
+      ...databaseEnv,
       GALAXY_CRUISE_SKY: 'small',
       ADMIN_EMAILS: ADMIN_EMAIL,
       PRESENT_OPENS_AT: new Date(Date.now() - day).toISOString(),

@@ -4,7 +4,7 @@ export const courseAdmin = defineStrings(
   {
     title: 'Courses',
     intro:
-      "Every course: Galaxy Cruise's own, from the sky's catalogue, and the research groups' courses written by galaxy-cruise import. Volunteers see only the open ones.",
+      "Every course: Galaxy Cruise's own, from the sky's catalogue, and the courses research groups imported. Volunteers see only the open ones.",
     columns: {
       course: 'Course',
       source: 'Source',
@@ -30,7 +30,7 @@ export const courseAdmin = defineStrings(
   {
     title: 'コース',
     intro:
-      'すべてのコース：空のカタログによるギャラクシークルーズのコースと、galaxy-cruise import で取り込んだ研究グループのコースです。ボランティアには公開中のコースだけが表示されます。',
+      'すべてのコース：空のカタログによるギャラクシークルーズのコースと、研究グループが取り込んだコースです。ボランティアには公開中のコースだけが表示されます。',
     columns: {
       course: 'コース',
       source: '取り込み元',
