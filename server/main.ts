@@ -39,7 +39,7 @@ export async function startServer(config: ServerConfig = loadConfig()) {
   // The consensus kept current and the reliability re-estimated in the background
   // (docs/science.md); stopped with the app, before the database closes.
   if (config.science) {
-    const science = new ScienceService(db, app.log);
+    const science = new ScienceService(db, app.log, { vacuumLog: kind === 'pglite' });
     app.addHook('onClose', () => science.stop());
     science.start();
   }

@@ -10,7 +10,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { catalogueFile, seedFromCatalogueFile } from '../../server/db/seed';
-import { sumNewAnswers } from '../../server/science/consensus';
+import { sumNewAnswers, vacuumScienceLog } from '../../server/science/consensus';
 import { PASSWORD, type Acknowledged } from './load-volunteers';
 
 export type OpenBenchDatabase = () => ReturnType<typeof openDatabase>;
@@ -89,6 +89,7 @@ export async function prepareDatabase(
     // The history's answers summed into the science's consensus, as a serving process would have
     // long before (docs/science.md): the window times the answers of the run, not that backlog.
     await sumNewAnswers(db);
+    await vacuumScienceLog(db);
     await sql`analyze`.execute(db);
     return created;
   } finally {

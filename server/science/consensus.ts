@@ -133,40 +133,52 @@ async function retireSettled(db: Kysely<Database>, ids: string): Promise<void> {
 /**
  * Adds the answers logged since the last call (science_log: +1 for an answer written, −1 and +1 for
  * one changed) to their targets' sums, with the volunteers' current rates, up to REFRESH_BATCH log
- * rows at a time, each batch its own transaction (taken from the log and added together, so a
- * failure leaves them logged), and retires the targets that now meet their course's rule. The
- * cost is the new answers', not the targets' every answer. After a batch it rests as long as the
- * batch took, so that a backlog under a flood of answers takes at most about half of the
- * database's time. Returns the number of targets changed.
+ * rows at a time, and retires the targets that now meet their course's rule. Each batch is one
+ * statement, taking the rows from the log and adding them together (so a failure leaves them
+ * logged), not a transaction: on PGlite's one connection a transaction holds the connection
+ * through its every round trip, and under load each of those waits for the event loop's other
+ * work while the answer posts queue behind it. The retirement is a second statement (a crash
+ * between them leaves a target unretired until its next answer or the next estimate). The cost
+ * is the new answers', not the targets' every answer. After a batch it rests as long as the batch
+ * took, so that a backlog under a flood of answers takes at most about half of the database's
+ * time. Returns the number of targets changed.
  */
 export async function sumNewAnswers(db: Kysely<Database>, batch = REFRESH_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
     const started = performance.now();
-    const taken = await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ object_id: number; taken: number }>`
-        with taken as (
-          delete from science_log where id in (
-            select id from science_log order by id limit ${batch} for update skip locked)
-          returning *
-        ),
-        added as (
-          insert into target_consensus (${COLUMNS})
-          ${summed(sql`taken`)}
-          on conflict (object_id) do update set
-            ${sql.raw(SUMS.map(([column]) => `${column} = target_consensus.${column} + excluded.${column}`).join(', '))},
-            updated_at = excluded.updated_at
-          returning object_id
-        )
-        select added.object_id, (select count(*) from taken) as taken from added`.execute(trx);
-      const ids = rows.map((row) => Number(row.object_id));
-      if (ids.length > 0) await retireSettled(trx, `{${ids.join(',')}}`);
-      total += ids.length;
-      return rows.length === 0 ? 0 : Number(rows[0]!.taken);
-    });
+    const { rows } = await sql<{ object_id: number; taken: number }>`
+      with taken as (
+        delete from science_log where id = any(array(
+          select id from science_log order by id limit ${batch} for update skip locked))
+        returning *
+      ),
+      added as (
+        insert into target_consensus (${COLUMNS})
+        ${summed(sql`taken`)}
+        on conflict (object_id) do update set
+          ${sql.raw(SUMS.map(([column]) => `${column} = target_consensus.${column} + excluded.${column}`).join(', '))},
+          updated_at = excluded.updated_at
+        returning object_id
+      )
+      select added.object_id, (select count(*) from taken) as taken from added`.execute(db);
+    const ids = rows.map((row) => Number(row.object_id));
+    if (ids.length > 0) await retireSettled(db, `{${ids.join(',')}}`);
+    total += ids.length;
+    const taken = rows.length === 0 ? 0 : Number(rows[0]!.taken);
     if (taken < batch) return total;
     await new Promise((resolve) => setTimeout(resolve, Math.min(performance.now() - started, 1000)));
   }
+}
+
+/**
+ * Removes the log's deleted rows (PGlite only: PostgreSQL's autovacuum does it). PGlite runs no
+ * autovacuum, so without this every row the log ever held stays in its table and its index, and
+ * taking the next batch reads past all of them: a history of 220,000 answers once summed made
+ * each second's batch cost more database time than the answers themselves.
+ */
+export async function vacuumScienceLog(db: Kysely<Database>): Promise<void> {
+  await sql`vacuum science_log`.execute(db);
 }
 
 /**

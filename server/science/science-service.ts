@@ -6,10 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
-import { sumNewAnswers } from './consensus';
+import { sumNewAnswers, vacuumScienceLog } from './consensus';
 import { analyzeScienceTables, estimateReliability } from './reliability';
 
 export const REFRESH_MS = 1000;
+/** On PGlite, the log's deleted rows are vacuumed away this often while answers come. */
+export const VACUUM_LOG_MS = 60_000;
 export const ESTIMATE_MS = 10 * 60_000;
 /** A re-estimate waits for this share of new answers (or the first 100 of a new site). */
 export const ESTIMATE_GROWTH = 0.05;
@@ -20,11 +22,14 @@ export class ScienceService {
   private lastEstimate = 0;
   /** The answers when the tables were last analysed (-1: not yet). */
   private analyzedAt = -1;
+  private lastVacuum = 0;
+  /** Targets summed since the log was last vacuumed. */
+  private summedSinceVacuum = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { refreshMs?: number; estimateMs?: number } = {},
+    private readonly options: { refreshMs?: number; estimateMs?: number; vacuumLog?: boolean } = {},
   ) {}
 
   start(): void {
@@ -54,7 +59,12 @@ export class ScienceService {
         await analyzeScienceTables(this.db);
         this.analyzedAt = answers;
       }
-      await sumNewAnswers(this.db);
+      this.summedSinceVacuum += await sumNewAnswers(this.db);
+      if (this.options.vacuumLog && this.summedSinceVacuum > 0 && Date.now() - this.lastVacuum >= VACUUM_LOG_MS) {
+        await vacuumScienceLog(this.db);
+        this.lastVacuum = Date.now();
+        this.summedSinceVacuum = 0;
+      }
       if (Date.now() - this.lastEstimate >= (this.options.estimateMs ?? ESTIMATE_MS) && (await this.grown(answers))) {
         this.lastEstimate = Date.now();
         const result = await estimateReliability(this.db);
