@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addVotes, crowdAccuracy, seedCrowd, type Crowd, type CrowdTarget } from '../../cli/bench/science-crowd';
 import { allCatalogueRows, catalogueRows } from '../../server/science/catalogue-rows';
@@ -111,6 +112,30 @@ describe.each(DATABASE_KINDS)('science on %s', (kind) => {
       await service.stop();
     }
     expect(logged.some((line) => (line as { err?: unknown }).err !== undefined)).toBe(false);
+  });
+
+  it("vacuums the log's summed rows away when asked (as on PGlite, which has no autovacuum)", async () => {
+    database = await openTestDatabase(kind);
+    const crowd = await seedCrowd(database.db, { targets: 500, volunteers: 30 });
+    const answered = new Map<number, Set<number>>();
+    for (let round = 0; round < 20; round += 1) await addVotes(database.db, crowd, crowd.targets, answered);
+    const size = async () =>
+      Number(
+        (await sql<{ bytes: string }>`select pg_relation_size('science_log') as bytes`.execute(database!.db)).rows[0]!
+          .bytes,
+      );
+    const logged = await size();
+    // 10,000 log rows: a few hundred kilobytes that a delete alone leaves in the table.
+    expect(logged).toBeGreaterThan(200_000);
+    const log = { info: () => undefined, error: () => undefined };
+    const service = new ScienceService(database.db, log as never, { refreshMs: 50, vacuumLog: true });
+    service.start();
+    try {
+      await expect.poll(size, { timeout: 20_000 }).toBeLessThan(logged / 20);
+    } finally {
+      await service.stop();
+    }
+    expect((await database.db.selectFrom('target_consensus').select('volunteers').execute()).length).toBe(500);
   });
 
   it('recovers the truth better than the raw majority and measures each volunteer within its error', async () => {
