@@ -154,6 +154,20 @@ function fadeLimit(page: Page, limit: number) {
   );
 }
 
+/** Closes every dialog open or queued (what answers earn arrives on its own). */
+async function closeDialogs(page: Page) {
+  const dialogs = page.getByRole('dialog');
+  await expect
+    .poll(
+      async () => {
+        if ((await dialogs.count()) > 0) await page.keyboard.press('Escape');
+        return dialogs.count();
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(0);
+}
+
 /** Answers the target on screen (spiral, not interacting) and returns the object id posted. */
 async function answer(page: Page): Promise<number> {
   const form = page.getByTestId('answer-form');
@@ -214,6 +228,20 @@ test('a volunteer chooses the imported course by its name, flies to its targets,
       await page.request.get(`${server.url}/api/courses/${COURSE}/quests/current`)
     ).json()) as CurrentQuestResponse;
     expect(current.answers.map((entry) => entry.object_id).sort()).toEqual([...answered].sort());
+    if (locale === 'en') {
+      // The course's day ranking counts them, and the voyage log maps the course by its name (once
+      // what the answers earned, a souvenir's piece, has been shown and closed).
+      await closeDialogs(page);
+      await page.getByTestId('ranking-link').click();
+      const ranking = page.getByRole('dialog', { name: 'Ranking' });
+      await ranking.getByRole('radio', { name: NAMES.en }).check();
+      await expect(ranking.getByRole('table')).toContainText(NAMES.en);
+      await expect(ranking.locator('tr[aria-current="true"] td').last()).toContainText(String(answered.length));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Voyage log' }).click();
+      await expect(page.getByRole('heading', { name: `Cruise map: ${NAMES.en}` })).toBeVisible({ timeout: 60_000 });
+      await page.keyboard.press('Escape');
+    }
     await context.close();
   }
 });
