@@ -316,12 +316,7 @@ export async function runCampaign(
     }
     const retired = new Set(
       (
-        await db
-          .selectFrom('target_consensus')
-          .select('object_id')
-          .where('course_id', '=', crowd.courseId)
-          .where('retired_at', 'is not', null)
-          .execute()
+        await db.selectFrom('retired_targets').select('object_id').where('course_id', '=', crowd.courseId).execute()
       ).map((row) => Number(row.object_id)),
     );
     const open = crowd.targets.filter((target) => !retired.has(target.object_id));
@@ -331,10 +326,9 @@ export async function runCampaign(
   }
   await estimate(db);
   const retired = await db
-    .selectFrom('target_consensus')
+    .selectFrom('retired_targets')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('course_id', '=', crowd.courseId)
-    .where('retired_at', 'is not', null)
     .executeTakeFirstOrThrow();
   const accuracy = await crowdAccuracy(db, crowd.courseId);
   if (curve) points.push({ votes, classifications, accuracy });

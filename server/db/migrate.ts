@@ -11,6 +11,7 @@ import * as rankingCounts from './migrations/0007_ranking_counts';
 import * as science from './migrations/0009_science';
 import * as accountHardening from './migrations/0010_account_hardening';
 import * as importedCourses from './migrations/0011_imported_courses';
+import * as retiredTargets from './migrations/0012_retired_targets';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0009_science': science,
   '0010_account_hardening': accountHardening,
   '0011_imported_courses': importedCourses,
+  '0012_retired_targets': retiredTargets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

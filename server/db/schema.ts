@@ -273,8 +273,14 @@ export interface TargetConsensusTable {
   galaxy_type_evidence: number;
   /** Σ log-likelihood ratio of interacting over not. */
   interaction_evidence: number;
-  retired_at: Date | null;
   updated_at: Generated<Date>;
+}
+
+/** A target its course's rule retired (0012): no longer put into new quests. */
+export interface RetiredTargetsTable {
+  object_id: number;
+  course_id: string;
+  retired_at: Generated<Date>;
 }
 
 /** A volunteer's estimated confusion of each binary question (Dawid & Skene 1979; 0009). */
@@ -333,6 +339,7 @@ export interface Database {
   notification_reads: NotificationReadsTable;
   present_applications: PresentApplicationsTable;
   target_consensus: TargetConsensusTable;
+  retired_targets: RetiredTargetsTable;
   volunteer_reliability: VolunteerReliabilityTable;
   science_state: ScienceStateTable;
   science_log: ScienceLogTable;

@@ -125,7 +125,7 @@ export async function catalogueRows(
       case when p.interacting is null then 'not_sure' when p.interacting >= 0.5 then 'yes' else 'no' end
         as consensus_interaction,
       greatest(p.interacting, 1 - p.interacting) as interaction_confidence,
-      c.retired_at is not null as retired,
+      exists (select 1 from retired_targets r where r.object_id = t.object_id) as retired,
       t.galaxy_type as true_galaxy_type, t.interaction as true_interaction
     from targets t
     join areas a on a.id = t.area_id

@@ -112,10 +112,11 @@ export async function refreshTargets(db: Kysely<Database>, objectIds: readonly n
  */
 async function retireSettled(db: Kysely<Database>, ids: string): Promise<void> {
   await sql`
-    update target_consensus c set retired_at = now()
-    from courses co
-    where co.id = c.course_id and c.retired_at is null
-      and c.object_id = any(${ids}::bigint[])
+    insert into retired_targets (object_id, course_id)
+    select c.object_id, c.course_id
+    from target_consensus c
+    join courses co on co.id = c.course_id
+    where c.object_id = any(${ids}::bigint[])
       and (
         (co.retire_max_volunteers is not null and c.volunteers >= co.retire_max_volunteers)
         or (co.retire_min_volunteers is not null and c.volunteers >= co.retire_min_volunteers
@@ -127,6 +128,7 @@ async function retireSettled(db: Kysely<Database>, ids: string): Promise<void> {
               1 - consensus_probability(c.interaction_evidence, co.interaction_prior))
           ) >= coalesce(co.retire_min_confidence, 0))
       )
+    on conflict (object_id) do nothing
   `.execute(db);
 }
 

@@ -38,12 +38,13 @@ async function courseProgress(db: Kysely<Database>): Promise<ScienceCourseProgre
     select l.course_id, l.id as level_id, l.key, l.name,
       count(t.object_id) as targets,
       count(c.object_id) as answered,
-      count(c.retired_at) as retired
+      count(r.object_id) as retired
     from levels l
     join courses co on co.id = l.course_id
     join areas a on a.level_id = l.id and not a.retired
     join targets t on t.area_id = a.id and not t.retired
     left join target_consensus c on c.object_id = t.object_id
+    left join retired_targets r on r.object_id = t.object_id
     where not l.retired
     group by co.position, l.course_id, l.id, l.key, l.name, l.position
     order by co.position, l.position`.execute(db);
@@ -193,7 +194,8 @@ async function disputed(db: Kysely<Database>): Promise<ScienceDisputedTarget[]> 
     join courses co on co.id = c.course_id
     join targets t on t.object_id = c.object_id and not t.retired
     cross join lateral (select ${spiralProbability} as spiral, ${interactionProbability} as interacting) p
-    where c.volunteers >= ${DISPUTED_MIN_VOLUNTEERS} and c.retired_at is null
+    where c.volunteers >= ${DISPUTED_MIN_VOLUNTEERS}
+      and not exists (select 1 from retired_targets r where r.object_id = c.object_id)
     order by confidence, c.volunteers desc, c.object_id
     limit ${DISPUTED_TARGETS}`.execute(db);
   return result.rows.map((row) => ({

@@ -1,11 +1,14 @@
 // Retirement in the game (docs/science.md), on PGlite and PostgreSQL: with a course rule on, a
 // target retired by it is no longer put into new quests, stays in the quest that already showed
 // it, and an area whose every target is retired is passed over as done.
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addVotes, seedCrowd } from '../../cli/bench/science-crowd';
+import * as retiredTargets from '../../server/db/migrations/0012_retired_targets';
 import type { Answer } from '../../src/shared/api';
 import { sumNewAnswers } from '../../server/science/consensus';
 import { createTestUser, type TestUser } from '../helpers/accounts';
-import { DATABASE_KINDS } from '../helpers/databases';
+import { DATABASE_KINDS, openTestDatabase } from '../helpers/databases';
 import { openGame, type GameFixture } from '../helpers/sky';
 
 interface Quest {
@@ -62,7 +65,7 @@ describe.each(DATABASE_KINDS)('retirement in quests on %s', (kind) => {
     expect(await post(first, before.id, settled!)).toBe(200);
     await sumNewAnswers(game.db);
     const retired = await game.db
-      .selectFrom('target_consensus')
+      .selectFrom('retired_targets')
       .select('retired_at')
       .where('object_id', '=', settled!)
       .executeTakeFirstOrThrow();
@@ -104,5 +107,39 @@ describe.each(DATABASE_KINDS)('retirement in quests on %s', (kind) => {
     await sumNewAnswers(game.db);
     const second = await createTestUser(game.db);
     expect((await current(second)).questions).toEqual(quest.questions);
+  });
+});
+
+describe.each(DATABASE_KINDS)('migration 0012 on %s', (kind) => {
+  it('moves the retirements out of target_consensus, keeps them in quests, and goes down again', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      const db = database.db;
+      const schemaless = db as unknown as Kysely<unknown>;
+      const crowd = await seedCrowd(db, { targets: 3, volunteers: 2 });
+      await addVotes(db, crowd, crowd.targets, new Map());
+      await sumNewAnswers(db);
+      await retiredTargets.down(schemaless);
+      const [settled, open] = crowd.targets;
+      await sql`update target_consensus set retired_at = now() - interval '1 day' where object_id = ${settled!.object_id}`.execute(
+        db,
+      );
+      await retiredTargets.up(schemaless);
+      const rows = await db.selectFrom('retired_targets').select(['object_id', 'course_id']).execute();
+      expect(rows.map((row) => [Number(row.object_id), row.course_id])).toEqual([[settled!.object_id, crowd.courseId]]);
+      const openFor = async (objectId: number) =>
+        (await sql<{ open: boolean }>`select target_open_for_quest(${objectId}, now()) as open`.execute(db)).rows[0]!
+          .open;
+      expect(await openFor(settled!.object_id)).toBe(false);
+      expect(await openFor(open!.object_id)).toBe(true);
+      await retiredTargets.down(schemaless);
+      const back = await sql<{
+        object_id: number;
+      }>`select object_id from target_consensus where retired_at is not null`.execute(db);
+      expect(back.rows.map((row) => Number(row.object_id))).toEqual([settled!.object_id]);
+      await retiredTargets.up(schemaless);
+    } finally {
+      await database.close();
+    }
   });
 });
