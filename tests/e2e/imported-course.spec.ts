@@ -294,10 +294,21 @@ test('the administrator lists the courses and closes the imported one, which lea
   await expect(row.locator('td').nth(6)).toHaveText('Closed');
   await expect(page.getByRole('button', { name: `Open ${NAMES.en} to volunteers` })).toBeVisible();
 
-  // The volunteer's next visit no longer offers it, and its quests are refused.
+  // The volunteer's next visit no longer offers it, and its quests are refused. Had it been the
+  // course chosen last, the screen opens season2 without asking for the closed course's quest
+  // (whose refusal would raise an alert).
+  const alerts: string[] = [];
+  volunteer.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await volunteer.evaluate((course) => localStorage.setItem('galaxy-cruise.course', course), COURSE);
+  await volunteer.goto(`${server.url}/#/`);
   await volunteer.reload();
   await expect(volunteer.getByTestId('answer-form')).toBeVisible({ timeout: 90_000 });
   await expect(volunteer.getByTestId('course-select').locator('option')).toHaveCount(5);
+  await expect(volunteer.getByTestId('course-select')).toHaveValue('season2');
+  expect(alerts).toEqual([]);
   expect((await volunteer.request.get(`${server.url}/api/courses/${COURSE}/quests/current`)).status()).toBe(403);
   await volunteerContext.close();
 });

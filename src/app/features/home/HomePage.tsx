@@ -14,6 +14,7 @@ import { useLogout } from '../../api/logout';
 import { request } from '../../api/request';
 import { useSession } from '../../api/session';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
+import { Spinner } from '../../components/Spinner';
 import { useLinkedView } from '../../components/globe/useLinkedView';
 import { currentLocale } from '../../i18n';
 import { ChooseGameDialog } from '../cruise/ChooseGameDialog';
@@ -35,6 +36,13 @@ import { useSelectedCourse } from './course';
 export function HomePage() {
   const { t } = useTranslation();
   const course = useSelectedCourse();
+  // An imported course in the address waits for the list of courses (course.ts).
+  if (course === null) return <Spinner text={t('cruise.loadingQuest')} />;
+  return <CourseHome course={course} />;
+}
+
+function CourseHome({ course }: { course: string }) {
+  const { t } = useTranslation();
   const courseName = useCourseName();
   const courses = sailableCourses(useCourses().data);
   useCourseImagery(course);
