@@ -72,13 +72,13 @@ function CourseRows({ courses }: { courses: readonly AdminCourseEntry[] }) {
           {courses.map((course) => (
             <tr key={course.id} data-course={course.id}>
               <th scope="row">{courseName(course.id)}</th>
-              <td>{course.imported ? course.source : t('courseAdmin.catalogue')}</td>
+              <td className="course-source">{course.imported ? course.source : t('courseAdmin.catalogue')}</td>
               {counts(course).map((count, index) => (
                 <td key={index} className="number">
                   {numbers.format(count)}
                 </td>
               ))}
-              <td>{t(course.open ? 'courseAdmin.open' : 'courseAdmin.closed')}</td>
+              <td className="course-status">{t(course.open ? 'courseAdmin.open' : 'courseAdmin.closed')}</td>
               <td>
                 <OpenToggle course={course} />
               </td>
