@@ -18,7 +18,7 @@ import { rotateGalactic } from '../src/core/hipsProperties';
 import { loadCoreSync, type Core } from '../src/core/wasm';
 import { CelestialWcs } from '../src/core/wcs-celestial';
 import type { PrettyPreset } from '../src/shared/prettyPicture';
-import { prettyColor } from '../src/shared/prettyMixing';
+import { DEFAULT_DISPLAY, mixMatrix, prettyColor } from '../src/shared/prettyMixing';
 import { Allsky, hipsTilePath } from './hips';
 import { encodePng } from './png';
 
@@ -291,10 +291,12 @@ function colourTile(flux: Float32Array, tileWidth: number, bands: number, preset
   const texels = tileWidth * tileWidth;
   const rgb = new Uint8Array(texels * 3);
   const fluxes = new Array<number>(bands);
+  // The mixing weights once a tile, not once a texel.
+  const weights = mixMatrix(preset.mix, bands);
   for (let k = 0; k < texels; k += 1) {
     if (Number.isNaN(flux[k]!)) continue;
     for (let b = 0; b < bands; b += 1) fluxes[b] = flux[b * texels + k]!;
-    const colour = prettyColor(fluxes, preset);
+    const colour = prettyColor(fluxes, preset, DEFAULT_DISPLAY, weights);
     rgb[3 * k] = Math.round(colour[0] * 255);
     rgb[3 * k + 1] = Math.round(colour[1] * 255);
     rgb[3 * k + 2] = Math.round(colour[2] * 255);

@@ -42,7 +42,7 @@ export const benchCommand: Command = {
     '  cruise:  [--runs N] [--answers N] [--throttle N]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
     '  science: [--targets N] [--votes N] [--crowd N] [--retirement-targets N] [--export-rows N] [--databases pglite,postgres]',
-    '  import:  [--import-targets N] [--databases pglite,postgres]',
+    '  import:  [--import-targets N] [--import-fits-mib N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
     const {
@@ -138,6 +138,7 @@ export function parseBenchArgs(args: string[]) {
     'export-rows': { type: 'string' },
     science: { type: 'string' },
     'import-targets': { type: 'string' },
+    'import-fits-mib': { type: 'string' },
   });
   for (const name of positionals)
     if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
@@ -276,11 +277,16 @@ export function parseBenchArgs(args: string[]) {
     throttle: values.throttle === undefined ? 4 : count('throttle', values.throttle),
   };
   // The import: lists of 10,000 and 100,000 targets (the per-10,000 figure and its
-  // 100,000-row list), or --import-targets N alone.
+  // 100,000-row list), or --import-targets N alone; and FITS imagery of 32 MiB made into a HiPS
+  // (--import-fits-mib N, 0 for none).
   const importArgs = {
     databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
     sizes:
       values['import-targets'] === undefined ? [10_000, 100_000] : [count('import-targets', values['import-targets'])],
+    fitsMiB:
+      values['import-fits-mib'] === undefined
+        ? 32
+        : wholeNumber('import-fits-mib', values['import-fits-mib'], 0, 'a whole number'),
   };
   if (values.databases !== undefined && positionals.includes('import')) {
     const databases = values.databases.split(',');

@@ -79,13 +79,17 @@ export function stretchFilter(x: number, preset: Pick<PrettyPreset, 'a' | 'b' | 
   return (1 - Math.cos(Math.PI * s)) / 2;
 }
 
-/** The colour (0..1 per channel) of a pixel whose filters hold `fluxes` (a missing one is 0). */
+/**
+ * The colour (0..1 per channel) of a pixel whose filters hold `fluxes` (a missing one is 0).
+ * `weights` are mixMatrix's for the preset and display, passed in by a caller that colours many
+ * pixels alike.
+ */
 export function prettyColor(
   fluxes: readonly number[],
   preset: Omit<PrettyPreset, 'view'>,
   display: PrettyDisplay = DEFAULT_DISPLAY,
+  weights: Float32Array = mixMatrix(preset.mix, preset.nFilters, display.solo),
 ): [number, number, number] {
-  const weights = mixMatrix(preset.mix, preset.nFilters, display.solo);
   const rgb = [0, 0, 0];
   for (let k = 0; k < preset.nFilters; k++) {
     const s = stretchFilter(fluxes[k] ?? 0, preset, display.betaScale);

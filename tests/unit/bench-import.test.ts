@@ -8,11 +8,12 @@ describe('bench import', () => {
     expect(parseBenchArgs(['import']).importArgs).toEqual({
       databases: ['pglite', 'postgres'],
       sizes: [10_000, 100_000],
+      fitsMiB: 32,
     });
-    expect(parseBenchArgs(['import', '--import-targets', '500', '--databases', 'postgres']).importArgs).toEqual({
-      databases: ['postgres'],
-      sizes: [500],
-    });
+    expect(
+      parseBenchArgs(['import', '--import-targets', '500', '--import-fits-mib', '0', '--databases', 'postgres'])
+        .importArgs,
+    ).toEqual({ databases: ['postgres'], sizes: [500], fitsMiB: 0 });
     expect(() => parseBenchArgs(['import', '--import-targets', 'many'])).toThrow(
       '--import-targets needs a positive whole number',
     );
@@ -21,7 +22,7 @@ describe('bench import', () => {
     );
   });
 
-  it('tells the time per 10,000 targets and the peak memory of each run', () => {
+  it('tells the time per 10,000 targets, per GiB of FITS and the peak memory of each run', () => {
     const table = formatImportTable([
       {
         suite: 'import',
@@ -32,11 +33,23 @@ describe('bench import', () => {
         secondsPer10000: 1.83,
         peakRssMiB: 376.4,
       },
+      {
+        suite: 'import',
+        database: 'pglite',
+        targets: 100,
+        run: 'fits',
+        seconds: 40,
+        secondsPer10000: 4000,
+        fitsMiB: 32,
+        secondsPerGiB: 1280,
+        peakRssMiB: 900,
+      },
     ]);
     expect(table.split('\n')).toEqual([
-      'import                database  targets  run           time    per 10,000 targets  peak RSS',
-      '--------------------  --------  -------  ------------  ------  ------------------  --------',
-      'galaxy-cruise import  postgres  100000   first import  18.3 s  1.83 s              376 MiB',
+      'import                database  targets  run                    time    per 10,000 targets  per GiB of FITS  peak RSS',
+      '--------------------  --------  -------  ---------------------  ------  ------------------  ---------------  --------',
+      'galaxy-cruise import  postgres  100000   first import           18.3 s  1.83 s              -                376 MiB',
+      'galaxy-cruise import  pglite    100      FITS imagery (32 MiB)  40.0 s  -                   1280 s           900 MiB',
     ]);
   });
 });
