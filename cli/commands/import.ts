@@ -18,7 +18,9 @@ import { ImportError } from '../../server/import/import-error';
 import { readManifest } from '../../server/import/manifest';
 import { seedImportedCourse, type ImportedCourseResult } from '../../server/import/seed-course';
 import { readTargetList } from '../../server/import/targets';
+import { parseHipsProperties } from '../../src/core/hipsProperties';
 import { planPositions } from '../../skydata/areas';
+import { writeCutouts } from '../../skydata/hips-cutout';
 import { ImageImportError, writeHipsFromImages } from '../../skydata/hips-from-images';
 import { skyRoot } from '../../skydata/paths';
 import { PIXEL_SCALE, tractSize } from '../../skydata/plan';
@@ -74,6 +76,9 @@ export async function importCourse({
   // A dot-folder: not served (server/plugins/static-files.ts) while it is being filled.
   const staging = path.join(courseFolder, `.hips-${process.pid}`);
   const servedUrl = `${IMPORTS_FOLDER}/${manifest.id}/hips/`;
+  // Captain notes' pictures, cut from a HiPS served here, beside it (notes/<target id>.png).
+  const notesStaging = path.join(courseFolder, `.notes-${process.pid}`);
+  const noteImages = new Map<number, string>();
   let hipsUrl: string;
   let result: ImportedCourseResult;
   try {
@@ -101,6 +106,14 @@ export async function importCourse({
         else fs.cpSync(imagery.hips.folder, staging, { recursive: true });
       }
       hipsUrl = servedUrl;
+      const noted = targets.filter((target) => target.captainNote !== null);
+      fs.rmSync(notesStaging, { recursive: true, force: true });
+      // The staged HiPS, written or copied (or linked) from the checked folder.
+      const properties = parseHipsProperties(fs.readFileSync(path.join(staging, 'properties'), 'utf8'));
+      for (const target of writeCutouts(staging, properties, noted, (target) =>
+        path.join(notesStaging, `${target.id}.png`),
+      ))
+        noteImages.set(target.id, `${IMPORTS_FOLDER}/${manifest.id}/notes/${target.id}.png`);
     }
     result = await seedImportedCourse(db, {
       id: manifest.id,
@@ -111,15 +124,20 @@ export async function importCourse({
       levels: levels.map((level) => ({
         areas: level.map((area) => ({ outline: area.outline, targets: area.members })),
       })),
+      noteImages,
     });
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(notesStaging, { recursive: true, force: true });
     throw error;
   }
   // The copy replaces the one served; a course whose imagery is now a URL serves none.
   const served = path.join(courseFolder, 'hips');
   fs.rmSync(served, { recursive: true, force: true });
   if (hipsUrl === servedUrl) fs.renameSync(staging, served);
+  const notes = path.join(courseFolder, 'notes');
+  fs.rmSync(notes, { recursive: true, force: true });
+  if (noteImages.size > 0) fs.renameSync(notesStaging, notes);
   return { course: manifest.id, hipsUrl, ...result };
 }
 

@@ -32,6 +32,8 @@ export interface ImportedCoursePlan {
   source: string;
   retirement: Retirement | null;
   levels: { areas: { outline: Outline; targets: ImportedTarget[] }[] }[];
+  /** A captain note's picture, a path under {dataRepository}, by the list's target id. */
+  noteImages?: ReadonlyMap<number, string>;
 }
 
 export interface ImportedCourseResult {
@@ -66,16 +68,19 @@ function morphologyOf(target: ImportedTarget): Morphology {
 
 /**
  * The list's captain note as the game's (application-spec §3): the group's text in both
- * languages, the true morphology as the reference answer. The list has no image for it yet.
+ * languages, the true morphology as the reference answer, and the picture the import cut from
+ * the imagery (`imgName`; empty where the imagery is a URL or not PNG), captioned with the
+ * target's name (or id).
  */
-function captainNoteOf(target: ImportedTarget): CaptainNote | null {
+function captainNoteOf(target: ImportedTarget, imgName = ''): CaptainNote | null {
   if (target.captainNote === null) return null;
+  const caption = target.name ?? `#${target.id}`;
   return {
     review_type: 'training',
     answer: morphologyOf(target),
     comments: { en: target.captainNote, ja: target.captainNote },
-    img_caption: { en: '', ja: '' },
-    img_name: '',
+    img_caption: { en: caption, ja: caption },
+    img_name: imgName,
   };
 }
 
@@ -267,7 +272,7 @@ export async function seedImportedCourse(
           .values(
             batch.map((index) => {
               const { target, position, areaId } = targets[index];
-              const note = captainNoteOf(target);
+              const note = captainNoteOf(target, plan.noteImages?.get(target.id));
               return {
                 object_id: objectIds[index],
                 area_id: areaId,

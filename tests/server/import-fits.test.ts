@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCourse } from '../../cli/commands/import';
 import { parseHipsProperties } from '../../src/core/hipsProperties';
 import { encodeFits } from '../../skydata/fits';
+import { CUTOUT_SIZE } from '../../skydata/hips-cutout';
+import { decodePng } from '../../skydata/png';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { targetCluster, writeSurvey, type SurveyFolder } from '../helpers/import-fixture';
 import { pythonReferences } from '../helpers/python-references';
@@ -37,7 +39,10 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import of FITS images on %s', (kind
   });
 
   it('turns three-band fields into a colour HiPS served beside the sky, at the images’ resolution', async () => {
-    const survey = writeSurvey({ id: 'sin-field', targets: targetCluster(6, 35, -4.5) });
+    const targets = targetCluster(6, 35, -4.5);
+    targets[0]!.captain_note = 'The white source at the field’s centre.';
+    targets[0]!.name = 'Centre';
+    const survey = writeSurvey({ id: 'sin-field', targets });
     surveys.push(survey);
     for (const band of ['g', 'r', 'i']) {
       fs.copyFileSync(path.join(images, `sin_${band}.fits`), path.join(survey.folder, `sin_${band}.fits`));
@@ -68,6 +73,26 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import of FITS images on %s', (kind
       .where('id', '=', 'sin-field')
       .executeTakeFirst();
     expect(course?.hips_url).toBe('imports/sin-field/hips/');
+    // The captain note's picture, cut from the HiPS around its target, served beside it.
+    const noted = await testApp.database.db
+      .selectFrom('targets')
+      .innerJoin('imported_targets', 'imported_targets.object_id', 'targets.object_id')
+      .select(['targets.captain_note'])
+      .where('imported_targets.course_id', '=', 'sin-field')
+      .where('imported_targets.source_id', '=', targets[0]!.id)
+      .executeTakeFirstOrThrow();
+    const note = (typeof noted.captain_note === 'string' ? JSON.parse(noted.captain_note) : noted.captain_note) as {
+      img_name: string;
+      img_caption: { en: string };
+    };
+    expect(note.img_name).toBe(`imports/sin-field/notes/${targets[0]!.id}.png`);
+    expect(note.img_caption.en).toBe('Centre');
+    const picture = await app.inject({ url: `/stellar-globe/static/${note.img_name}` });
+    expect(picture.statusCode).toBe(200);
+    const png = decodePng(picture.rawPayload);
+    expect([png.width, png.height]).toEqual([CUTOUT_SIZE, CUTOUT_SIZE]);
+    // Lit: the field's sky and its sources, not the black of no tile.
+    expect(png.pixels.reduce((most, value) => Math.max(most, value), 0)).toBeGreaterThan(100);
   });
 
   it('refuses an image without a celestial WCS, naming it, and writes nothing', async () => {
