@@ -1,6 +1,7 @@
 // The dialogs after a completed area, in the order of application-spec §4 (the souvenir piece an
 // answer earned first, then the area's own: passport stamp, cabin upgrade, greed in and out,
-// level change, tunnel effect, the course's completion or no galaxy left).
+// level change, tunnel effect, every season 2 cabin rank reached, the course's completion or no
+// galaxy left).
 import { expect } from '@playwright/test';
 
 export const AREA_MESSAGE_ORDER = [
@@ -11,7 +12,9 @@ export const AREA_MESSAGE_ORDER = [
   'Back to the regular course',
   'New stage',
   'Tunnel effect',
+  'Every cabin rank reached',
   'Training complete',
+  'Season 2 complete',
   'No galaxy available',
 ];
 
