@@ -206,8 +206,9 @@ async function finishArea(page: Page, finished: Quest, keyboard = false) {
   const titles: string[] = [];
   await expect
     .poll(async () => {
-      const dialog = page.getByRole('dialog');
-      if (await dialog.isVisible()) {
+      // The front dialog: a captain's note still fading out (data-closing) is not a message.
+      const dialog = page.locator('.dialog-overlay:not([data-behind]):not([data-closing])').getByRole('dialog');
+      if ((await dialog.count()) === 1 && (await dialog.isVisible())) {
         titles.push((await dialog.getByRole('heading').first().innerText()).trim());
         await confirm(page, dialog, keyboard);
         await expect(dialog).toBeHidden();
