@@ -6,7 +6,7 @@
 // every classification.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Catalogue } from '../../src/shared/catalogue';
 import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
 import { outlineCentre } from '../game/sky';
@@ -69,8 +69,39 @@ export function checkCatalogue(catalogue: Catalogue): void {
   }
 }
 
-async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
+/** `write` over `rows`, BATCH rows a statement (the catalogue's seeding and the import's). */
+export async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
+}
+
+/**
+ * Writes targets, each row replacing the one of its object_id (its area, place, position,
+ * morphology and captain note; a target seeded again is current, so not retired): the one upsert
+ * of the catalogue's seeding and of `galaxy-cruise import`.
+ */
+export async function upsertTargets(trx: Transaction<Database>, rows: Insertable<Database['targets']>[]) {
+  await inBatches(rows, (batch) =>
+    trx
+      .insertInto('targets')
+      .values(batch.map((row) => ({ ...row, retired: false })))
+      .onConflict((oc) =>
+        oc.column('object_id').doUpdateSet((eb) => ({
+          area_id: eb.ref('excluded.area_id'),
+          position: eb.ref('excluded.position'),
+          ra: eb.ref('excluded.ra'),
+          dec: eb.ref('excluded.dec'),
+          galaxy_type: eb.ref('excluded.galaxy_type'),
+          interaction: eb.ref('excluded.interaction'),
+          ring: eb.ref('excluded.ring'),
+          fan: eb.ref('excluded.fan'),
+          tail: eb.ref('excluded.tail'),
+          distorted: eb.ref('excluded.distorted'),
+          captain_note: eb.ref('excluded.captain_note'),
+          retired: false,
+        })),
+      )
+      .execute(),
+  );
 }
 
 /**
@@ -201,41 +232,22 @@ export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue):
       areas.map(({ area }) => area.id),
     );
 
-    await inBatches(targets, (batch) =>
-      trx
-        .insertInto('targets')
-        .values(
-          batch.map(({ area, target, position }) => ({
-            object_id: target.object_id,
-            area_id: area.id,
-            position,
-            ra: target.ra,
-            dec: target.dec,
-            galaxy_type: target.galaxy_type,
-            interaction: target.interaction,
-            ring: target.ring,
-            fan: target.fan,
-            tail: target.tail,
-            distorted: target.distorted,
-            captain_note: target.captain_note ? JSON.stringify(target.captain_note) : null,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.column('object_id').doUpdateSet((eb) => ({
-            area_id: eb.ref('excluded.area_id'),
-            position: eb.ref('excluded.position'),
-            ra: eb.ref('excluded.ra'),
-            dec: eb.ref('excluded.dec'),
-            galaxy_type: eb.ref('excluded.galaxy_type'),
-            interaction: eb.ref('excluded.interaction'),
-            ring: eb.ref('excluded.ring'),
-            fan: eb.ref('excluded.fan'),
-            tail: eb.ref('excluded.tail'),
-            distorted: eb.ref('excluded.distorted'),
-            captain_note: eb.ref('excluded.captain_note'),
-          })),
-        )
-        .execute(),
+    await upsertTargets(
+      trx,
+      targets.map(({ area, target, position }) => ({
+        object_id: target.object_id,
+        area_id: area.id,
+        position,
+        ra: target.ra,
+        dec: target.dec,
+        galaxy_type: target.galaxy_type,
+        interaction: target.interaction,
+        ring: target.ring,
+        fan: target.fan,
+        tail: target.tail,
+        distorted: target.distorted,
+        captain_note: target.captain_note ? JSON.stringify(target.captain_note) : null,
+      })),
     );
     await retireOthers(
       trx,

@@ -17,7 +17,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CaptainNote, Morphology, Outline } from '../../src/shared/catalogue';
 import type { Database } from '../db/schema';
-import { SEED_LOCK } from '../db/seed';
+import { SEED_LOCK, inBatches, upsertTargets } from '../db/seed';
 import { outlineCentre } from '../game/sky';
 import type { Retirement } from './manifest';
 import type { ImportedTarget } from './targets';
@@ -48,7 +48,6 @@ export interface ImportedCourseResult {
 
 /** The first position of the imported courses, after the catalogue's five (0 to 4). */
 export const IMPORTED_POSITION_START = 100;
-const BATCH = 500;
 
 /** A level's key: unique over every course, and of a form the catalogue's keys never take. */
 export function importedLevelKey(courseId: string, levelNumber: number): string {
@@ -82,10 +81,6 @@ function captainNoteOf(target: ImportedTarget, imgName = ''): CaptainNote | null
     img_caption: { en: caption, ja: caption },
     img_name: imgName,
   };
-}
-
-async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
 }
 
 async function nextIds(trx: Transaction<Database>, sequence: string, count: number): Promise<number[]> {
@@ -264,44 +259,20 @@ export async function seedImportedCourse(
     const targets = areas.flatMap(({ area }, index) =>
       area.targets.map((target, position) => ({ target, position, areaId: areaIds[index] })),
     );
-    await inBatches(
-      targets.map((_, index) => index),
-      (batch) =>
-        trx
-          .insertInto('targets')
-          .values(
-            batch.map((index) => {
-              const { target, position, areaId } = targets[index];
-              const note = captainNoteOf(target, plan.noteImages?.get(target.id));
-              return {
-                object_id: objectIds[index],
-                area_id: areaId,
-                position,
-                ra: target.ra,
-                dec: target.dec,
-                ...morphologyOf(target),
-                captain_note: note ? JSON.stringify(note) : null,
-                retired: false,
-              };
-            }),
-          )
-          .onConflict((oc) =>
-            oc.column('object_id').doUpdateSet((eb) => ({
-              area_id: eb.ref('excluded.area_id'),
-              position: eb.ref('excluded.position'),
-              ra: eb.ref('excluded.ra'),
-              dec: eb.ref('excluded.dec'),
-              galaxy_type: eb.ref('excluded.galaxy_type'),
-              interaction: eb.ref('excluded.interaction'),
-              ring: eb.ref('excluded.ring'),
-              fan: eb.ref('excluded.fan'),
-              tail: eb.ref('excluded.tail'),
-              distorted: eb.ref('excluded.distorted'),
-              captain_note: eb.ref('excluded.captain_note'),
-              retired: false,
-            })),
-          )
-          .execute(),
+    await upsertTargets(
+      trx,
+      targets.map(({ target, position, areaId }, index) => {
+        const note = captainNoteOf(target, plan.noteImages?.get(target.id));
+        return {
+          object_id: objectIds[index]!,
+          area_id: areaId,
+          position,
+          ra: target.ra,
+          dec: target.dec,
+          ...morphologyOf(target),
+          captain_note: note ? JSON.stringify(note) : null,
+        };
+      }),
     );
     const { rows: retiredRows } = await sql<{ retired: number | string }>`
       with changed as (
