@@ -4,10 +4,11 @@
 // Each leg runs from ring to ring, stopping ROUTE_GAP px short of the targets it joins (clear of
 // the largest marker), so that no leg runs over those galaxies; legs too short for that (the
 // quest seen from far off) are left out.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Globe } from '../../../globe/Globe';
 import { PathLayer, type PathPoint } from '../../../globe/layers/path';
 import { TARGET_STYLES } from '../../../globe/layers/targets';
+import { useGlobeLayer } from './useGlobeLayer';
 
 /** Pixels left clear around each target: the largest marker's outer radius and 3 px. */
 export const ROUTE_GAP = Math.max(...Object.values(TARGET_STYLES).map(({ radius, stroke }) => radius + stroke)) + 3;
@@ -24,19 +25,9 @@ export function useQuestRoute(
   targets: readonly { ra: number; dec: number }[] | undefined,
   shown: boolean,
 ): void {
-  const layer = useRef<PathLayer | null>(null);
+  const layer = useGlobeLayer(globe, () => new PathLayer({ vertexGap: ROUTE_GAP }));
   const route = useMemo(() => questRoute(targets ?? []), [targets]);
   useEffect(() => {
-    if (!globe) return;
-    const created = new PathLayer({ vertexGap: ROUTE_GAP });
-    globe.addLayer(created);
-    layer.current = created;
-    return () => {
-      globe.removeLayer(created);
-      layer.current = null;
-    };
-  }, [globe]);
-  useEffect(() => {
     layer.current?.update({ paths: shown ? route : [] });
-  }, [globe, route, shown]);
+  }, [globe, layer, route, shown]);
 }

@@ -15,6 +15,7 @@ import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
 import { useCameraState, useGlobe } from '../../components/globe/GlobeContext';
+import { useGlobeLayer } from '../../components/globe/useGlobeLayer';
 import { useQuestRoute } from '../../components/globe/useQuestRoute';
 import { namesView } from '../../components/globe/viewLink';
 import { Spinner } from '../../components/Spinner';
@@ -220,17 +221,7 @@ export function CruiseScreen({
   // No marker left to show: the finished course's levels instead, the camera out over them.
   useCourseOverview(globe, course, !!data?.no_more_available_objects, openedOnView, JUMP_MS.courseChange);
   useQuestRoute(globe, quest?.questions, markers.shown);
-  const layer = useRef<TargetLayer | null>(null);
-  useEffect(() => {
-    if (!globe) return;
-    const created = new TargetLayer();
-    globe.addLayer(created);
-    layer.current = created;
-    return () => {
-      globe.removeLayer(created);
-      layer.current = null;
-    };
-  }, [globe]);
+  const layer = useGlobeLayer(globe, () => new TargetLayer());
   useEffect(() => {
     const targets: TargetMarker[] = (quest?.questions ?? []).map((question) => ({
       ra: question.ra,
@@ -240,7 +231,7 @@ export function CruiseScreen({
     }));
     layer.current?.update({ targets, shown: markers.shown, minFovy: markers.minFovy });
     globe?.requestFrame();
-  }, [quest, currentId, answered, globe, markers.shown, markers.minFovy]);
+  }, [quest, currentId, answered, globe, layer, markers.shown, markers.minFovy]);
 
   // The rudder: the next target in the quest's order, answered ones included, so that an answer
   // can be changed later by answering the same target again (the server replaces it).
