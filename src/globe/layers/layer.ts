@@ -45,6 +45,12 @@ export interface FrameContext {
   requestFrame(): void;
   /** Where a jump under way ends, and that view's eye distance: tiled layers load it first. */
   destination?: { camera: Camera; eye: number };
+  /**
+   * Views expected next (the next target while the volunteer answers this one): tiled layers
+   * load their tiles after the view's own and the destination's, so that they are in before
+   * the jump there starts.
+   */
+  ahead?: readonly { camera: Camera; eye: number }[];
   /** The share of the sky's light of each backdrop layer in this frame (backdrops.ts). */
   backdrops?: ReadonlyMap<Layer, number>;
 }
