@@ -1,5 +1,5 @@
 // The page's shiftmap service: one browser module worker, started on the first job and
-// stopped 5 s after the queue empties, with the 5000-map cache (workers/shiftmap-service.ts).
+// stopped 5 s after the queue empties (workers/shiftmap-service.ts).
 import { startBrowserWorker } from './browser-pool';
 import { ShiftmapService } from './shiftmap-service';
 

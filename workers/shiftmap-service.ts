@@ -3,61 +3,24 @@
 // - The worker: a decoder worker (DecoderApi.shiftmap) in a WorkerPool of one started on
 //   demand, so it starts when the first job is queued and is terminated SHIFTMAP_WORKER_IDLE_MS
 //   (5000 ms, "shiftmap worker idle") after the queue empties; a later job starts a fresh one.
-// - The cache: the last SHIFTMAP_CACHE_SIZE (5000, "HiPS distortion cache") results keyed by
-//   (order, ipix), least recently used first out. A tile that needs no map is cached as null,
-//   so it is not asked again. A map is 16 KiB; only tiles next to the poles have one.
-// - Transfers: the worker transfers each map's buffer to this thread (no copy); callers share
-//   the cached Uint16Array and must not write to it (upload it: RG16F, see src/core/shiftmap.ts).
-// - Several requests for the same tile share one job; a request's AbortSignal rejects that
-//   request, and the job is dropped when every request for it has been aborted while it waits.
+// - No cache here: the HiPS layer keeps the maps it uploads (viewer-spec §9's HiPS distortion
+//   cache, 5000 textures: TILE_LIMITS.shiftmaps in src/globe/tiles/limits.ts), so each map is
+//   kept once. A tile that needs no map resolves to null. A map is 16 KiB; only tiles next to the
+//   poles have one.
+// - Transfers: the worker transfers each map's buffer to this thread (no copy), for the caller
+//   to upload (RG16F, see src/core/shiftmap.ts); requests sharing a job share the array, which
+//   they must not write to.
+// - Several requests for the same tile while its job waits or runs share that job (two HiPS
+//   layers over the same tiles); a request's AbortSignal rejects that request, and the job is
+//   dropped when every request for it has been aborted while it waits.
 import { shiftmapKey } from '../src/core/shiftmap';
 import { WorkerPool, type WorkerFactory } from './pool';
 
 /** viewer-spec §9: shiftmap worker idle. */
 export const SHIFTMAP_WORKER_IDLE_MS = 5000;
-/** viewer-spec §9: HiPS distortion cache. */
-export const SHIFTMAP_CACHE_SIZE = 5000;
-
-/** A map with a size bound that forgets its least recently used entry first. */
-export class LruCache<K, V> {
-  // A Map iterates in insertion order: re-inserting on use keeps the oldest entry first.
-  private readonly entries = new Map<K, V>();
-
-  constructor(readonly capacity: number) {
-    if (!(capacity >= 1)) throw new RangeError(`cache capacity must be at least 1, got ${capacity}`);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  has(key: K): boolean {
-    return this.entries.has(key);
-  }
-
-  /** The value for `key` (marking it used), or undefined. */
-  get(key: K): V | undefined {
-    if (!this.entries.has(key)) return undefined;
-    const value = this.entries.get(key)!;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
 
 export interface ShiftmapServiceOptions {
   idleMs?: number;
-  cacheSize?: number;
 }
 
 interface Job {
@@ -73,12 +36,10 @@ function abortError(): Error {
 
 export class ShiftmapService {
   private readonly pool: WorkerPool;
-  private readonly cache: LruCache<string, Uint16Array | null>;
   private readonly jobs = new Map<string, Job>();
 
   constructor(factory: WorkerFactory, options: ShiftmapServiceOptions = {}) {
     this.pool = new WorkerPool(factory, 1, { idleMs: options.idleMs ?? SHIFTMAP_WORKER_IDLE_MS });
-    this.cache = new LruCache(options.cacheSize ?? SHIFTMAP_CACHE_SIZE);
   }
 
   /** Shiftmap workers running now: 0 before the first job and after the idle time. */
@@ -91,21 +52,9 @@ export class ShiftmapService {
     return this.pool.pending;
   }
 
-  /** Maps (and nulls) in the cache. */
-  get cached(): number {
-    return this.cache.size;
-  }
-
-  /** The cached result for a tile (null: it needs no map), or undefined when not computed yet. */
-  peek(order: number, ipix: number | bigint): Uint16Array | null | undefined {
-    return this.cache.get(shiftmapKey(order, ipix));
-  }
-
-  /** The shiftmap of a tile, from the cache or from the worker; null when the tile needs none. */
+  /** The shiftmap of a tile, computed in the worker; null when the tile needs none. */
   get(order: number, ipix: number | bigint, signal?: AbortSignal): Promise<Uint16Array | null> {
     const key = shiftmapKey(order, ipix);
-    const cached = this.cache.get(key);
-    if (cached !== undefined) return Promise.resolve(cached);
     if (signal?.aborted) return Promise.reject(abortError());
     let job = this.jobs.get(key);
     if (!job) {
@@ -113,7 +62,6 @@ export class ShiftmapService {
       const promise = this.pool.run('shiftmap', [order, ipix], { signal: controller.signal }).then(
         (texels) => {
           if (this.jobs.get(key) === created) this.jobs.delete(key);
-          this.cache.set(key, texels);
           return texels;
         },
         (error: unknown) => {
@@ -150,10 +98,9 @@ export class ShiftmapService {
     });
   }
 
-  /** Stops the worker and forgets the cache; pending requests reject. */
+  /** Stops the worker; pending requests reject. */
   terminate(): void {
     this.pool.terminate();
-    this.cache.clear();
     this.jobs.clear();
   }
 }

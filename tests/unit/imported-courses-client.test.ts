@@ -6,7 +6,8 @@ import type { CourseEntry } from '../../src/shared/courses';
 import { COURSE_IDS } from '../../src/shared/enums';
 import { sailableCourses } from '../../src/app/api/courses';
 import { courseCompletion, exhaustedMessage } from '../../src/app/features/cruise/rewardMessages';
-import { APPLICATION_HIPS_OPTIONS, COURSE_HIPS_OPTIONS, HipsLayer, hipsVisibility } from '../../src/globe/layers/hips';
+import { APPLICATION_HIPS_OPTIONS, COURSE_HIPS_OPTIONS } from '../../src/app/components/globe/presets';
+import { HipsLayer, hipsVisibility } from '../../src/globe/layers/hips';
 
 const name = { en: 'Low surface brightness dwarfs', ja: '低表面輝度矮小銀河' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ColorParamsType, colorMixing } from '../../src/globe/layers/survey';
+import { ColorParamsType, colorMixing } from '../../src/globe/layers/survey-colors';
 import {
   BRIGHTNESS,
   DEFAULT_SETTINGS,

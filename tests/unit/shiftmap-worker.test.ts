@@ -1,18 +1,13 @@
-// The shiftmap worker and its cache (viewer-spec §4: "Shiftmap worker starts when the first job
-// is queued and stops 5 s after the queue empties"; §9: HiPS distortion cache 5000, shiftmap
-// worker idle 5000 ms), with real worker threads.
+// The shiftmap worker (viewer-spec §4: "Shiftmap worker starts when the first job is queued and
+// stops 5 s after the queue empties"; §9: shiftmap worker idle 5000 ms), with real worker
+// threads. The maps are cached once, as the HiPS layer's textures (tile-engine.test.ts checks
+// the 5000 of TILE_LIMITS.shiftmaps).
 import { afterEach, describe, expect, it } from 'vitest';
 import { computeShiftmap } from '../../src/core/shiftmap';
 import { loadCore } from '../../src/core/wasm';
 import { startNodeWorker } from '../../workers/node-pool';
 import type { PoolWorker } from '../../workers/pool';
-import {
-  LruCache,
-  SHIFTMAP_CACHE_SIZE,
-  SHIFTMAP_WORKER_IDLE_MS,
-  ShiftmapService,
-  type ShiftmapServiceOptions,
-} from '../../workers/shiftmap-service';
+import { SHIFTMAP_WORKER_IDLE_MS, ShiftmapService, type ShiftmapServiceOptions } from '../../workers/shiftmap-service';
 
 // The tile at the north pole of face 0 at order 3 needs a map; the centre of face 5 does not.
 const POLAR = { order: 3, ipix: 63 };
@@ -45,10 +40,9 @@ afterEach(() => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('shiftmap worker idle 5000 ms, HiPS distortion cache 5000', () => {
-  it('uses the spec constants by default', () => {
+describe('shiftmap worker idle 5000 ms', () => {
+  it('uses the spec constant by default', () => {
     expect(SHIFTMAP_WORKER_IDLE_MS).toBe(5000);
-    expect(SHIFTMAP_CACHE_SIZE).toBe(5000);
   });
 });
 
@@ -110,7 +104,7 @@ describe('the shiftmap worker starts when the first job is queued and stops 5 s 
     await expect(failure).rejects.toThrow(/pixel 768 is out of range at order 3/);
     await expect(shiftmaps.get(30, 0)).rejects.toThrow(/order must be an integer in 0 … 29/);
     expect(await shiftmaps.get(POLAR.order, POLAR.ipix)).toBeInstanceOf(Uint16Array);
-    // A failure is not cached: asking again asks the worker again.
+    // A failure leaves the worker working: asking again asks it again.
     await expect(shiftmaps.get(3, 768)).rejects.toThrow(/out of range/);
   });
 
@@ -145,46 +139,17 @@ describe('the shiftmap worker starts when the first job is queued and stops 5 s 
   });
 });
 
-describe('the cache of shiftmaps keyed by (order, ipix)', () => {
-  it('answers a tile once computed without another job, null included', async () => {
-    const { service: shiftmaps, events } = service({ idleMs: 100 });
-    expect(shiftmaps.peek(POLAR.order, POLAR.ipix)).toBeUndefined();
+describe('requests for the same tile (order, ipix) share a job', () => {
+  it('computes a tile once for the requests made while its job waits or runs, and again when asked later', async () => {
+    const { service: shiftmaps } = service({ idleMs: 100 });
     const [a, b] = await Promise.all([shiftmaps.get(POLAR.order, POLAR.ipix), shiftmaps.get(POLAR.order, POLAR.ipix)]);
+    expect(a).toBeInstanceOf(Uint16Array);
     expect(a).toBe(b); // one job for both requests
-    expect(await shiftmaps.get(POLAR.order, POLAR.ipix)).toBe(a);
-    expect(shiftmaps.peek(POLAR.order, POLAR.ipix)).toBe(a);
+    // Nothing is kept here (the layer keeps the texture): a later request is a new job, whose
+    // map arrives in a buffer of its own.
+    const again = await shiftmaps.get(POLAR.order, POLAR.ipix);
+    expect(again).not.toBe(a);
+    expect(Array.from(again!)).toEqual(Array.from(a!));
     expect(await shiftmaps.get(EQUATORIAL.order, EQUATORIAL.ipix)).toBeNull();
-    expect(shiftmaps.peek(EQUATORIAL.order, EQUATORIAL.ipix)).toBeNull();
-    expect(shiftmaps.cached).toBe(2);
-    // Served from the cache after the worker stopped: no new worker.
-    await sleep(400);
-    expect(shiftmaps.running).toBe(0);
-    expect(await shiftmaps.get(POLAR.order, POLAR.ipix)).toBe(a);
-    expect(shiftmaps.running).toBe(0);
-    expect(events).toHaveLength(1);
-    // The same pixel number at another order is another tile.
-    expect(shiftmaps.peek(4, POLAR.ipix)).toBeUndefined();
-  });
-
-  it('keeps at most its capacity, forgetting the least recently used first', async () => {
-    const { service: shiftmaps } = service({ idleMs: 100, cacheSize: 3 });
-    for (const ipix of [60, 61, 62]) await shiftmaps.get(3, ipix);
-    shiftmaps.peek(3, 60); // used: now the newest
-    await shiftmaps.get(3, 63);
-    expect(shiftmaps.cached).toBe(3);
-    expect(shiftmaps.peek(3, 61)).toBeUndefined();
-    expect(shiftmaps.peek(3, 60)).not.toBeUndefined();
-    expect(shiftmaps.peek(3, 62)).not.toBeUndefined();
-    expect(shiftmaps.peek(3, 63)).not.toBeUndefined();
-  });
-
-  it('holds 5000 entries by default and never more', () => {
-    const cache = new LruCache<string, number>(SHIFTMAP_CACHE_SIZE);
-    for (let k = 0; k < 12_000; k++) cache.set(`10/${k}`, k);
-    expect(cache.size).toBe(5000);
-    expect(cache.get('10/6999')).toBeUndefined();
-    expect(cache.get('10/7000')).toBe(7000);
-    expect(cache.get('10/11999')).toBe(11999);
-    expect(() => new LruCache(0)).toThrow(RangeError);
   });
 });

@@ -3,7 +3,7 @@
 // that says so.
 import { describe, expect, it } from 'vitest';
 import { tanWcs } from '../../src/core/wcs';
-import { areaPolygons } from '../../src/globe/layers/survey';
+import { areaPolygons } from '../../src/globe/layers/survey-area';
 import { tractOf } from '../../src/globe/tiles/tract';
 
 type Polygon = [number, number][];

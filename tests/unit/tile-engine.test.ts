@@ -236,3 +236,73 @@ describe('abort (requests for tiles that left the view are aborted)', () => {
     expect(manual.calls).toEqual(['left', 'stays', 'left']);
   });
 });
+
+describe('an unchanged wish (a view at rest, redrawn while tiles fade in)', () => {
+  it('keeps the queue as it is: nothing sorted, the order of the last sort kept', async () => {
+    const manual = manualLoader();
+    const engine = new TileEngine({ loader: manual.loader, concurrency: 1, cacheSize: 10, refresh: () => {} });
+    engine.want([request('x', { distance: 0.1 }), request('y', { distance: 0.2 }), request('z', { distance: 0.3 })]);
+    expect(manual.calls).toEqual(['x']);
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    // The same ids and priorities, the view direction moved a little: z is now the nearest.
+    engine.want([request('x', { distance: 0.3 }), request('y', { distance: 0.2 }), request('z', { distance: 0.1 })]);
+    expect(sort).not.toHaveBeenCalled();
+    sort.mockRestore();
+    await manual.resolve('x');
+    expect(manual.calls).toEqual(['x', 'y']);
+    expect(manual.aborted).toEqual([]);
+  });
+
+  it('is sorted again in the engine’s order once an id or a priority changes', async () => {
+    const manual = manualLoader();
+    const engine = new TileEngine({ loader: manual.loader, concurrency: 1, cacheSize: 10, refresh: () => {} });
+    engine.want([request('x'), request('y', { distance: 0.1 }), request('z', { distance: 0.2 })]);
+    engine.want([request('x'), request('y', { distance: 0.1 }), request('z', { priority: 1, distance: 0.2 })]);
+    await manual.resolve('x');
+    expect(manual.calls).toEqual(['x', 'z']);
+    engine.want([
+      request('x'),
+      request('y', { distance: 0.1 }),
+      request('z', { priority: 1 }),
+      request('w', { priority: 2 }),
+    ]);
+    await manual.resolve('z');
+    expect(manual.calls).toEqual(['x', 'z', 'w']);
+  });
+
+  it('requests again a wanted tile that left the cache', async () => {
+    const manual = manualLoader();
+    const engine = new TileEngine({ loader: manual.loader, concurrency: 2, cacheSize: 1, refresh: () => {} });
+    const wish = [request('a'), request('b', { distance: 1 })];
+    engine.want(wish);
+    await manual.resolve('a');
+    await manual.resolve('b');
+    expect(engine.state('a')).toBe('none');
+    engine.want(wish);
+    expect(manual.calls).toEqual(['a', 'b', 'a']);
+  });
+
+  it('requests every wanted tile again after clear()', async () => {
+    const manual = manualLoader();
+    const engine = new TileEngine({ loader: manual.loader, concurrency: 2, cacheSize: 10, refresh: () => {} });
+    const wish = [request('a'), request('b', { distance: 1 })];
+    engine.want(wish);
+    await manual.resolve('a');
+    await manual.resolve('b');
+    engine.want(wish);
+    expect(manual.calls).toEqual(['a', 'b']);
+    engine.clear();
+    engine.want(wish);
+    expect(manual.calls).toEqual(['a', 'b', 'a', 'b']);
+  });
+
+  it('requests a cached tile again when only its revision is newer', async () => {
+    const manual = manualLoader();
+    const engine = new TileEngine({ loader: manual.loader, concurrency: 1, cacheSize: 4, refresh: () => {} });
+    engine.want([request('t', { revision: 1 })]);
+    await manual.resolve('t');
+    engine.want([request('t', { revision: 1 })]);
+    engine.want([request('t', { revision: 2 })]);
+    expect(manual.calls).toEqual(['t', 't']);
+  });
+});

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APPLICATION_SURVEY_OPTIONS,
-  ColorParamsType,
-  DEFAULT_COLOR_PARAMS,
-  OUTLINE_FADE_MS,
-  ancestorKey,
-  areaPolygons,
-  colorMixing,
-  surveyLevel,
-  tileWeight,
-} from '../../src/globe/layers/survey';
+import { APPLICATION_SURVEY_OPTIONS } from '../../src/app/components/globe/presets';
+import { SURVEY_DEFAULTS } from '../../src/globe/layers/survey';
+import { OUTLINE_FADE_MS, areaPolygons, tileWeight } from '../../src/globe/layers/survey-area';
+import { ColorParamsType, DEFAULT_COLOR_PARAMS, colorMixing } from '../../src/globe/layers/survey-colors';
+import { levelsCoarser } from '../../src/globe/tiles/tiled-layer';
+import { ancestorKey, surveyLevel } from '../../src/globe/tiles/tract';
 
 describe('survey colour parameters (viewer-spec §3)', () => {
   it('defaults to filters HSC-I, HSC-R, HSC-G, beta e^10, a 1, bias 0.05, b0 0', () => {
@@ -17,11 +12,12 @@ describe('survey colour parameters (viewer-spec §3)', () => {
     expect(colorMixing(DEFAULT_COLOR_PARAMS).filters).toEqual(['HSC-I', 'HSC-R', 'HSC-G']);
   });
 
-  it('has the application settings: true-colour matrix, beta 57338.67, HSC-I red 0.95, HSC-R green 0.98, HSC-G blue 1.02, lodBias 2, outline off', () => {
-    const { colorParams, lodBias, outline } = APPLICATION_SURVEY_OPTIONS;
+  it('has the application settings: true-colour matrix, beta 57338.67, HSC-I red 0.95, HSC-R green 0.98, HSC-G blue 1.02, tile level-of-detail bias 2, outline off', () => {
+    const { colorParams, tileLodBias, outline } = APPLICATION_SURVEY_OPTIONS;
     expect(colorParams.type).toBe(ColorParamsType.SDSS_TRUE_COLOR_MATRIX);
     expect(colorParams.beta).toBe(57338.67);
-    expect(lodBias).toBe(2);
+    expect(tileLodBias).toBe(2);
+    expect(SURVEY_DEFAULTS.tileLodBias).toBe(2);
     expect(outline).toBe(false);
     const { filters, weights } = colorMixing(colorParams);
     expect(filters).toEqual(['HSC-I', 'HSC-R', 'HSC-G']);
@@ -46,21 +42,24 @@ describe('survey colour parameters (viewer-spec §3)', () => {
 });
 
 describe('survey tile levels and ancestors', () => {
-  it('picks the level whose pixels are at most one screen pixel at lodBias 2, clamped to the tract', () => {
+  it('picks the level whose pixels are at most one screen pixel at tile level-of-detail bias 2, clamped to the tract', () => {
     const tractPixel = 1;
-    expect(surveyLevel(0.5, tractPixel, 2, 0, 8)).toBe(0);
-    expect(surveyLevel(4, tractPixel, 2, 0, 8)).toBe(2);
-    expect(surveyLevel(5.9, tractPixel, 2, 0, 8)).toBe(2);
-    expect(surveyLevel(4, tractPixel, 1, 0, 8)).toBe(3);
-    expect(surveyLevel(1e6, tractPixel, 2, 0, 8)).toBe(8);
+    const still = { lodBias: 0 };
+    expect(surveyLevel(0.5, tractPixel, levelsCoarser(2, still), 0, 8)).toBe(0);
+    expect(surveyLevel(4, tractPixel, levelsCoarser(2, still), 0, 8)).toBe(2);
+    expect(surveyLevel(5.9, tractPixel, levelsCoarser(2, still), 0, 8)).toBe(2);
+    // Each unit of tile bias less is one level coarser.
+    expect(surveyLevel(4, tractPixel, levelsCoarser(1, still), 0, 8)).toBe(3);
+    expect(surveyLevel(1e6, tractPixel, levelsCoarser(2, still), 0, 8)).toBe(8);
   });
 
   it('asks for a level coarser while the camera moves (its lodBias 1), and back as the bias fades', () => {
     const tractPixel = 1;
-    expect(surveyLevel(4, tractPixel, 2 - 1, 0, 8)).toBe(3);
-    expect(surveyLevel(4, tractPixel, 2 - 0.5, 0, 8)).toBe(2);
-    expect(surveyLevel(5.9, tractPixel, 2 - 0.5, 0, 8)).toBe(3);
-    expect(surveyLevel(4, tractPixel, 2 - 0, 0, 8)).toBe(2);
+    expect(levelsCoarser(2, { lodBias: 1 })).toBe(1);
+    expect(surveyLevel(4, tractPixel, levelsCoarser(2, { lodBias: 1 }), 0, 8)).toBe(3);
+    expect(surveyLevel(4, tractPixel, levelsCoarser(2, { lodBias: 0.5 }), 0, 8)).toBe(2);
+    expect(surveyLevel(5.9, tractPixel, levelsCoarser(2, { lodBias: 0.5 }), 0, 8)).toBe(3);
+    expect(surveyLevel(4, tractPixel, levelsCoarser(2, { lodBias: 0 }), 0, 8)).toBe(2);
   });
 
   it('finds the tile of a coarser level holding a tile', () => {

@@ -5,21 +5,22 @@
 // layout, src/core/healpix.ts), and Norder{min}/Allsky.{format} holds every tile of the minimum
 // order side by side.
 //
-// Loading goes through the shared tile engine (4 loads at once, 1000 tiles kept, viewer-spec §9):
-// the file is fetched here, so a tile that leaves the view aborts its request, and decoded in the
+// A tiled layer (tiles/tiled-layer.ts: 4 loads at once, 1000 tiles kept, viewer-spec §9): the
+// file is fetched here, so a tile that leaves the view aborts its request, and decoded in the
 // worker pool; the main thread only uploads the decoded image. A tile that fails is dead and never
 // asked for again (the engine). At the minimum order the Allsky image stands in for the tiles
 // while its cells have texels enough for the screen, and always when its cells are the tiles
-// whole (allskyServes); it is also the fallback under every tile.
+// whole (allskyServes); it is also the last ancestor of every tile, and asked for first.
 //
 // Drawing: each tile is a smooth patch of 8 × 8 cells whose vertices are exact HEALPix directions
 // (the patch of assembly/shiftmap.ts), and the fragment shader samples the tile at st + shift(st),
-// the tile's shiftmap computed in the shiftmap worker (workers/shiftmap-service.ts; kept by a
-// second engine of 5000 textures, TILE_LIMITS.shiftmaps), so every texel lands where HEALPix puts
-// it. A tile fades in over 200 ms over its nearest cached ancestor (or the Allsky cell), drawn from
-// the part of the ancestor's image the tile covers. The layer adds light (ADD blending, as the
-// Milky Way's): a sky image is light on black, and the lines and points drawn before it stay
-// visible through its dark sky.
+// the tile's shiftmap computed in the shiftmap worker (workers/shiftmap-service.ts) and kept here
+// as a texture by a second engine (viewer-spec §9's HiPS distortion cache, TILE_LIMITS.shiftmaps,
+// the one place a map is kept), so every texel lands where HEALPix puts it. A tile fades in over
+// 200 ms over its nearest cached ancestor (or the Allsky cell), drawn from the part of the
+// ancestor's image the tile covers. The layer adds light (ADD blending, as the Milky Way's): a sky
+// image is light on black, and the lines and points drawn before it stay visible through its dark
+// sky.
 import { vec3 } from 'gl-matrix';
 import { Healpix, nestToXy } from '../../core/healpix';
 import {
@@ -31,17 +32,18 @@ import {
 } from '../../core/hipsProperties';
 import { SHIFTMAP_PATCH_CELLS, SHIFTMAP_SIZE } from '../../core/shiftmap';
 import { loadCore, type Core } from '../../core/wasm';
-import { decoderPool } from '../../../workers/browser-pool';
 import { shiftmapService } from '../../../workers/shiftmap-browser';
 import { compileProgram, linearTexture, tileAborted, tileMesh, uniformLocation, type Mesh } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
+import { SHARP_TILE_LOD_BIAS, TiledLayer, levelsCoarser, type TileSource, type TileView } from '../tiles/tiled-layer';
 import { WHOLE_SKY_RADIUS, angleBetween, viewCone } from '../visibility';
 import type { Backdrop } from '../backdrops';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
-import { fetchBytes, fetchOk } from '../fetch';
+import { fetchOk } from '../fetch';
+import { fetchDecodedImages } from '../tiles/decoded-files';
 
 export interface HipsOptions {
   /** The HiPS folder, {hipsBase} of viewer-spec §7, e.g. {dataRepository}/hips/sky. */
@@ -51,33 +53,27 @@ export interface HipsOptions {
    * fading out by twice that; Infinity draws it at every zoom.
    */
   maxTexelPixels: number;
+  /**
+   * The tile level-of-detail bias (viewer-spec §3, §9: 2): 2 draws texels no larger than screen
+   * pixels; each unit less is one order coarser (tiles/tiled-layer.ts, levelsCoarser).
+   */
+  tileLodBias: number;
 }
 
-export const HIPS_DEFAULTS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Infinity };
-
-/**
- * The application's HiPS: a wide-field backdrop. viewer-spec §1 lists the layer after the survey
- * tiles and sets it no zoom range, but drawn later it lies over them and over the star points,
- * and the whole-sky HiPS is far coarser than the surveys (arc-minute texels against the surveys'
- * sub-arc-second pixels): zoomed in past its resolution it would only add blurred blocks of
- * light over the image a volunteer classifies and haloes around the stars. So it shows while its
- * finest texels are no larger than a screen pixel, fades out by two, and leaves the narrower
- * fields to the surveys and the star layer.
- */
-export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: 1 };
+export const HIPS_DEFAULTS: Omit<HipsOptions, 'baseUrl'> = {
+  maxTexelPixels: Infinity,
+  tileLodBias: SHARP_TILE_LOD_BIAS,
+};
 
 /**
  * What a HiPS layer is to the globe. 'backdrop': the whole-sky HiPS, named 'hips', lighting the
  * sky with the other backdrops (backdrops.ts). 'survey': a course's own imagery (issue 30, a
  * research group's imported HiPS), named 'survey' so it shows and hides with the survey tiles;
- * it is the image a volunteer classifies, so it takes no share of the sky's light and is drawn
- * at every zoom (COURSE_HIPS_OPTIONS), its deepest order's texels magnified past it; with an
+ * it is the image a volunteer classifies, so it takes no share of the sky's light (and the
+ * application draws it at every zoom, its deepest order's texels magnified past it); with an
  * empty baseUrl it draws nothing until a course gives it its HiPS.
  */
 export type HipsRole = 'backdrop' | 'survey';
-
-/** A course's HiPS: sharp at the answer form's field of view, however fine that is. */
-export const COURSE_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Infinity };
 
 /** The id of the Allsky image in the tile engine. */
 export const ALLSKY_ID = 'allsky';
@@ -93,31 +89,33 @@ export function texelAngle(order: number, tileWidth: number): number {
 }
 
 /**
- * The order whose texels are no larger than a screen pixel, within the HiPS's orders; coarser by
- * the camera's `lodBias` (1 while it moves, fading to 0 after: viewer-spec §4).
+ * The order whose texels are no larger than a screen pixel, made `coarser` orders coarser
+ * (tiled-layer.ts, levelsCoarser: the tile level-of-detail bias and the camera's lodBias, 1 while
+ * it moves), within the HiPS's orders.
  */
 export function hipsViewOrder(
   screenPixel: number,
   properties: Pick<HipsProperties, 'order' | 'orderMin' | 'tileWidth'>,
-  lodBias = 0,
+  coarser = 0,
 ) {
-  const wanted = Math.ceil(Math.log2(Math.sqrt(Math.PI / 3) / (properties.tileWidth * screenPixel)) - lodBias);
+  const wanted = Math.ceil(Math.log2(Math.sqrt(Math.PI / 3) / (properties.tileWidth * screenPixel)) - coarser);
   return Math.min(properties.order, Math.max(properties.orderMin, wanted));
 }
 
 /**
  * Whether the Allsky image stands in for the tiles of the minimum order: when its cells hold the
  * tiles whole (tiles of at most ALLSKY_CELL texels, where a tile would add nothing), or while a
- * cell's texel spans at most a screen pixel, 2^lodBias of them while the view moves.
+ * cell's texel spans at most a screen pixel, 2^coarser of them (`coarser` as for hipsViewOrder:
+ * 1 while the view moves).
  */
 export function allskyServes(
   orderMin: number,
   tileWidth: number,
   cellTexels: number,
   screenPixel: number,
-  lodBias = 0,
+  coarser = 0,
 ): boolean {
-  return cellTexels >= tileWidth || texelAngle(orderMin, cellTexels) <= screenPixel * 2 ** lodBias * (1 + 1e-9);
+  return cellTexels >= tileWidth || texelAngle(orderMin, cellTexels) <= screenPixel * 2 ** coarser * (1 + 1e-9);
 }
 
 /** Opacity by zoom: 1 while a deepest texel is at most maxTexelPixels screen pixels, 0 from twice that. */
@@ -142,15 +140,13 @@ interface TileImage {
   height: number;
 }
 
-/** What a drawn patch samples: an image, the part of it holding the patch, its texels. */
-interface Source {
-  image: TileImage;
-  /** Patch st → st of the source tile. */
-  sub: [number, number, number, number];
-  /** Source tile st → texture coordinates (an Allsky cell, or the identity). */
-  cell: [number, number, number, number];
-  /** Texels along the source tile's side. */
-  texels: number;
+/** A tile drawn: nested pixel `ipix` of `order`; `own` false while the Allsky image serves. */
+interface HipsTile {
+  id: string;
+  order: number;
+  ipix: number;
+  distance: number;
+  own: boolean;
 }
 
 const VERTEX = `#version 300 es
@@ -208,15 +204,13 @@ function tileId(order: number, ipix: number): string {
   return `${order}/${ipix}`;
 }
 
-export class HipsLayer implements Layer<HipsOptions> {
+export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<HipsOptions> {
   readonly name: string;
   private options: HipsOptions;
-  private context: LayerContext | null = null;
   private program: WebGLProgram | null = null;
   private indexBuffer: WebGLBuffer | null = null;
   private meshes: LruCache<string, Mesh> | null = null;
-  private engine: TileEngine<TileImage>;
-  private shiftmaps: TileEngine<WebGLTexture | null>;
+  private readonly shiftmaps: TileEngine<WebGLTexture | null>;
   private abort = new AbortController();
   private core: Core | null = null;
   private readonly grids = new Map<number, Healpix>();
@@ -224,11 +218,22 @@ export class HipsLayer implements Layer<HipsOptions> {
   properties: HipsProperties | null = null;
   /** u_frame: the HiPS frame's rotation into the sky's (equatorial) coordinates. */
   private frame = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  /** The opacity of the frame being drawn (zoom visibility and share of the light). */
+  private frameAlpha = 1;
 
   constructor(options: Partial<HipsOptions> & { baseUrl: string }, role: HipsRole = 'backdrop') {
+    super(TILE_LIMITS.hips);
     this.options = { ...HIPS_DEFAULTS, ...options };
-    this.engine = this.createEngine();
-    this.shiftmaps = this.createShiftmapEngine();
+    this.shiftmaps = new TileEngine<WebGLTexture | null>({
+      loader: (id, signal) => this.loadShiftmap(id, signal),
+      // The one shiftmap worker takes them one by one; a few queued keep it busy.
+      concurrency: TILE_LIMITS.hips.concurrency,
+      cacheSize: TILE_LIMITS.shiftmaps,
+      release: (texture) => {
+        if (texture) this.context?.gl.deleteTexture(texture);
+      },
+      refresh: () => this.context?.requestFrame(),
+    });
     this.name = role === 'survey' ? 'survey' : 'hips';
     if (role === 'backdrop')
       this.backdrop = {
@@ -249,41 +254,13 @@ export class HipsLayer implements Layer<HipsOptions> {
    */
   readonly backdrop?: Backdrop;
 
-  /** Opacity by zoom (hipsVisibility) at the frame's centre, where the projections agree. */
-  private visibility(frame: FrameContext, properties: HipsProperties): number {
-    const screenPixel = (2 * frame.camera.projectionScale(frame.eye)) / frame.height;
+  /** Opacity by zoom (hipsVisibility) at the view's centre, where the projections agree. */
+  private visibility(view: Pick<TileView, 'camera' | 'eye' | 'height'>, properties: HipsProperties): number {
+    const screenPixel = (2 * view.camera.projectionScale(view.eye)) / view.height;
     return hipsVisibility(
       texelAngle(properties.order, properties.tileWidth) / screenPixel,
       this.options.maxTexelPixels,
     );
-  }
-
-  /** The tile engine (tests read its counters). */
-  get tiles(): Pick<TileEngine<unknown>, 'started' | 'loading' | 'queued' | 'cached' | 'isDead' | 'state'> {
-    return this.engine;
-  }
-
-  private createEngine(): TileEngine<TileImage> {
-    return new TileEngine<TileImage>({
-      loader: (id, signal) => this.loadImage(id, signal),
-      concurrency: TILE_LIMITS.hips.concurrency,
-      cacheSize: TILE_LIMITS.hips.cacheSize,
-      release: (image) => this.context?.gl.deleteTexture(image.texture),
-      refresh: () => this.context?.requestFrame(),
-    });
-  }
-
-  private createShiftmapEngine(): TileEngine<WebGLTexture | null> {
-    return new TileEngine<WebGLTexture | null>({
-      loader: (id, signal) => this.loadShiftmap(id, signal),
-      // The one shiftmap worker takes them one by one; a few queued keep it busy.
-      concurrency: TILE_LIMITS.hips.concurrency,
-      cacheSize: TILE_LIMITS.shiftmaps,
-      release: (texture) => {
-        if (texture) this.context?.gl.deleteTexture(texture);
-      },
-      refresh: () => this.context?.requestFrame(),
-    });
   }
 
   create(context: LayerContext): void {
@@ -308,18 +285,17 @@ export class HipsLayer implements Layer<HipsOptions> {
     this.load();
   }
 
-  /** A new base URL reloads everything; a new zoom limit only needs a frame. */
+  /**
+   * A new base URL reloads everything but the shiftmaps and patches, which depend on the tile's
+   * place alone; a new zoom limit only needs a frame.
+   */
   update(options: Partial<HipsOptions>): void {
     const before = this.options;
     this.options = { ...before, ...options };
     if (options.baseUrl !== undefined && options.baseUrl !== before.baseUrl && this.context) {
       this.abort.abort();
       this.abort = new AbortController();
-      this.engine.release();
-      this.shiftmaps.release();
-      this.engine = this.createEngine();
-      this.shiftmaps = this.createShiftmapEngine();
-      this.meshes?.clear();
+      this.resetTiles();
       this.properties = null;
       this.load();
     }
@@ -354,7 +330,7 @@ export class HipsLayer implements Layer<HipsOptions> {
     return grid;
   }
 
-  private async loadImage(id: string, signal: AbortSignal): Promise<TileImage> {
+  protected async loadTile(id: string, signal: AbortSignal): Promise<TileImage> {
     const properties = this.properties!;
     const { baseUrl } = this.options;
     let url: string;
@@ -363,8 +339,7 @@ export class HipsLayer implements Layer<HipsOptions> {
       const [order, ipix] = id.split('/').map(Number);
       url = hipsTileUrl(baseUrl, order, ipix, properties.format);
     }
-    const bytes = await fetchBytes(url, signal);
-    const [bitmap] = await decoderPool().run('decodeImages', [[bytes]], { transfer: [bytes.buffer], signal });
+    const [bitmap] = await fetchDecodedImages([url], signal);
     const gl = this.context?.gl;
     if (!gl || signal.aborted) {
       bitmap.close();
@@ -373,6 +348,10 @@ export class HipsLayer implements Layer<HipsOptions> {
     // The main thread only uploads: the image arrives decoded.
     const { width, height } = bitmap;
     return { texture: imageTexture(gl, bitmap), width, height };
+  }
+
+  protected releaseTile(image: TileImage, gl: WebGL2RenderingContext): void {
+    gl.deleteTexture(image.texture);
   }
 
   private async loadShiftmap(id: string, signal: AbortSignal): Promise<WebGLTexture | null> {
@@ -437,29 +416,18 @@ export class HipsLayer implements Layer<HipsOptions> {
     return tiles;
   }
 
-  loading(): boolean {
+  override loading(): boolean {
     return this.engine.busy || this.shiftmaps.busy;
   }
 
-  draw(frame: FrameContext): void {
-    const { gl, camera } = frame;
-    const program = this.program;
-    const properties = this.properties;
-    if (!program || !properties || !this.core) return;
+  protected viewTiles(view: TileView): { requests: TileRequest[]; drawn: HipsTile[] } {
+    const { properties } = this;
+    // A view where the HiPS fades out by zoom (a destination, a view ahead) wants none of it.
+    if (!properties || !this.core || this.visibility(view, properties) <= 0) return { requests: [], drawn: [] };
+    const { camera } = view;
     // One screen pixel at the centre, radians (the projections agree there).
-    const screenPixel = (2 * camera.projectionScale(frame.eye)) / frame.height;
-    // Scaled by the share of the sky's light the globe gives this backdrop (all it asked for,
-    // unless a finer backdrop lights part of the sky).
-    const coverage = this.backdrop?.coverage(frame) ?? 0;
-    const share = frame.backdrops?.get(this);
-    const visibility =
-      this.visibility(frame, properties) * (share === undefined || coverage <= 0 ? 1 : Math.min(1, share / coverage));
-    if (visibility <= 0) {
-      this.engine.want([]);
-      this.shiftmaps.want([]);
-      return;
-    }
-    const cone = viewCone(camera, frame.eye, frame.width, frame.height);
+    const screenPixel = (2 * camera.projectionScale(view.eye)) / view.height;
+    const cone = viewCone(camera, view.eye, view.width, view.height);
     // The view direction in the HiPS frame: the frame's rotation transposed.
     const f = properties.rotation;
     const c = cone.centre;
@@ -468,29 +436,58 @@ export class HipsLayer implements Layer<HipsOptions> {
       f[3] * c[0] + f[4] * c[1] + f[5] * c[2],
       f[6] * c[0] + f[7] * c[1] + f[8] * c[2],
     );
-    let order = hipsViewOrder(screenPixel, properties, camera.lodBias);
+    const coarser = levelsCoarser(this.options.tileLodBias, camera);
+    let order = hipsViewOrder(screenPixel, properties, coarser);
     if (cone.radius >= WHOLE_SKY_RADIUS) order = Math.min(order, Math.max(properties.orderMin, WHOLE_SKY_ORDER));
-    const tiles = this.visibleTiles(order, centre, cone.radius);
 
     const allsky = this.engine.get(ALLSKY_ID);
     const cellTexels = allsky
       ? allskyCell(properties.orderMin, 0, allsky.value.width).size
       : Math.min(ALLSKY_CELL, properties.tileWidth);
-    const allskyEnough =
-      !this.engine.isDead(ALLSKY_ID) &&
-      order === properties.orderMin &&
-      allskyServes(properties.orderMin, properties.tileWidth, cellTexels, screenPixel, camera.lodBias);
+    const own =
+      this.engine.isDead(ALLSKY_ID) ||
+      order !== properties.orderMin ||
+      !allskyServes(properties.orderMin, properties.tileWidth, cellTexels, screenPixel, coarser);
     const requests: TileRequest[] = [
       // One file under every tile: requested first.
       { id: ALLSKY_ID, priority: 1, fineness: properties.orderMin, distance: 0 },
     ];
-    if (!allskyEnough)
-      for (const tile of tiles)
-        requests.push({ id: tileId(order, tile.ipix), priority: 0, fineness: order, distance: tile.distance });
-    this.engine.want(requests);
-    this.shiftmaps.want(
-      tiles.map((tile) => ({ id: tileId(order, tile.ipix), priority: 0, fineness: order, distance: tile.distance })),
-    );
+    const drawn: HipsTile[] = [];
+    for (const { ipix, distance } of this.visibleTiles(order, centre, cone.radius)) {
+      const id = tileId(order, ipix);
+      if (own) requests.push({ id, priority: 0, fineness: order, distance });
+      drawn.push({ id, order, ipix, distance, own });
+    }
+    return { requests, drawn };
+  }
+
+  /** The tile's ancestors up to the minimum order, then the Allsky image. */
+  protected ancestors({ order, ipix }: HipsTile): string[] {
+    const chain: string[] = [];
+    for (let up = 1; order - up >= this.properties!.orderMin; up++)
+      chain.push(tileId(order - up, Math.floor(ipix / 4 ** up)));
+    chain.push(ALLSKY_ID);
+    return chain;
+  }
+
+  draw(frame: FrameContext): void {
+    const { gl } = frame;
+    const program = this.program;
+    const properties = this.properties;
+    if (!program || !properties || !this.core) return;
+    // Scaled by the share of the sky's light the globe gives this backdrop (all it asked for,
+    // unless a finer backdrop lights part of the sky).
+    const coverage = this.backdrop?.coverage(frame) ?? 0;
+    const share = frame.backdrops?.get(this);
+    const visibility =
+      this.visibility(frame, properties) * (share === undefined || coverage <= 0 ? 1 : Math.min(1, share / coverage));
+    if (visibility <= 0) {
+      this.wantNoTiles();
+      this.shiftmaps.want([]);
+      return;
+    }
+    const drawn = this.wantTiles(frame);
+    this.shiftmaps.want(drawn.map(({ id, order, distance }) => ({ id, priority: 0, fineness: order, distance })));
 
     gl.useProgram(program);
     setProjectionUniforms(gl, program, frame);
@@ -500,81 +497,38 @@ export class HipsLayer implements Layer<HipsOptions> {
     gl.enable(gl.BLEND);
     // ADD: the image's light over what is drawn before it.
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
-    let animating = false;
-    for (const { ipix } of tiles) {
-      const own = allskyEnough ? undefined : this.engine.get(tileId(order, ipix));
-      const ownAlpha = own ? this.engine.alpha(own, frame.time) : 0;
-      if (ownAlpha < 1) {
-        const fallback = this.fallback(order, ipix, allsky?.value);
-        if (fallback) {
-          const alpha = fallback.alpha(frame.time);
-          if (alpha < 1) animating = true;
-          this.drawPatch(gl, program, order, ipix, fallback.source, (1 - ownAlpha) * alpha * visibility);
-        }
-      }
-      if (own) {
-        if (ownAlpha < 1) animating = true;
-        const image = own.value;
-        const source: Source = { image, sub: [1, 1, 0, 0], cell: [1, 1, 0, 0], texels: image.width };
-        this.drawPatch(gl, program, order, ipix, source, ownAlpha * visibility);
-      }
-    }
+    this.frameAlpha = visibility;
+    this.drawTiles(frame, drawn, 'add');
     gl.bindVertexArray(null);
     gl.activeTexture(gl.TEXTURE0);
-    if (animating) frame.requestFrame();
   }
 
-  /** The nearest cached ancestor of a tile, or the Allsky cell holding it, as a source. */
-  private fallback(
-    order: number,
-    ipix: number,
-    allsky: TileImage | undefined,
-  ): { source: Source; alpha: (time: number) => number } | undefined {
-    const properties = this.properties!;
-    const chain: string[] = [];
-    for (let up = 1; order - up >= properties.orderMin; up++)
-      chain.push(tileId(order - up, Math.floor(ipix / 4 ** up)));
-    const ancestor = this.engine.firstCached(chain);
-    if (ancestor) {
-      const levels = order - Number(ancestor.id.split('/')[0]);
-      const image = ancestor.tile.value;
-      return {
-        source: { image, sub: ancestorTransform(ipix, levels), cell: [1, 1, 0, 0], texels: image.width },
-        alpha: (time) => this.engine.alpha(ancestor.tile, time),
-      };
+  /** Draws a tile's patch from the part of the source's image (a tile's, an Allsky cell) holding it. */
+  protected drawSource(tile: HipsTile, source: TileSource<TileImage>, alpha: number): void {
+    const gl = this.context!.gl;
+    const program = this.program!;
+    const { order, ipix } = tile;
+    const image = source.value;
+    let levels = source.up;
+    let cell: [number, number, number, number] = [1, 1, 0, 0];
+    let texels = image.width;
+    if (source.id === ALLSKY_ID) {
+      const { orderMin } = this.properties!;
+      levels = order - orderMin;
+      const allsky = allskyCell(orderMin, Math.floor(ipix / 4 ** levels), image.width);
+      cell = [allsky.size / image.width, allsky.size / image.height, allsky.x / image.width, allsky.y / image.height];
+      texels = allsky.size;
     }
-    const allskyTile = this.engine.get(ALLSKY_ID);
-    if (!allsky || !allskyTile) return undefined;
-    const levels = order - properties.orderMin;
-    const cell = allskyCell(properties.orderMin, Math.floor(ipix / 4 ** levels), allsky.width);
-    return {
-      source: {
-        image: allsky,
-        sub: ancestorTransform(ipix, levels),
-        cell: [cell.size / allsky.width, cell.size / allsky.height, cell.x / allsky.width, cell.y / allsky.height],
-        texels: cell.size,
-      },
-      alpha: (time) => this.engine.alpha(allskyTile, time),
-    };
-  }
-
-  private drawPatch(
-    gl: WebGL2RenderingContext,
-    program: WebGLProgram,
-    order: number,
-    ipix: number,
-    source: Source,
-    alpha: number,
-  ): void {
-    if (alpha <= 0) return;
-    const shiftmap = this.shiftmaps.get(tileId(order, ipix))?.value ?? null;
+    const shown = alpha * this.frameAlpha;
+    if (shown <= 0) return;
+    const shiftmap = this.shiftmaps.get(tile.id)?.value ?? null;
     gl.uniform1i(uniformLocation(gl, program, 'u_shifted'), shiftmap ? 1 : 0);
-    gl.uniform4fv(uniformLocation(gl, program, 'u_sub'), source.sub);
-    gl.uniform4fv(uniformLocation(gl, program, 'u_cell'), source.cell);
-    gl.uniform1f(uniformLocation(gl, program, 'u_texels'), source.texels);
-    gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), alpha);
+    gl.uniform4fv(uniformLocation(gl, program, 'u_sub'), ancestorTransform(ipix, levels));
+    gl.uniform4fv(uniformLocation(gl, program, 'u_cell'), cell);
+    gl.uniform1f(uniformLocation(gl, program, 'u_texels'), texels);
+    gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), shown);
     gl.activeTexture(gl.TEXTURE0);
-    gl.bindTexture(gl.TEXTURE_2D, source.image.texture);
+    gl.bindTexture(gl.TEXTURE_2D, image.texture);
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_2D, shiftmap);
     gl.bindVertexArray(this.mesh(gl, order, ipix).vertexArray);
@@ -584,7 +538,7 @@ export class HipsLayer implements Layer<HipsOptions> {
   release(gl: WebGL2RenderingContext): void {
     if (!this.program) throw releasedMoreThanOnce();
     this.abort.abort();
-    this.engine.release();
+    this.releaseTiles();
     this.shiftmaps.release();
     this.meshes?.clear();
     gl.deleteBuffer(this.indexBuffer);

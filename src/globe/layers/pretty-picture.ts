@@ -3,22 +3,23 @@
 // filters list of at most 4 names, the preset with its saved view) and per filter a tile
 // pyramid {filter}/{level}/{p}/{q}.fits laid out like a survey tract (tiles/tract.ts).
 //
-// Tiles go through the shared tile engine (2 loads at once, 1000 tiles kept). Each filter file
-// is fetched here with same-origin credentials (abortable when the tile leaves the view) and
-// decoded by the wasm FITS reader in a worker of the pool; the decoded images (400 kept) are
-// uploaded as one-channel float textures, so the main thread only uploads. A filter file that
-// fails to load or decode is a blank channel, not an error. The channels are mixed into colour
-// on the GPU by the preset's parameters (pretty-picture-mixer.ts), so a change of the viewer's
-// display settings redraws without reloading. Tiles fade in over 200 ms; a missing fine tile is
-// drawn from its nearest loaded ancestor. The light is added to the sky under it, so the
-// picture's black background hides nothing.
+// A tiled layer (tiles/tiled-layer.ts: 2 loads at once, 1000 tiles kept). Each filter file is
+// fetched here with same-origin credentials (abortable when the tile leaves the view) and
+// decoded by the wasm FITS reader in a worker of the pool; the decoded images (400 kept,
+// tiles/decoded-files.ts) are uploaded as one-channel float textures, so the main thread only
+// uploads. A filter file that fails to load or decode is a blank channel, not an error. The
+// channels are mixed into colour on the GPU by the preset's parameters (pretty-picture-mixer.ts),
+// so a change of the viewer's display settings redraws without reloading. The coarsest tile is
+// asked for first, since every finer tile can be drawn from it while it loads. The light is added
+// to the sky under it, so the picture's black background hides nothing.
 import { decoderPool } from '../../../workers/browser-pool';
 import type { TanWcs } from '../../core/wcs';
 import { compileProgram, linearTexture, requireFloatTextures, tileAborted, uniformLocation } from '../gl';
 import { setProjectionUniforms } from '../projection';
-import { TileEngine, type TileRequest } from '../tiles/engine';
+import { DecodedFiles } from '../tiles/decoded-files';
+import type { TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
-import { LruCache } from '../tiles/lru';
+import { SHARP_TILE_LOD_BIAS, TiledLayer, levelsCoarser, type TileSource, type TileView } from '../tiles/tiled-layer';
 import { TractTileMeshes } from '../tiles/tract-meshes';
 import {
   SMALLEST_TRACT_PIXELS,
@@ -59,14 +60,17 @@ export interface PrettyPictureOptions {
   display: PrettyDisplay;
   /** Replaces parameters of meta.json's preset. */
   preset: Partial<Omit<PrettyPreset, 'view' | 'nFilters'>>;
-  /** 2 draws tile pixels no larger than screen pixels; each unit less is one level coarser. */
-  lodBias: number;
+  /**
+   * The tile level-of-detail bias (viewer-spec §3, §9: 2): 2 draws tile pixels no larger than
+   * screen pixels; each unit less is one level coarser (tiles/tiled-layer.ts, levelsCoarser).
+   */
+  tileLodBias: number;
 }
 
 export const PRETTY_PICTURE_DEFAULTS: Omit<PrettyPictureOptions, 'dataRepository' | 'which'> = {
   display: DEFAULT_DISPLAY,
   preset: {},
-  lodBias: 2,
+  tileLodBias: SHARP_TILE_LOD_BIAS,
 };
 
 /** The camera of a saved view (theta from the north pole, phi the right ascension). */
@@ -86,6 +90,12 @@ interface TileTextures {
   textures: (WebGLTexture | null)[];
   width: number;
   height: number;
+}
+
+/** A tile drawn (the layer has one tract). */
+interface PrettyTile {
+  id: string;
+  key: TileKey;
 }
 
 const FRAGMENT = `#version 300 es
@@ -118,17 +128,33 @@ function floatTexture(gl: WebGL2RenderingContext, width: number, height: number,
   });
 }
 
-export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
+export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> implements Layer<PrettyPictureOptions> {
   readonly name: string;
   private options: PrettyPictureOptions;
-  private context: LayerContext | null = null;
   private program: WebGLProgram | null = null;
   /** The zero texture a blank channel samples. */
   private blank: WebGLTexture | null = null;
   private meta: PrettyPictureMeta | null = null;
   private tract: Tract | null = null;
-  private readonly engine: TileEngine<TileTextures>;
-  private readonly images = new LruCache<string, Promise<FilterImage | null>>(TILE_LIMITS.decodedImages);
+  /**
+   * The filter files, fetched abortably and decoded one by one in the worker pool. A file that
+   * fails is null, the blank channel (viewer-spec §7), and stays so; an aborted one is
+   * forgotten, so that the next request fetches it again.
+   */
+  private readonly images = new DecodedFiles<FilterImage | null>(TILE_LIMITS.decodedImages, (urls, signal) =>
+    urls.map((url) =>
+      fetchBytes(url, signal)
+        .then(async (bytes) => {
+          const { axes, pixels } = await decoderPool().run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
+          return { width: axes[0], height: axes[1] ?? 1, pixels };
+        })
+        .catch((error: unknown) => {
+          if (signal.aborted) throw error;
+          console.warn(`pretty picture: ${url} is a blank channel`, error);
+          return null;
+        }),
+    ),
+  );
   private tileMeshes: TractTileMeshes | null = null;
   private readonly abort = new AbortController();
   private resolveLoaded!: (meta: PrettyPictureMeta) => void;
@@ -137,6 +163,7 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
   readonly loaded: Promise<PrettyPictureMeta>;
 
   constructor(options: Partial<PrettyPictureOptions> & Pick<PrettyPictureOptions, 'dataRepository' | 'which'>) {
+    super(TILE_LIMITS.survey);
     this.options = { ...PRETTY_PICTURE_DEFAULTS, ...options };
     this.name = `pretty-picture:${this.options.which}`;
     this.loaded = new Promise((resolve, reject) => {
@@ -144,21 +171,6 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
       this.rejectLoaded = reject;
     });
     this.loaded.catch(() => {});
-    this.engine = new TileEngine<TileTextures>({
-      loader: (id, signal) => this.loadTile(id, signal),
-      concurrency: TILE_LIMITS.survey.concurrency,
-      cacheSize: TILE_LIMITS.survey.cacheSize,
-      release: (tile) => {
-        const gl = this.context?.gl;
-        if (gl) for (const texture of tile.textures) if (texture) gl.deleteTexture(texture);
-      },
-      refresh: () => this.context?.requestFrame(),
-    });
-  }
-
-  /** The tile engine (tests read its counters). */
-  get tiles(): Pick<TileEngine<unknown>, 'started' | 'loading' | 'queued' | 'cached' | 'isDead' | 'state'> {
-    return this.engine;
   }
 
   private get folder(): string {
@@ -204,37 +216,11 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
       });
   }
 
-  /**
-   * One filter file, fetched abortably and decoded in the worker pool; cached per URL. A file
-   * that fails is null, the blank channel (viewer-spec §7), and stays so; an aborted one is
-   * forgotten, so that the next request fetches it again.
-   */
-  private image(url: string, signal: AbortSignal): Promise<FilterImage | null> {
-    const cached = this.images.get(url);
-    if (cached) return cached;
-    const image = fetchBytes(url, signal)
-      .then(async (bytes) => {
-        const { axes, pixels } = await decoderPool().run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
-        return { width: axes[0], height: axes[1] ?? 1, pixels };
-      })
-      .catch((error: unknown) => {
-        if (signal.aborted) throw error;
-        console.warn(`pretty picture: ${url} is a blank channel`, error);
-        return null;
-      });
-    this.images.set(url, image);
-    image.catch(() => {
-      if (this.images.peek(url) === image) this.images.delete(url);
-    });
-    return image;
-  }
-
-  private async loadTile(id: string, signal: AbortSignal): Promise<TileTextures> {
+  protected async loadTile(id: string, signal: AbortSignal): Promise<TileTextures> {
     const meta = this.meta;
     if (!meta) throw tileAborted();
-    const images = await Promise.all(
-      meta.filters.map((filter) => this.image(`${this.folder}/${filter}/${id}.fits`, signal)),
-    );
+    const urls = meta.filters.map((filter) => `${this.folder}/${filter}/${id}.fits`);
+    const images = await Promise.all(this.images.get(urls, signal));
     const gl = this.context?.gl;
     if (!gl || signal.aborted) throw tileAborted();
     const first = images.find((image) => image !== null);
@@ -246,42 +232,50 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
     };
   }
 
+  protected releaseTile(tile: TileTextures, gl: WebGL2RenderingContext): void {
+    for (const texture of tile.textures) if (texture) gl.deleteTexture(texture);
+  }
+
   /** Engine ids are the tile's level/p/q (the layer has one tract). */
   private tileId(key: TileKey): string {
     return `${key.level}/${key.p}/${key.q}`;
   }
 
-  loading(): boolean {
-    return this.engine.busy;
-  }
-
-  draw(frame: FrameContext): void {
-    const { gl, camera } = frame;
-    const { program, tract, meta } = this;
-    if (!program || !tract || !meta) return;
-    const cone = viewCone(camera, frame.eye, frame.width, frame.height);
-    const screenPixel = (2 * camera.projectionScale(frame.eye)) / frame.height;
+  protected viewTiles(view: TileView): { requests: TileRequest[]; drawn: PrettyTile[] } {
+    const { tract } = this;
+    const { camera } = view;
+    if (!tract) return { requests: [], drawn: [] };
+    const cone = viewCone(camera, view.eye, view.width, view.height);
+    const screenPixel = (2 * camera.projectionScale(view.eye)) / view.height;
     const distance = angleBetween(cone.centre, tract.centre);
-    if (distance > cone.radius + tract.radius || (2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS) {
-      this.engine.want([]);
-      return;
-    }
-    const level = surveyLevel(
-      screenPixel,
-      tract.pixelAngle,
-      this.options.lodBias - camera.lodBias,
-      tract.minLevel,
-      tract.maxLevel,
-    );
+    if (distance > cone.radius + tract.radius || (2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS)
+      return { requests: [], drawn: [] };
+    const coarser = levelsCoarser(this.options.tileLodBias, camera);
+    const level = surveyLevel(screenPixel, tract.pixelAngle, coarser, tract.minLevel, tract.maxLevel);
     const top: TileKey = { tract: 0, level: tract.maxLevel, p: 0, q: 0 };
     // The coarsest tile first: every finer tile can be drawn from it while it loads.
     const requests: TileRequest[] = [{ id: this.tileId(top), priority: 1, fineness: -top.level, distance }];
-    const tiles = visibleTiles(tract, level, cone);
-    for (const tile of tiles)
-      if (tile.key.level !== top.level)
-        requests.push({ id: this.tileId(tile.key), priority: 0, fineness: -level, distance: tile.distance });
-    this.engine.want(requests);
-    if (tiles.length === 0) return;
+    const drawn: PrettyTile[] = [];
+    for (const tile of visibleTiles(tract, level, cone)) {
+      const id = this.tileId(tile.key);
+      if (tile.key.level !== top.level) requests.push({ id, priority: 0, fineness: -level, distance: tile.distance });
+      drawn.push({ id, key: tile.key });
+    }
+    return { requests, drawn };
+  }
+
+  protected ancestors({ key }: PrettyTile): string[] {
+    const chain: string[] = [];
+    for (let up = key.level + 1; up <= this.tract!.maxLevel; up++) chain.push(this.tileId(ancestorKey(key, up)));
+    return chain;
+  }
+
+  draw(frame: FrameContext): void {
+    const { gl } = frame;
+    const { program, tract, meta } = this;
+    if (!program || !tract || !meta) return;
+    const drawn = this.wantTiles(frame);
+    if (drawn.length === 0) return;
 
     const preset = { ...meta.preset, ...this.options.preset };
     const { display } = this.options;
@@ -304,42 +298,22 @@ export class PrettyPictureLayer implements Layer<PrettyPictureOptions> {
       gl.uniform1i(uniformLocation(gl, program, `u_filter${unit}`), unit);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
-    let fading = false;
-    for (const { key } of tiles) {
-      const own = this.engine.get(this.tileId(key));
-      const ownAlpha = own ? this.engine.alpha(own, frame.time) : 0;
-      if (!own || ownAlpha < 1) {
-        const chain: string[] = [];
-        for (let up = key.level + 1; up <= tract.maxLevel; up++) chain.push(this.tileId(ancestorKey(key, up)));
-        const ancestor = this.engine.firstCached(chain);
-        // Additive light: the ancestor gives way as the tile fades in, so the sum stays level.
-        if (ancestor) {
-          const ancestorAlpha = this.engine.alpha(ancestor.tile, frame.time);
-          if (ancestorAlpha < 1) fading = true;
-          const sourceLevel = Number(ancestor.id.split('/')[0]);
-          this.drawTile(tract, key, ancestor.tile.value, sourceLevel, (1 - ownAlpha) * ancestorAlpha);
-        }
-      }
-      if (own) {
-        if (ownAlpha < 1) fading = true;
-        this.drawTile(tract, key, own.value, key.level, ownAlpha);
-      }
-    }
+    this.drawTiles(frame, drawn, 'add');
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-    if (fading) frame.requestFrame();
   }
 
-  /** Draws tile `key` with the textures of the tile at `sourceLevel` that contains it. */
-  private drawTile(tract: Tract, key: TileKey, source: TileTextures, sourceLevel: number, alpha: number): void {
+  /** Draws a tile with the textures of the tile `up` levels above it that contains it. */
+  protected drawSource(tile: PrettyTile, source: TileSource<TileTextures>, alpha: number): void {
     // Every filter unit is bound: a preset with fewer filters, or a failed filter file, reads blank.
-    const textures = Array.from({ length: MAX_PRETTY_FILTERS }, (_, unit) => source.textures[unit] ?? this.blank);
-    this.tileMeshes!.draw(tract, key, sourceLevel, alpha, source, textures);
+    const { textures } = source.value;
+    const units = Array.from({ length: MAX_PRETTY_FILTERS }, (_, unit) => textures[unit] ?? this.blank);
+    this.tileMeshes!.draw(this.tract!, tile.key, tile.key.level + source.up, alpha, source.value, units);
   }
 
   release(gl: WebGL2RenderingContext): void {
     if (!this.program) throw releasedMoreThanOnce();
     this.abort.abort();
-    this.engine.release();
+    this.releaseTiles();
     this.images.clear();
     this.tileMeshes?.release();
     gl.deleteTexture(this.blank);

@@ -67,21 +67,36 @@ export class TileEngine<T> {
   private readonly loads = new Map<string, Load>();
   private readonly dead = new Set<string>();
   private queue: TileRequest[] = [];
+  /** The last wish, as ids, priorities and revisions in the order given (see sameWish). */
+  private readonly lastIds: string[] = [];
+  private readonly lastPriorities: number[] = [];
+  private readonly lastRevisions: number[] = [];
   private readonly now: () => number;
   /** Loads started so far, per id (tests and the bench read it). */
   readonly started = new Map<string, number>();
 
   constructor(private readonly options: TileEngineOptions<T>) {
-    this.cache = new LruCache(options.cacheSize, (tile) => options.release?.(tile.value));
+    this.cache = new LruCache(options.cacheSize, (tile) => {
+      // A tile that left the cache may be wanted again: the next wish is rebuilt.
+      this.forgetWish();
+      options.release?.(tile.value);
+    });
     this.now = options.now ?? (() => performance.now());
   }
 
   /**
    * The tiles the view wants now, replacing the previous wish: tiles no longer wanted leave the
    * queue and their loads are aborted; the rest are queued in the engine's order and started
-   * up to the concurrency.
+   * up to the concurrency. A wish with the ids, priorities and revisions of the last one (a view
+   * at rest, redrawn while a tile fades in) keeps the queue as it is: nothing is sorted or
+   * allocated, and the small moves of the view direction since the last sort do not reorder it.
    */
   want(requests: readonly TileRequest[]): void {
+    if (this.sameWish(requests)) {
+      this.pump();
+      return;
+    }
+    this.remember(requests);
     const wanted = new Set(requests.map((request) => request.id));
     for (const [id, load] of this.loads) {
       if (wanted.has(id)) continue;
@@ -96,6 +111,38 @@ export class TileEngine<T> {
       })
       .sort(compareTileRequests);
     this.pump();
+  }
+
+  /**
+   * Whether `requests` asks for what the last wish did. The queue then needs no rebuilding: what
+   * left it since (started loads, which alone cache or kill a tile) left it for good, and a tile
+   * that leaves the cache forgets the wish.
+   */
+  private sameWish(requests: readonly TileRequest[]): boolean {
+    if (requests.length !== this.lastIds.length) return false;
+    for (let k = 0; k < requests.length; k++) {
+      const request = requests[k];
+      if (
+        request.id !== this.lastIds[k] ||
+        request.priority !== this.lastPriorities[k] ||
+        (request.revision ?? 0) !== this.lastRevisions[k]
+      )
+        return false;
+    }
+    return true;
+  }
+
+  private forgetWish(): void {
+    this.lastIds.length = this.lastPriorities.length = this.lastRevisions.length = 0;
+  }
+
+  private remember(requests: readonly TileRequest[]): void {
+    this.lastIds.length = this.lastPriorities.length = this.lastRevisions.length = requests.length;
+    requests.forEach((request, k) => {
+      this.lastIds[k] = request.id;
+      this.lastPriorities[k] = request.priority;
+      this.lastRevisions[k] = request.revision ?? 0;
+    });
   }
 
   state(id: string): TileState {
@@ -160,6 +207,7 @@ export class TileEngine<T> {
     for (const load of this.loads.values()) load.controller.abort();
     this.loads.clear();
     this.queue = [];
+    this.forgetWish();
     this.cache.clear();
   }
 

@@ -6,7 +6,10 @@ export const TILE_LIMITS = {
   decodedImages: 400,
   /** HiPS tiles: textures kept, and loads under way at once. */
   hips: { cacheSize: 1000, concurrency: 4 },
-  /** HiPS distortion (shiftmap) textures kept. */
+  /**
+   * The HiPS distortion cache: shiftmap textures a HiPS layer keeps, the one place a map is kept
+   * (the shiftmap service only computes them).
+   */
   shiftmaps: 5000,
 } as const;
 

@@ -56,13 +56,12 @@ export function ancestorKey(key: TileKey, level: number): TileKey {
 }
 
 /**
- * The level whose pixels are at most one screen pixel (lodBias 2), clamped to the tract's. A
- * lower lodBias asks for coarser levels: the layers pass their own bias less the camera's, which
- * is 1 while the camera moves and fades to 0 after it stops (viewer-spec §4), so that a moving
- * view loads a level coarser.
+ * The coarsest level whose pixels are at most one screen pixel, made `coarser` levels coarser
+ * (tiled-layer.ts, levelsCoarser: the layer's tile level-of-detail bias and the camera's
+ * lodBias), clamped to the tract's.
  */
-export function surveyLevel(screenPixel: number, tractPixel: number, lodBias: number, min: number, max: number) {
-  const level = Math.floor(Math.log2(screenPixel / tractPixel) + 2 - lodBias);
+export function surveyLevel(screenPixel: number, tractPixel: number, coarser: number, min: number, max: number) {
+  const level = Math.floor(Math.log2(screenPixel / tractPixel) + coarser);
   return Math.min(max, Math.max(min, level));
 }
 

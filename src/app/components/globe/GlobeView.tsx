@@ -11,17 +11,18 @@ import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
 import { ConstellationLayer } from '../../../globe/layers/constellations';
 import { GridLayer } from '../../../globe/layers/grid';
-import { APPLICATION_HIPS_OPTIONS, COURSE_HIPS_OPTIONS, HipsLayer } from '../../../globe/layers/hips';
+import { HipsLayer } from '../../../globe/layers/hips';
 import { LevelOutlineLayer } from '../../../globe/layers/level-outlines';
 import { MilkyWayLayer } from '../../../globe/layers/milky-way';
 import { PathLayer } from '../../../globe/layers/path';
 import { SpriteLayer } from '../../../globe/layers/sprites';
 import { TargetLayer } from '../../../globe/layers/targets';
 import { StarLayer } from '../../../globe/layers/stars';
-import { APPLICATION_SURVEY_OPTIONS, SurveyLayer } from '../../../globe/layers/survey';
+import { SurveyLayer } from '../../../globe/layers/survey';
 import { constellationLanguageOf, useSettings } from '../../features/settings/settings';
 import { useGlobePublisher } from './GlobeContext';
 import { openingHash } from './openingHash';
+import { APPLICATION_HIPS_OPTIONS, APPLICATION_SURVEY_OPTIONS, COURSE_HIPS_OPTIONS } from './presets';
 import { hashWithView, linkedLayers, showLinkedLayers, viewFromHash } from './viewLink';
 
 function dataHost(): string | null {

@@ -11,12 +11,8 @@
 import { useSyncExternalStore } from 'react';
 import type { ConstellationLanguage } from '../../../globe/layers/constellations';
 import type { PrettyDisplay } from '../../../globe/layers/pretty-picture-mixer';
-import {
-  APPLICATION_COLOR_PARAMS,
-  ColorParamsType,
-  type ColorEntry,
-  type ColorParams,
-} from '../../../globe/layers/survey';
+import { ColorParamsType, type ColorEntry, type ColorParams } from '../../../globe/layers/survey-colors';
+import { APPLICATION_COLOR_PARAMS } from '../../components/globe/presets';
 
 export const COLOR_MODES = ['color', 'grayscale'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
