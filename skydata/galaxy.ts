@@ -119,6 +119,17 @@ function addProfile(
   }
 }
 
+/**
+ * The whole light of a Sérsic law (summed over pixels), 2π·n·q·re²·Ie·e^b·Γ(2n)/b^(2n) (Graham &
+ * Driver 2005), for the indices whose 2n is a whole number (Γ(2n) = (2n − 1)!).
+ */
+export function sersicLight(ie: number, re: number, n: number, q: number): number {
+  const b = sersicB(n);
+  let gamma = 1;
+  for (let k = 2; k < 2 * n; k++) gamma *= k;
+  return (2 * Math.PI * n * q * re * re * ie * Math.exp(b) * gamma) / Math.pow(b, 2 * n);
+}
+
 export function addSersic(
   stamp: Stamp,
   cx: number,

@@ -10,12 +10,20 @@ import { packageData } from './paths';
 import { pixelAngle, POSITION_ANGLES } from './position-angles';
 import { Random } from './random';
 import { discAxisRatio, drawKind, reachOf, type TargetKind, type TargetSpec } from './targets';
-import { DEPTHS, type TractPlan } from './tract';
+import { DEPTHS, maxTileLevel, TILE_SIZE, type TractPlan } from './tract';
 import { tractFootprint } from './areas';
-import { separation, skyToPixel, type TanWcs } from './wcs';
+import { pixelToSky, separation, skyToPixel, tanWcs, type TanWcs } from './wcs';
 
 /** HSC pixel scale, arcseconds. */
 export const PIXEL_SCALE = 0.168;
+/**
+ * HSC pixels per field-tract pixel side: a field tract's pixel is 16 × 16 HSC pixels (2.688″),
+ * under 2 screen pixels at fov 18′ on a 720-pixel screen (1.5″ each), where an area tract alone
+ * is a small square.
+ */
+export const FIELD_BINNING = 16;
+/** How far a field tract reaches beyond its level's area tracts, degrees: half an 18′ view's width. */
+export const FIELD_MARGIN = 0.27;
 
 export interface PlanOptions {
   seed: number;
@@ -49,6 +57,55 @@ export interface LevelPlan {
   course: CourseId;
   field: FieldDefinition;
   areas: AreaPlan[];
+  /** The level's field tract: the survey field's sky under and around its area tracts. */
+  fieldTract: TractPlan;
+}
+
+/** A level's field tract id: level id × 100, below its areas' (level id × 100 + 1, + 2, …). */
+export function fieldTractId(levelId: number): number {
+  return levelId * 100;
+}
+
+/**
+ * The field tract of a level (docs/sky-data.md): a north-up TAN square of FIELD_BINNING-binned
+ * pixels over the bounding box of the level's area tracts, FIELD_MARGIN wider on every side, its
+ * side a multiple of 256. Its sky noise is that of the area tracts' coarsest tile level (σ/2^top,
+ * the level an area tract is drawn at from fov 18′ out), so that where both are drawn at that
+ * zoom the sky's grain does not step at an area's edge; it holds no targets.
+ */
+export function planFieldTract(levelId: number, field: FieldDefinition, areas: AreaPlan[], seed: number): TractPlan {
+  const arcsec = PIXEL_SCALE * FIELD_BINNING;
+  const corners = (wcs: TanWcs) =>
+    areas.flatMap((area) =>
+      [
+        [0.5, 0.5],
+        [area.wcs.NAXIS1 + 0.5, 0.5],
+        [0.5, area.wcs.NAXIS2 + 0.5],
+        [area.wcs.NAXIS1 + 0.5, area.wcs.NAXIS2 + 0.5],
+      ].map(([x, y]) => skyToPixel(wcs, ...pixelToSky(area.wcs, x, y))),
+    );
+  // The box's middle on a plane around the first area, then the box again around that middle.
+  const probe = tanWcs(areas[0].centre[0], areas[0].centre[1], 2, arcsec);
+  const first = corners(probe);
+  const middleX = (Math.min(...first.map(([x]) => x)) + Math.max(...first.map(([x]) => x))) / 2;
+  const middleY = (Math.min(...first.map(([, y]) => y)) + Math.max(...first.map(([, y]) => y))) / 2;
+  const [ra, dec] = pixelToSky(probe, middleX, middleY);
+  const centred = tanWcs(ra, dec, 2, arcsec);
+  const reach = Math.max(
+    ...corners(centred).map(([x, y]) => Math.max(Math.abs(x - centred.CRPIX1), Math.abs(y - centred.CRPIX2))),
+  );
+  const margin = (FIELD_MARGIN * 3600) / arcsec;
+  const size = Math.ceil((2 * (reach + margin)) / TILE_SIZE) * TILE_SIZE;
+  const depth = DEPTHS[field.depth];
+  const top = maxTileLevel(areas[0].wcs.NAXIS1);
+  return {
+    tract: fieldTractId(levelId),
+    wcs: tanWcs(ra, dec, size, arcsec),
+    depth: { ...depth, noise: depth.noise.map((sigma) => sigma / 2 ** top) as [number, number, number] },
+    targets: [],
+    seed,
+    binning: FIELD_BINNING,
+  };
 }
 
 const en = (text: string, ja: string): Localized => ({ en: text, ja });
@@ -423,7 +480,7 @@ export function planSky({ seed, small }: PlanOptions): LevelPlan[] {
       if (small && !field.small) continue;
       levelId++;
       const levelRandom = random.fork(field.key);
-      const level: LevelPlan = { id: levelId, course, field, areas: [] };
+      const areas: AreaPlan[] = [];
       // Real galaxies within 1.2° of the field centre that fit in a tract, brightest-looking
       // (largest) first; the simulation has none.
       const candidates =
@@ -445,7 +502,7 @@ export function planSky({ seed, small }: PlanOptions): LevelPlan[] {
         let real: RealGalaxy | null = null;
         let centre: [number, number];
         const clear = (ra: number, dec: number) =>
-          level.areas.every((a) => separation(a.centre[0], a.centre[1], ra, dec) > tractDegrees * 1.6);
+          areas.every((a) => separation(a.centre[0], a.centre[1], ra, dec) > tractDegrees * 1.6);
         const index = candidates.findIndex((g) => clear(g.ra, g.dec));
         if (index >= 0 && field.type !== 'greed') {
           real = candidates.splice(index, 1)[0];
@@ -477,14 +534,17 @@ export function planSky({ seed, small }: PlanOptions): LevelPlan[] {
           depth: DEPTHS[field.depth],
           targets: [],
           seed: levelRandom.int(1, 2 ** 31),
+          binning: 1,
           outline,
           centre,
         };
         const count = small ? Math.min(4, field.targetsPerArea) : field.targetsPerArea;
         placeTargets(area, count, levelRandom.fork(id), real, field.type === 'greed');
-        level.areas.push(area);
+        areas.push(area);
       }
-      levels.push(level);
+      // Its own stream, forked from the sky's seed: the areas and targets above draw as before.
+      const fieldSeed = random.fork(`${field.key}/field`).int(1, 2 ** 31);
+      levels.push({ id: levelId, course, field, areas, fieldTract: planFieldTract(levelId, field, areas, fieldSeed) });
     }
   }
   return levels;

@@ -12,11 +12,30 @@ import { runTractJobs } from './parallel';
 import { SEASON2_LABEL_COUNT, SIMULATION_DIVISIONS, type AreaPlan, type LevelPlan } from './plan';
 import { campaigns, souvenirs } from './rewards';
 import { morphologyOf } from './targets';
-import { FILTERS, maxTileLevel, TILE_SIZE } from './tract';
+import { FILTERS, maxTileLevel, TILE_SIZE, type TractPlan } from './tract';
 import type { TractJob } from './tract-worker';
 import { pixelToSky } from './wcs';
 
 export const SURVEYS = ['wide', 'dud', 'simulation'] as const;
+
+/**
+ * The folder of a level's field tract. The globe draws the survey layers wide, dud, simulation in
+ * this order (src/app/components/globe/GlobeView.tsx), each over the one before, so a Deep/UltraDeep
+ * level's field tract lies in the wide folder: in the dud folder it would cover the Wide areas
+ * around it (HSC-SSP's UltraDeep fields lie inside its Wide ones, as SXDS and COSMOS do here). No
+ * other survey lies near the simulation's patch of sky.
+ */
+export function fieldTractSurvey(level: Pick<LevelPlan, 'field'>): (typeof SURVEYS)[number] {
+  return level.field.depth === 'simulation' ? 'simulation' : 'wide';
+}
+
+function tractEntry(plan: TractPlan) {
+  return {
+    tract: plan.tract,
+    wcs: plan.wcs,
+    tractOptions: { tileSize: TILE_SIZE, minTileLevel: 0, maxTileLevel: maxTileLevel(plan.wcs.NAXIS1), flipV: false },
+  };
+}
 
 export interface SurveyBuildResult {
   catalogue: Catalogue;
@@ -67,11 +86,15 @@ export async function buildSurveys(
   seed: number,
   log: (line: string) => void,
 ): Promise<SurveyBuildResult> {
-  const metas: Record<string, { tract: number; wcs: AreaPlan['wcs']; tractOptions: object }[]> = {};
+  const metas: Record<string, ReturnType<typeof tractEntry>[]> = {};
+  // Each folder lists its field tracts before its area tracts: the viewer draws a folder's tracts
+  // in meta.json's order, so the area tracts lie over the field around them.
+  const fields: Record<string, ReturnType<typeof tractEntry>[]> = {};
   const areas: Record<string, [number, number][][]> = {};
   for (const survey of SURVEYS) {
     fs.rmSync(path.join(root, survey), { recursive: true, force: true });
     metas[survey] = [];
+    fields[survey] = [];
     areas[survey] = [];
   }
   fs.rmSync(path.join(root, 'captain_notes'), { recursive: true, force: true });
@@ -84,6 +107,15 @@ export async function buildSurveys(
   const courses: CatalogueCourse[] = COURSE_IDS.map((id) => ({ id, levels: [] }));
   for (const level of levels) {
     const survey = level.field.depth;
+    const fieldSurvey = fieldTractSurvey(level);
+    jobs.push({
+      id: level.fieldTract.tract,
+      surveyDirectory: path.join(root, fieldSurvey),
+      plan: level.fieldTract,
+      cutouts: [],
+    });
+    tracts++;
+    fields[fieldSurvey].push(tractEntry(level.fieldTract));
     const catalogueLevel: CatalogueLevel = {
       id: level.id,
       key: level.field.key,
@@ -99,16 +131,7 @@ export async function buildSurveys(
       const job: TractJob = { id: area.id, surveyDirectory: path.join(root, survey), plan: area, cutouts: [] };
       jobs.push(job);
       tracts++;
-      metas[survey].push({
-        tract: area.tract,
-        wcs: area.wcs,
-        tractOptions: {
-          tileSize: TILE_SIZE,
-          minTileLevel: 0,
-          maxTileLevel: maxTileLevel(area.wcs.NAXIS1),
-          flipV: false,
-        },
-      });
+      metas[survey].push(tractEntry(area));
       areas[survey].push(area.outline);
       const catalogueTargets: CatalogueTarget[] = area.targets.map((spec, index) => {
         const [ra, dec] = pixelToSky(area.wcs, spec.x + 1, spec.y + 1);
@@ -147,7 +170,10 @@ export async function buildSurveys(
   for (const survey of SURVEYS) {
     const directory = path.join(root, survey);
     fs.mkdirSync(directory, { recursive: true });
-    fs.writeFileSync(path.join(directory, 'meta.json'), JSON.stringify({ filters: FILTERS, tracts: metas[survey] }));
+    fs.writeFileSync(
+      path.join(directory, 'meta.json'),
+      JSON.stringify({ filters: FILTERS, tracts: [...fields[survey], ...metas[survey]] }),
+    );
     fs.writeFileSync(path.join(directory, 'area.json'), JSON.stringify(areas[survey]));
   }
   const body = { format: 1 as const, seed, courses, campaigns: campaigns(), souvenirs: souvenirs(root) };

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { addBlob, addSersic, convolveGaussian, Stamp, type Colour } from './galaxy';
+import { addBlob, addSersic, convolveGaussian, sersicLight, Stamp, type Colour } from './galaxy';
 import { encodePng } from './png';
 import { Random } from './random';
 import { renderTarget, type TargetSpec } from './targets';
@@ -75,10 +75,17 @@ export interface TractPlan {
   depth: Depth;
   targets: TargetSpec[];
   seed: number;
+  /**
+   * HSC pixels per tract pixel side: 1 for an area tract; a field tract (./plan.ts) has coarser
+   * pixels, each the mean of binning × binning HSC pixels, so its faint galaxies and stars are
+   * drawn as PSF-sized points of their total light.
+   */
+  binning: number;
 }
 
+/** The level whose one tile covers the whole tract (sides of 256 · 2^L pixels at most). */
 export function maxTileLevel(size: number): number {
-  return Math.round(Math.log2(size / TILE_SIZE));
+  return Math.max(0, Math.ceil(Math.log2(size / TILE_SIZE)));
 }
 
 function addStamp(bands: Float32Array[], size: number, stamp: Stamp) {
@@ -113,6 +120,10 @@ export function renderTract(plan: TractPlan): Float32Array[] {
       state ^= state << 5;
       band[k] = sigma * table[(state >>> 8) & 0xffff];
     }
+  }
+  if (plan.binning > 1) {
+    addBinnedSky(plan, bands, random);
+    return bands;
   }
   const scale = (size * size) / (2048 * 2048);
   // Faint background galaxies: small, redder with redshift, brightness from a steep power law.
@@ -164,6 +175,56 @@ export function renderTract(plan: TractPlan): Float32Array[] {
   return bands;
 }
 
+/**
+ * The faint galaxies and Milky Way stars of a field tract (binning > 1), as many per square degree
+ * as an area tract of the same depth has. A pixel here is the mean of binning² HSC pixels, so each
+ * object is the total light of what renderTract would draw (a Sérsic law's whole light,
+ * sersicLight) spread over a Gaussian of its PSF-convolved size, at least PIXEL_POINT_SIGMA wide:
+ * narrower, the samples at pixel centres would no longer sum to the object's light.
+ */
+function addBinnedSky(plan: TractPlan, bands: Float32Array[], random: Random) {
+  const size = plan.wcs.NAXIS1;
+  const binning = plan.binning;
+  const scale = (size * binning) ** 2 / (2048 * 2048);
+  const point = (x: number, y: number, widths: Colour, light: Colour) => {
+    const stamp = Stamp.around(x, y, 3.5 * Math.max(...widths) + 1);
+    for (let b = 0; b < 3; b++) {
+      const one: Colour = [0, 0, 0];
+      one[b] = 1;
+      addBlob(stamp, x, y, widths[b], light[b], one);
+    }
+    addStamp(bands, size, stamp);
+  };
+  const widthsOf = (intrinsic: number): Colour =>
+    plan.depth.psf.map((psf) => Math.max(PIXEL_POINT_SIGMA, Math.hypot(intrinsic, psf) / binning)) as Colour;
+  const background = random.fork('background');
+  for (let n = 0; n < Math.round(plan.depth.backgroundGalaxies * scale); n++) {
+    const x = background.uniform(0, size);
+    const y = background.uniform(0, size);
+    const re = 1.2 + 5 * Math.pow(background.next(), 3);
+    const red = background.uniform(0, 1);
+    const colour: Colour = [0.75 - 0.45 * red, 0.9 - 0.15 * red, 1];
+    const ie = 4e-4 * Math.pow(background.next(), 2) + 2e-5;
+    const index = background.chance(0.6) ? 1 : 3;
+    const q = background.uniform(0.3, 1);
+    const light = sersicLight(ie, re, index, q) / binning ** 2;
+    // A Gaussian of the same half-light radius as the law: re = 1.1774 σ.
+    point(x, y, widthsOf((re * Math.sqrt(q)) / 1.1774), colour.map((c) => c * light) as Colour);
+  }
+  const stars = random.fork('stars');
+  for (let n = 0; n < Math.round(plan.depth.stars * scale); n++) {
+    const x = stars.uniform(0, size);
+    const y = stars.uniform(0, size);
+    const flux = 0.02 * Math.pow(10, -stars.uniform(0, 3.5));
+    const temperature = stars.next();
+    const colour: Colour = [0.5 + 0.8 * temperature, 0.85 + 0.15 * temperature, 1];
+    point(x, y, widthsOf(0), colour.map((c) => (c * flux) / binning ** 2) as Colour);
+  }
+}
+
+/** The narrowest Gaussian (pixels) whose samples at pixel centres still sum to its light within 0.1 %. */
+const PIXEL_POINT_SIGMA = 0.55;
+
 /** Halves a square image by averaging 2×2 blocks (the next tile level). */
 function downsample(image: Float32Array, size: number): Float32Array {
   const half = size / 2;
@@ -193,21 +254,30 @@ export function promisedTiles(
   return tiles;
 }
 
-/** Writes the tile pyramid of one tract; returns the bytes written. */
+/**
+ * Writes the tile pyramid of one tract; returns the bytes written. The side is a multiple of 256,
+ * so every level's image has whole pixels; where a level's image ends inside a tile (a field
+ * tract, whose side need not be 256 · 2^L), the tile is still 256 × 256 and its pixels beyond the
+ * image hold the sky's zero: the viewer draws a tile only as far as the tract's NAXIS reaches.
+ */
 export function writeTractTiles(surveyDirectory: string, plan: TractPlan, bands: Float32Array[]): number {
   const size = plan.wcs.NAXIS1;
+  if (size % TILE_SIZE !== 0) throw new Error(`tract ${plan.tract}: side ${size} is not a multiple of ${TILE_SIZE}`);
   const top = maxTileLevel(size);
+  const zero = encodeFlux(0);
   let written = 0;
   FILTERS.forEach((filter, b) => {
     let image = bands[b];
     let levelSize = size;
     for (let level = 0; level <= top; level++) {
-      const tiles = levelSize / TILE_SIZE;
+      const tiles = Math.ceil(levelSize / TILE_SIZE);
       for (let p = 0; p < tiles; p++) {
+        const columns = Math.min(TILE_SIZE, levelSize - p * TILE_SIZE);
         for (let q = 0; q < tiles; q++) {
-          const pixels = new Uint8Array(TILE_SIZE * TILE_SIZE);
-          for (let row = 0; row < TILE_SIZE; row++)
-            encodeRow(image, (q * TILE_SIZE + row) * levelSize + p * TILE_SIZE, TILE_SIZE, pixels, row * TILE_SIZE);
+          const rows = Math.min(TILE_SIZE, levelSize - q * TILE_SIZE);
+          const pixels = new Uint8Array(TILE_SIZE * TILE_SIZE).fill(zero);
+          for (let row = 0; row < rows; row++)
+            encodeRow(image, (q * TILE_SIZE + row) * levelSize + p * TILE_SIZE, columns, pixels, row * TILE_SIZE);
           const directory = path.join(surveyDirectory, filter, String(plan.tract), String(level), String(p));
           fs.mkdirSync(directory, { recursive: true });
           // Sky noise dominates most rows: unfiltered rows and Huffman-only deflate code it

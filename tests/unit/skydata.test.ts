@@ -18,7 +18,7 @@ import { FACES, faceDirection } from '../../skydata/milkyway';
 import { STAMP_FILES } from '../../skydata/passport';
 import { PRETTY_PICTURES } from '../../src/shared/prettyPicture';
 import { decodePng, encodePng } from '../../skydata/png';
-import { planSky, SEASON2_FIELDS, SEASON2_LABEL_COUNT } from '../../skydata/plan';
+import { fieldTractId, planSky, SEASON2_FIELDS, SEASON2_LABEL_COUNT } from '../../skydata/plan';
 import { Random } from '../../skydata/random';
 import { morphologyOf, TARGET_KINDS } from '../../skydata/targets';
 import { decodeTileValue, encodeFlux, FILTERS, promisedTiles, renderTract, TILE_SIZE } from '../../skydata/tract';
@@ -95,7 +95,9 @@ describe('survey folders: meta.json, area.json and tiles (viewer-spec §3, §7)'
     '%s: area.json is a list of closed-implicitly [ra, dec] polygons',
     (survey) => {
       const areas = JSON.parse(fs.readFileSync(path.join(root, survey, 'area.json'), 'utf8')) as [number, number][][];
-      expect(areas.length).toBe(readMeta(survey).tracts.length);
+      // One outline per area: the field tracts listed in meta.json beside the areas have none.
+      const outlined = catalogue.courses.flatMap((course) => course.levels).filter((level) => level.survey === survey);
+      expect(areas.length).toBe(outlined.reduce((count, level) => count + level.areas.length, 0));
       for (const polygon of areas) {
         expect(polygon.length).toBeGreaterThanOrEqual(3);
         for (const [ra, dec] of polygon) {
@@ -106,6 +108,24 @@ describe('survey folders: meta.json, area.json and tiles (viewer-spec §3, §7)'
       }
     },
   );
+
+  it("lists each level's field tract, covering its areas, before every area tract of its folder", () => {
+    for (const course of catalogue.courses)
+      for (const level of course.levels) {
+        const folder = level.survey === 'simulation' ? 'simulation' : 'wide';
+        const tracts = readMeta(folder).tracts;
+        const index = tracts.findIndex((t) => t.tract === fieldTractId(level.id));
+        expect(index).toBeGreaterThanOrEqual(0);
+        const areaTracts = tracts.filter((t) => t.tract % 100 !== 0);
+        expect(tracts.indexOf(areaTracts[0])).toBeGreaterThan(index);
+        const { wcs } = tracts[index];
+        for (const area of level.areas)
+          for (const [ra, dec] of area.outlines[0]) {
+            const [x, y] = skyToPixel(wcs, ra, dec);
+            expect(Math.min(x, y, wcs.NAXIS1 - x, wcs.NAXIS2 - y)).toBeGreaterThan(0);
+          }
+      }
+  });
 
   it.each(['wide', 'dud', 'simulation'])(
     '%s: every tile the WCS and levels promise exists in every filter and decodes',
