@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { addBlob, addSersic, convolveGaussian, Stamp, type Colour } from './galaxy';
+import { addBlob, convolveGaussian, COLOURS, Stamp, type Colour } from './galaxy';
 import { encodeFits } from './fits';
 import { packageData } from './paths';
 import { loadRealGalaxies } from './plan';
@@ -18,6 +18,7 @@ import { Random } from './random';
 import { renderTarget, type TargetKind } from './targets';
 import { maxTileLevel, TILE_SIZE } from './tract';
 import { separation, skyToPixel, tanWcs, type TanWcs } from './wcs';
+import { DEFAULT_DISPLAY, mixMatrix, prettyColor } from '../src/shared/prettyMixing';
 import { PRETTY_PICTURES, type PrettyPicture, type PrettyPreset } from '../src/shared/prettyPicture';
 
 interface Definition {
@@ -27,6 +28,10 @@ interface Definition {
   field: number;
   filters: string[];
   render: (image: Image, random: Random) => void;
+  /** The preset's mixing parameters (src/shared/prettyMixing.ts). */
+  mixing: Omit<PrettyPreset, 'nFilters' | 'view'>;
+  /** The saved view's height, degrees: 0.8 of the field unless the object is smaller. */
+  view?: number;
 }
 
 /** Bands of one picture: filters in the order of `filters`, row 0 = lowest y. */
@@ -120,6 +125,136 @@ function galaxy(
   addStamp(image, stamp, IDENTITY);
 }
 
+/**
+ * An elliptical Gaussian cloud of light: sigma (degrees) along the major axis at position angle
+ * `pa` (degrees, north through east), axis ratio q, and `peak` the surface brightness at its
+ * centre per filter (weights[b] × peak). Sizes and brightness are on the sky, so a picture looks
+ * the same at every size (the small sky's 256 pixels and the default's 1024).
+ */
+function addCloud(
+  image: Image,
+  ra: number,
+  dec: number,
+  sigma: number,
+  q: number,
+  pa: number,
+  peak: number,
+  weights: number[],
+) {
+  shade(image, ra, dec, sigma, q, pa, (b, value, g) => value + peak * weights[b] * g);
+}
+
+/** Dust in front of the light: each filter b dimmed by exp(−depth × reddening[b] × the Gaussian). */
+function addDust(
+  image: Image,
+  ra: number,
+  dec: number,
+  sigma: number,
+  q: number,
+  pa: number,
+  depth: number,
+  reddening: number[],
+) {
+  shade(image, ra, dec, sigma, q, pa, (b, value, g) => value * Math.exp(-depth * reddening[b] * g));
+}
+
+/** Applies `change` to every band's pixels within 3.5 sigma of an elliptical Gaussian, with its value g. */
+function shade(
+  image: Image,
+  ra: number,
+  dec: number,
+  sigmaDegrees: number,
+  q: number,
+  pa: number,
+  change: (band: number, value: number, g: number) => number,
+) {
+  const [fx, fy] = skyToPixel(image.wcs, ra, dec);
+  const cx = fx - 1;
+  const cy = fy - 1;
+  const sigma = sigmaDegrees / Math.abs(image.wcs.CD1_1);
+  const angle = pixelAngle(image.wcs, ra, dec, pa);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const reach = 3.5 * sigma;
+  const { size, bands } = image;
+  for (let y = Math.max(0, Math.floor(cy - reach)); y <= Math.min(size - 1, Math.ceil(cy + reach)); y++)
+    for (let x = Math.max(0, Math.floor(cx - reach)); x <= Math.min(size - 1, Math.ceil(cx + reach)); x++) {
+      const dx = x - cx;
+      const dy = y - cy;
+      const u = (dx * cos + dy * sin) / sigma;
+      const v = (-dx * sin + dy * cos) / (q * sigma);
+      const r2 = u * u + v * v;
+      if (r2 > 12.25) continue;
+      const g = Math.exp(-r2 / 2);
+      const k = y * size + x;
+      for (let b = 0; b < bands.length; b++) bands[b][k] = change(b, bands[b][k], g);
+    }
+}
+
+/**
+ * Dust lanes of an inclined disc: arcs of absorption in the disc's plane that wind outwards
+ * (radii and depths as fractions of the disc radius), broken up along their length, and seen
+ * mostly on the near side (the minor axis's half towards position angle pa − 90°), where the dust
+ * lies in front of the bulge and disc light; each filter b is dimmed by exp(−τ × reddening[b]).
+ */
+function addDustLanes(
+  image: Image,
+  ra: number,
+  dec: number,
+  radiusDegrees: number,
+  q: number,
+  pa: number,
+  rings: [number, number][],
+  random: Random,
+) {
+  const [fx, fy] = skyToPixel(image.wcs, ra, dec);
+  const cx = fx - 1;
+  const cy = fy - 1;
+  const radius = radiusDegrees / Math.abs(image.wcs.CD1_1);
+  const major = pixelAngle(image.wcs, ra, dec, pa);
+  const minor = pixelAngle(image.wcs, ra, dec, pa + 90);
+  const lanes = rings.map(([ring, depth]) => ({
+    ring,
+    depth,
+    phases: [random.uniform(0, 2 * Math.PI), random.uniform(0, 2 * Math.PI), random.uniform(0, 2 * Math.PI)],
+  }));
+  const width = 0.016;
+  const reddening = [1.25, 1, 0.8];
+  const { size, bands } = image;
+  for (let y = Math.max(0, Math.floor(cy - radius)); y <= Math.min(size - 1, Math.ceil(cy + radius)); y++)
+    for (let x = Math.max(0, Math.floor(cx - radius)); x <= Math.min(size - 1, Math.ceil(cx + radius)); x++) {
+      const dx = x - cx;
+      const dy = y - cy;
+      const u = (dx * Math.cos(major) + dy * Math.sin(major)) / radius;
+      const v = (dx * Math.cos(minor) + dy * Math.sin(minor)) / (q * radius);
+      const rho = Math.hypot(u, v);
+      if (rho > 1) continue;
+      // Azimuth from the near side's minor axis, so that the arcs' ends meet on the far side.
+      const theta = Math.atan2(u, -v);
+      const near = 0.15 + 0.85 * Math.max(0, -v / Math.max(rho, 1e-9)) ** 0.5;
+      let tau = 0;
+      for (const { ring, depth, phases } of lanes) {
+        const offset = rho - ring * (1 + (0.06 * theta) / Math.PI) - 0.015 * Math.sin(3 * theta + phases[0]);
+        const broken = Math.max(
+          0,
+          0.55 + 0.45 * Math.sin(2 * theta + phases[1]) + 0.35 * Math.sin(7 * theta + phases[2]),
+        );
+        tau += depth * broken * Math.exp(-(offset * offset) / (2 * width * width));
+      }
+      if (tau === 0) continue;
+      const k = y * size + x;
+      for (let b = 0; b < bands.length; b++) bands[b][k] *= Math.exp(-near * tau * reddening[b]);
+    }
+}
+
+/** M31's dust lanes: (radius, depth) in the disc's plane, the radius a fraction of its 95′ semi-major axis. */
+const DUST_RINGS: [number, number][] = [
+  [0.32, 0.6],
+  [0.47, 1],
+  [0.6, 0.8],
+  [0.74, 0.5],
+];
+
 const DEFINITIONS: Record<PrettyPicture, Definition> = {
   // M31 and its companions M32 and M110; 190′ × 60′ disc at position angle 35°.
   m31: {
@@ -127,68 +262,100 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     dec: 41.2687,
     field: 3.4,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
-    render(image) {
+    mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
+    render(image, random) {
       galaxy(image, 'spiral', 10.6847, 41.2687, 95 / 60, 0.32, POSITION_ANGLES['NGC 224'], 1, 31);
+      addDustLanes(image, 10.6847, 41.2687, 95 / 60, 0.32, POSITION_ANGLES['NGC 224'], DUST_RINGS, random);
       galaxy(image, 'elliptical', 10.6742, 40.8652, 4 / 60, 0.8, POSITION_ANGLES['NGC 221'], 3, 32);
       galaxy(image, 'elliptical', 10.0921, 41.6854, 10 / 60, 0.6, POSITION_ANGLES['NGC 205'], 1, 110);
       addRealStars(image, 1.3, 0.02);
     },
   },
-  // The Orion Nebula: Hα (NB0656 and HSC-R) and [O III]/Hβ (HSC-G) around the Trapezium, M43
-  // to the north-east, the dark Fish's Mouth between them.
+  // The Orion Nebula (M42, NGC 1976) in Hα (NB0656, and HSC-R) and [O III]/Hβ (HSC-G): the bright
+  // Huygens region around the Trapezium with the Orion Bar to its south-east, the nebula's body and
+  // its wings sweeping east and west, mottled; the dark Fish's Mouth between it and M43 to the
+  // north-east, and the blue reflection nebula NGC 1977 half a degree north.
   m42: {
     ra: 83.8221,
     dec: -5.3911,
     field: 1.6,
     filters: ['HSC-G', 'HSC-R', 'NB0656', 'HSC-I'],
+    mixing: { a: 1, b: 0, mix: 0.8, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
     render(image, random) {
-      const nebula = (ra: number, dec: number, sigmaDegrees: number, flux: number, emission: number[]) => {
-        const [fx, fy] = skyToPixel(image.wcs, ra, dec);
-        const sigma = sigmaDegrees / Math.abs(image.wcs.CD1_1);
-        const stamp = Stamp.around(fx - 1, fy - 1, sigma * 3.2);
-        addBlob(stamp, fx - 1, fy - 1, sigma, flux, [1, 1, 1]);
-        const weights = emission.map((w) => [w, 0, 0]);
-        addStamp(image, stamp, weights);
-      };
-      // Emission: [G, R, NB0656, I] weights of Hα-dominated and [O III]-dominated gas.
-      const hAlpha = [0.25, 0.8, 3, 0.3];
-      const oxygen = [1, 0.4, 0.6, 0.15];
-      nebula(83.8187, -5.3897, 0.05, 40, oxygen);
-      nebula(83.83, -5.4, 0.12, 90, hAlpha);
-      for (let k = 0; k < 40; k++) {
-        nebula(
-          83.82 + random.gaussian() * 0.12,
-          -5.42 + random.gaussian() * 0.14,
-          random.uniform(0.015, 0.06),
-          random.uniform(2, 10),
-          random.chance(0.7) ? hAlpha : oxygen,
+      // Filter weights [G, R, NB0656, I] of each kind of light. Hα falls in both NB0656 and HSC-R, but
+      // the broad band spreads it 15 times thinner; HSC-G holds Hβ and [O III].
+      const hAlpha = [0.3, 0.25, 2.5, 0.08];
+      const oxygen = [1, 0.6, 0.4, 0.05];
+      const reflection = [1.3, 0.8, 0.75, 0.5];
+      const trapezium = [83.8186, -5.3897];
+      addCloud(image, 83.83, -5.45, 0.22, 0.85, 10, 0.0006, hAlpha); // the outer glow
+      addCloud(image, 83.82, -5.41, 0.1, 0.85, 20, 0.003, hAlpha); // the body
+      addCloud(image, 83.95, -5.36, 0.12, 0.35, 165, 0.0012, hAlpha); // east wing
+      addCloud(image, 83.69, -5.4, 0.12, 0.35, 15, 0.0012, hAlpha); // west wing
+      addCloud(image, 83.812, -5.395, 0.04, 0.8, 30, 0.012, hAlpha); // the Huygens region
+      addCloud(image, 83.812, -5.395, 0.025, 0.8, 30, 0.02, oxygen);
+      addCloud(image, trapezium[0], trapezium[1], 0.008, 1, 0, 0.02, reflection);
+      addCloud(image, 83.84, -5.412, 0.03, 0.18, 55, 0.008, hAlpha); // the Orion Bar
+      // Mottling: clumps that follow the body's light.
+      for (let k = 0; k < 160; k++) {
+        const ra = trapezium[0] + random.gaussian() * 0.12;
+        const dec = trapezium[1] - 0.03 + random.gaussian() * 0.12;
+        const envelope = Math.exp(-(((ra - trapezium[0]) ** 2 + (dec - trapezium[1] + 0.03) ** 2) / (2 * 0.1 ** 2)));
+        const sigma = random.uniform(0.004, 0.025);
+        addCloud(
+          image,
+          ra,
+          dec,
+          sigma,
+          random.uniform(0.3, 1),
+          random.uniform(0, 180),
+          0.004 * envelope * random.uniform(0.2, 1),
+          random.chance(0.92) ? hAlpha : oxygen,
         );
       }
-      nebula(83.8917, -5.27, 0.04, 12, hAlpha); // M43
-      nebula(83.87, -5.33, 0.03, -8, hAlpha); // the dark lane, as absorption
+      addCloud(image, 83.879, -5.267, 0.03, 0.85, 0, 0.006, hAlpha); // M43
+      addCloud(image, 83.879, -5.267, 0.01, 1, 0, 0.012, hAlpha);
+      addCloud(image, 83.85, -4.83, 0.07, 0.6, 100, 0.0012, reflection); // NGC 1977
+      // The dark bay reaching in from the north-east (the Fish's Mouth), and the lane below M43.
+      const dust = [1.3, 1.1, 1, 0.8];
+      addDust(image, 83.845, -5.335, 0.022, 0.45, 50, 2.5, dust);
+      addDust(image, 83.87, -5.3, 0.035, 0.35, 110, 2.2, dust);
       addRealStars(image, 1.4, 0.02);
     },
   },
-  // The Pleiades: the real Hipparcos stars and blue reflection nebulosity around the brightest.
+  // The Pleiades: the real Hipparcos stars in the dust cloud they light, blue reflection nebulosity
+  // brightest around Merope (the Merope nebula, NGC 1435, trailing south) and Maia, with the faint
+  // striations that cross the cluster from north-west to south-east.
   m45: {
     ra: 56.75,
     dec: 24.1167,
     field: 2.4,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
-    render(image) {
-      for (const [ra, dec, flux] of [
-        [56.5812, 23.9483, 30], // Merope
-        [56.4566, 24.3676, 18], // Maia
-        [56.2189, 24.1133, 15], // Electra
-        [56.8712, 24.1051, 22], // Alcyone
-      ]) {
-        const [fx, fy] = skyToPixel(image.wcs, ra, dec);
-        const sigma = 0.12 / Math.abs(image.wcs.CD1_1);
-        const stamp = Stamp.around(fx - 1, fy - 1, sigma * 3.5);
-        addSersic(stamp, fx - 1, fy - 1, flux / (sigma * sigma * 80), sigma, 0.7, 0.75, 0.7, [1.4, 0.8, 0.5]);
-        addStamp(image, stamp, IDENTITY);
-      }
-      addRealStars(image, 1.5, 0.05);
+    mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
+    render(image, random) {
+      // Reflected starlight: bluer than the stars (scattering goes as a steep power of wavelength).
+      const blue = [1.4, 0.8, 0.5];
+      for (const [ra, dec, peak, sigma] of [
+        [56.5812, 23.9483, 0.006, 0.08], // Merope
+        [56.5812, 23.88, 0.002, 0.12], // the Merope nebula's tail to the south
+        [56.4566, 24.3676, 0.0025, 0.09], // Maia
+        [56.2189, 24.1133, 0.0015, 0.08], // Electra
+        [56.8712, 24.1051, 0.002, 0.1], // Alcyone
+        [56.6, 24.1, 0.0006, 0.35], // the cloud around the cluster
+      ])
+        addCloud(image, ra, dec, sigma, 1, 0, peak, blue);
+      for (let k = 0; k < 30; k++)
+        addCloud(
+          image,
+          56.6 + random.gaussian() * 0.3,
+          24.1 + random.gaussian() * 0.25,
+          random.uniform(0.04, 0.15),
+          random.uniform(0.08, 0.2),
+          130 + random.gaussian() * 10,
+          random.uniform(0.0001, 0.0004),
+          blue,
+        );
+      addRealStars(image, 1.5, 0.3);
     },
   },
   // M101, the Pinwheel: a face-on grand-design spiral, 28.8′ across.
@@ -197,26 +364,34 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     dec: 54.3489,
     field: 0.7,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
+    mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
     render(image) {
       galaxy(image, 'spiral', 210.8023, 54.3489, 14.4 / 60, 0.93, POSITION_ANGLES['NGC 5457'], 1.2, 101);
       addRealStars(image, 1.3, 0.02);
     },
   },
-  // The Perseus cluster (Abell 426) around NGC 1275: every SAC galaxy within the field.
+  // The Perseus cluster (Abell 426) around NGC 1275: every SAC galaxy within the field. Its
+  // galaxies are 1′ or 2′ across, so the saved view shows the cluster's core, NGC 1275 and the
+  // chain of ellipticals to its west, rather than the whole field.
   perseus: {
     ra: 49.9507,
     dec: 41.5117,
     field: 1.2,
+    view: 0.5,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
+    mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
     render(image, random) {
+      // NGC 1275 itself is not among them (its SAC type is "g", cD pec): a giant elliptical in the
+      // extended envelope of a cD galaxy, 2.9′ × 2.4′.
+      addCloud(image, 49.9507, 41.5117, 0.035, 0.85, 110, 0.0002, COLOURS.old);
+      galaxy(image, 'elliptical', 49.9507, 41.5117, 2.907 / 120, 0.83, 110, 2, 1275);
       for (const g of loadRealGalaxies()) {
         if (separation(g.ra, g.dec, 49.9507, 41.5117) > 0.6 * Math.SQRT2) continue;
-        const kind = g.name === 'NGC 1275' ? 'distorted' : g.kind;
         // Drawn even where the catalogue knows the angle, so that the other galaxies stay as they were.
         const drawn = random.uniform(0, 180);
         galaxy(
           image,
-          kind,
+          g.kind,
           g.ra,
           g.dec,
           g.major / 120,
@@ -250,6 +425,37 @@ function downsample(image: Float32Array, size: number): Float32Array {
       out[y * half + x] = 0.25 * (image[k] + image[k + 1] + image[k + size] + image[k + size + 1]);
     }
   return out;
+}
+
+/** The preset meta.json carries: the picture's mixing and its saved view, centred on the object. */
+export function prettyPreset(which: PrettyPicture): PrettyPreset {
+  const definition = DEFINITIONS[which];
+  return {
+    nFilters: definition.filters.length,
+    ...definition.mixing,
+    view: {
+      a: definition.ra * RAD,
+      d: definition.dec * RAD,
+      fovy: (definition.view ?? definition.field * 0.8) * RAD,
+      roll: 0,
+    },
+  };
+}
+
+/**
+ * The picture as the viewer colours it with `preset`: red, green, blue (0..1) per pixel, in the
+ * bands' layout (row 0 the lowest y), by the mixing the shader runs (prettyColor).
+ */
+export function mixPrettyPicture(image: Image, preset: PrettyPreset): Float32Array {
+  const weights = mixMatrix(preset.mix, preset.nFilters);
+  const pixels = image.size * image.size;
+  const rgb = new Float32Array(3 * pixels);
+  const fluxes = image.bands.map(() => 0);
+  for (let k = 0; k < pixels; k++) {
+    for (let b = 0; b < fluxes.length; b++) fluxes[b] = image.bands[b][k];
+    rgb.set(prettyColor(fluxes, preset, DEFAULT_DISPLAY, weights), 3 * k);
+  }
+  return rgb;
 }
 
 /** One picture's full-resolution bands (in the order of its filters), before tiling. */
@@ -320,18 +526,7 @@ export function buildPrettyPictures(root: string, size: number): { pictures: num
         }
       }
     });
-    const preset: PrettyPreset = {
-      nFilters: definition.filters.length,
-      a: 1,
-      b: 0,
-      mix: definition.filters.length === 4 ? 0.6 : 0,
-      beta: which === 'm42' ? 200 : 2000,
-      bias: 0.02,
-      exposure: which === 'm45' ? 0.6 : 1,
-      gamma: 1.6,
-      ground: 0,
-      view: { a: definition.ra * RAD, d: definition.dec * RAD, fovy: definition.field * 0.8 * RAD, roll: 0 },
-    };
+    const preset = prettyPreset(which);
     presets[which] = preset;
     const meta = {
       wcs,
