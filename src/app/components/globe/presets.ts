@@ -1,8 +1,9 @@
 // The application's settings of the viewer's layers (viewer-spec §3, application-spec): what the
 // Galaxy Cruise screens give the survey and HiPS layers, kept out of the viewer library, whose
-// own defaults are the viewer's (SURVEY_DEFAULTS, HIPS_DEFAULTS).
-import { HIPS_DEFAULTS, type HipsOptions } from '../../../globe/layers/hips';
-import { SURVEY_DEFAULTS, type SurveyOptions } from '../../../globe/layers/survey';
+// own defaults are the viewer's (SURVEY_DEFAULTS, HIPS_DEFAULTS). The layers' modules are imported
+// for their types only, so that the settings store, which reads the colours, does not load them.
+import type { HipsOptions } from '../../../globe/layers/hips';
+import type { SurveyOptions } from '../../../globe/layers/survey';
 import { ColorParamsType, DEFAULT_COLOR_PARAMS, type ColorParams } from '../../../globe/layers/survey-colors';
 
 /** The application's tile layer (viewer-spec §3, application-spec): true-colour matrix, beta 57338.67. */
@@ -19,10 +20,10 @@ export const APPLICATION_COLOR_PARAMS: ColorParams = {
 
 /** The application's settings: level-of-detail bias 2, outline off (viewer-spec §3). */
 export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
-  ...SURVEY_DEFAULTS,
   colorParams: APPLICATION_COLOR_PARAMS,
   tileLodBias: 2,
   outline: false,
+  revision: 0,
 };
 
 /**
@@ -34,10 +35,10 @@ export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
  * finest texels are no larger than a screen pixel, fades out by two, and leaves the narrower
  * fields to the surveys and the star layer.
  */
-export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { ...HIPS_DEFAULTS, maxTexelPixels: 1 };
+export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: 1, tileLodBias: 2 };
 
 /**
  * A course's HiPS (the layer's 'survey' role): the image a volunteer classifies, sharp at the
  * answer form's field of view however fine that is, so drawn at every zoom.
  */
-export const COURSE_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { ...HIPS_DEFAULTS, maxTexelPixels: Infinity };
+export const COURSE_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Infinity, tileLodBias: 2 };
