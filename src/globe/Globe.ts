@@ -65,6 +65,21 @@ export class Globe {
   private jump: Jump | null = null;
   /** Moving frames at a lower resolution where they come slowly (resolution.ts). */
   private readonly adaptiveResolution = new AdaptiveResolution();
+  /** The views expected next (prefetch). */
+  private ahead: readonly JumpTarget[] = [];
+  /**
+   * Whether the frames hand `ahead` to the layers (FrameContext.ahead): from a frame at rest until
+   * the camera moves or the views change. Their loads then neither lower the resolution nor keep
+   * the view from resting, and before it they take nothing from the view's own tiles.
+   */
+  private aheadHanded = false;
+  /**
+   * requestAnimationFrame's time of the first frame of the present rest: a frame drawn with no
+   * shown layer loading the view's tiles and nothing asking for another (no motion, no
+   * level-of-detail bias, no fade), so the view is as sharp as it gets; null after a frame that
+   * was not at rest. The cruise bench reads it (the next target sharp).
+   */
+  restingSince: number | null = null;
 
   constructor(
     readonly canvas: HTMLCanvasElement,
@@ -96,7 +111,7 @@ export class Globe {
       animate: (animation) => this.animate(animation),
       stop: () => this.stopAnimations(),
     });
-    this.resizeObserver = new ResizeObserver(() => this.requestFrame());
+    this.resizeObserver = new ResizeObserver(() => this.viewChanged());
     this.resizeObserver.observe(canvas);
     this.requestFrame();
   }
@@ -104,7 +119,7 @@ export class Globe {
   addLayer(layer: Layer): void {
     layer.create(this.layerContext);
     this.layers.push(layer);
-    this.requestFrame();
+    this.viewChanged();
   }
 
   removeLayer(layer: Layer): void {
@@ -127,7 +142,7 @@ export class Globe {
   setRetina(retina: boolean): void {
     if ((this.options.retina ?? false) === retina) return;
     this.options.retina = retina;
-    this.requestFrame();
+    this.viewChanged();
   }
 
   /** The names of the globe's layers, each once, in drawing order. */
@@ -146,7 +161,7 @@ export class Globe {
     if (visible) this.hidden.delete(name);
     else this.hidden.add(name);
     for (const listener of this.layerListeners) listener();
-    this.requestFrame();
+    this.viewChanged();
   }
 
   /** Subscribes to changes of the layers' visibility; returns the unsubscribe function. */
@@ -183,6 +198,32 @@ export class Globe {
     return jump;
   }
 
+  /**
+   * The views the camera is expected to go to next, likeliest first (the next target while the
+   * volunteer answers this one), each given as jumpTo's target: once the view on screen is at rest
+   * (its tiles in and faded), the tiled layers load their tiles (FrameContext.ahead), so that a
+   * jump there finds them in. Replaces the views given before; none clears them.
+   */
+  prefetch(views: readonly JumpTarget[]): void {
+    const same =
+      views.length === this.ahead.length &&
+      views.every((view, index) => {
+        const before = this.ahead[index];
+        return (
+          view.theta === before.theta &&
+          view.phi === before.phi &&
+          view.fovy === before.fovy &&
+          view.roll === before.roll
+        );
+      });
+    if (same) return;
+    this.ahead = views.map((view) => ({ ...view }));
+    this.aheadHanded = false;
+    // An idle globe draws nothing: a frame finds the view at rest and hands the views to the
+    // layers, which start the loads (each arrival asks for the frame that starts the next ones).
+    this.requestFrame();
+  }
+
   /** Stops the camera's animations (a gesture took the camera), the jump under way with them. */
   private stopAnimations(): void {
     this.animations.clear();
@@ -214,6 +255,7 @@ export class Globe {
     } else this.fovyOut = null;
     if (moved) {
       this.lastMotion = time;
+      this.aheadHanded = false;
       camera.normalize(true);
       const state = camera.state();
       for (const listener of this.listeners) listener(state);
@@ -225,9 +267,19 @@ export class Globe {
   private cameraChanged(): void {
     this.camera.normalize(true);
     this.lastMotion = performance.now();
+    this.aheadHanded = false;
     this.fovyOut = null;
     const state = this.camera.state();
     for (const listener of this.listeners) listener(state);
+    this.requestFrame();
+  }
+
+  /**
+   * What the view shows changed without the camera moving (a layer added or shown, the canvas's
+   * size or resolution): its own tiles load before the views ahead are handed again.
+   */
+  private viewChanged(): void {
+    this.aheadHanded = false;
     this.requestFrame();
   }
 
@@ -256,7 +308,8 @@ export class Globe {
   private draw(time: number): void {
     const { gl } = this;
     this.stepCamera(time);
-    const filling = this.layers.some((layer) => !this.hidden.has(layer.name) && layer.loading?.() === true);
+    const filling =
+      !this.aheadHanded && this.layers.some((layer) => !this.hidden.has(layer.name) && layer.loading?.() === true);
     const resolution = this.adaptiveResolution.resolution(time, this.camera.lodBias > 0, filling);
     const { width, height } = this.resize(resolution);
     gl.viewport(0, 0, this.canvas.width, this.canvas.height);
@@ -276,17 +329,28 @@ export class Globe {
       resolution,
       time,
       requestFrame: () => this.requestFrame(),
-      destination: this.jump ? this.destination(this.jump) : undefined,
+      destination: this.jump ? this.viewAfter(this.jump.target) : undefined,
+      ahead: this.aheadHanded ? this.ahead.map((view) => this.viewAfter(view)) : undefined,
     };
     this.frames++;
     const shown = this.layers.filter((layer) => !this.hidden.has(layer.name));
     frame.backdrops = frameBackdrops(shown, frame);
     for (const layer of shown) layer.draw(frame);
+    // A frame requested while drawing (a fade, the camera's motion or bias) means more to come;
+    // once the views ahead are handed, what the layers load is theirs.
+    const resting = this.frameRequest === 0 && (this.aheadHanded || !shown.some((layer) => layer.loading?.() === true));
+    this.restingSince = resting ? (this.restingSince ?? time) : null;
+    if (resting && !this.aheadHanded && this.ahead.length > 0) {
+      this.aheadHanded = true;
+      this.requestFrame();
+    }
   }
 
-  /** The view a jump ends at, in the current projection mode. */
-  private destination(jump: Jump): { camera: Camera; eye: number } {
-    const camera = Object.assign(new Camera(), this.camera.state(), jump.target);
+  /** The view at the end of a jump to `target`, in the current projection mode. */
+  private viewAfter(target: JumpTarget): { camera: Camera; eye: number } {
+    const camera = Object.assign(new Camera(), this.camera.state());
+    for (const key of ['theta', 'phi', 'fovy', 'roll'] as const)
+      if (target[key] !== undefined) camera[key] = target[key];
     return { camera, eye: eyeDistance(camera.mode, camera.fovy) };
   }
 

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { Answer, CurrentQuestResponse, Question } from '../../../shared/api';
+import type { JumpTarget } from '../../../globe/camera';
 import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
@@ -30,7 +31,7 @@ import { myRecordsQuery, piecesOf } from '../souvenirs/useSouvenirs';
 import { MypageButton } from '../mypage/MypageButton';
 import { AnswerForm } from './AnswerForm';
 import type { AnswerQueue, PendingAnswer } from './answerQueue';
-import { draftFor, nearestUnanswered, zoomedOn } from './answerSteps';
+import { afterSubmit, draftFor, expectedNext, nextInOrder, zoomedOn } from './answerSteps';
 import { CaptainNoteDialog } from './CaptainNoteDialog';
 import { CourseComplete } from './CourseComplete';
 import { cabinRank, levelMessages } from './levelMessages';
@@ -52,6 +53,11 @@ export const JUMP_MS = {
 export const NEXT_GALAXY_KEY = 'n';
 /** The field of view a jump to a target ends at: well inside the answer form's 1°. */
 export const TARGET_FOVY = 0.02 * DEGREE;
+
+/** The view of a target that a jump there ends in. */
+function targetView(question: Question): JumpTarget {
+  return { theta: (90 - question.dec) * DEGREE, phi: question.ra * DEGREE, fovy: TARGET_FOVY };
+}
 
 type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
 
@@ -121,10 +127,7 @@ export function CruiseScreen({
 
   const jumpTo = useCallback(
     (question: Question, durationMs: number) => {
-      globe?.jumpTo(
-        { theta: (90 - question.dec) * DEGREE, phi: question.ra * DEGREE, fovy: TARGET_FOVY },
-        { duration: durationMs },
-      );
+      globe?.jumpTo(targetView(question), { duration: durationMs });
     },
     [globe],
   );
@@ -236,9 +239,8 @@ export function CruiseScreen({
   // The rudder: the next target in the quest's order, answered ones included, so that an answer
   // can be changed later by answering the same target again (the server replaces it).
   const nextGalaxy = useCallback(() => {
-    if (!quest || completing || quest.questions.length === 0) return;
-    const index = quest.questions.findIndex((question) => question.object_id === currentId);
-    const next = quest.questions[(index + 1) % quest.questions.length];
+    const next = quest && !completing ? nextInOrder(quest.questions, currentId) : null;
+    if (!next) return;
     setCurrentId(next.object_id);
     jumpTo(next, JUMP_MS.nextGalaxy);
   }, [quest, currentId, completing, jumpTo, setCurrentId]);
@@ -305,7 +307,25 @@ export function CruiseScreen({
         .catch(() => false);
       if (!next) return false;
     }
-    await queue.submit(quest.id, answer);
+    // The jump to the next target starts with the answer's write to the store, not after it (a
+    // slow laptop's IndexedDB takes 100 ms and more): the queue's guarantee is that write, which
+    // runs the same either way. Should it fail, the camera comes back, the form up for a retry.
+    const stored = queue.submit(quest.id, answer);
+    // The view prefetched while the form was up (expectedNext): the same choice.
+    const next = afterSubmit(quest.questions, answered, question);
+    if (next) {
+      setCurrentId(next.object_id);
+      jumpTo(next, JUMP_MS.nearestUnanswered);
+    }
+    try {
+      await stored;
+    } catch (error) {
+      if (next) {
+        setCurrentId(question.object_id);
+        jumpTo(question, JUMP_MS.nextGalaxy);
+      }
+      throw error;
+    }
     // The quest as the volunteer now sees it: this answer replaces any earlier one.
     queryClient.setQueryData<CurrentQuestResponse>(questQueryKey(course), (old) =>
       old && !old.no_more_available_objects && old.id === quest.id
@@ -314,20 +334,25 @@ export function CruiseScreen({
     );
     const nowAnswered = new Set(answered).add(answer.object_id);
     const remaining = quest.questions.filter((candidate) => !nowAnswered.has(candidate.object_id)).length;
-    if (remaining > 0) {
-      flash(t('cruise.remaining', { count: remaining }));
-      const next = nearestUnanswered(quest.questions, nowAnswered, question);
-      if (next) {
-        setCurrentId(next.object_id);
-        jumpTo(next, JUMP_MS.nearestUnanswered);
-      }
-    } else void completeArea({ ...quest, answers: [...quest.answers, answer] });
+    if (remaining > 0) flash(t('cruise.remaining', { count: remaining }));
+    else void completeArea({ ...quest, answers: [...quest.answers, answer] });
     return true;
   };
 
-  if (questQuery.isPending) return <Spinner text={t('cruise.loadingQuest')} />;
   const view = camera ? { ra: camera.phi / DEGREE, dec: 90 - camera.theta / DEGREE, fovy: camera.fovy } : null;
   const showForm = !!current && !!view && !completing && zoomedOn(view, current);
+
+  // While the form is up, the globe loads the views that submit and N jump to next, so that the
+  // next galaxy is sharp when its jump ends (issue 31); none while there is no form.
+  const ahead = useMemo(
+    () => (showForm && quest && current ? expectedNext(quest.questions, answered, current).map(targetView) : []),
+    [showForm, quest, answered, current],
+  );
+  // The globe ignores the same views given again (a re-render while the form stays up).
+  useEffect(() => globe?.prefetch(ahead), [globe, ahead]);
+  useEffect(() => () => globe?.prefetch([]), [globe]);
+
+  if (questQuery.isPending) return <Spinner text={t('cruise.loadingQuest')} />;
   const index = current && quest ? quest.questions.indexOf(current) + 1 : 0;
 
   return (

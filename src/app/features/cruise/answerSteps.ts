@@ -98,3 +98,39 @@ export function nearestUnanswered(
   }
   return best;
 }
+
+/**
+ * Where submitting an answer to `question` takes the camera (§4): the unanswered target nearest
+ * to it once it counts as answered, or null when it was the area's last (the area is completed
+ * and the next quest is not known yet).
+ */
+export function afterSubmit(
+  questions: readonly Question[],
+  answered: ReadonlySet<number>,
+  question: Question,
+): Question | null {
+  return nearestUnanswered(questions, new Set(answered).add(question.object_id), question);
+}
+
+/** Where 'Next galaxy' (N) takes the camera: the next target in the quest's order, answered or not, round to the first. */
+export function nextInOrder(questions: readonly Question[], currentId: number | null): Question | null {
+  if (questions.length === 0) return null;
+  const index = questions.findIndex((question) => question.object_id === currentId);
+  return questions[(index + 1) % questions.length];
+}
+
+/**
+ * The targets the camera is expected to go to from `current`, likeliest first: where submit
+ * takes it, then where N does; each once, never `current` itself. The cruise screen prefetches
+ * their views while the answer form is up, so that the next galaxy is sharp when the jump ends.
+ */
+export function expectedNext(
+  questions: readonly Question[],
+  answered: ReadonlySet<number>,
+  current: Question,
+): Question[] {
+  const next: Question[] = [];
+  for (const candidate of [afterSubmit(questions, answered, current), nextInOrder(questions, current.object_id)])
+    if (candidate && candidate.object_id !== current.object_id && !next.includes(candidate)) next.push(candidate);
+  return next;
+}
