@@ -28,10 +28,15 @@ interface Definition {
   field: number;
   filters: string[];
   render: (image: Image, random: Random) => void;
+  /**
+   * Multipliers of the filters' light, the picture's white balance: the galaxies' HSC-G is lifted
+   * and HSC-I lowered so that a disc of young and old stars comes out white, the old bulge
+   * yellowish and the arms bluer, as in colour photographs of galaxies; without it the asinh
+   * stretch whitens the bright core and leaves the faint disc redder than the core.
+   */
+  balance?: number[];
   /** The preset's mixing parameters (src/shared/prettyMixing.ts). */
   mixing: Omit<PrettyPreset, 'nFilters' | 'view'>;
-  /** The saved view's height, degrees: 0.8 of the field unless the object is smaller. */
-  view?: number;
 }
 
 /** Bands of one picture: filters in the order of `filters`, row 0 = lowest y. */
@@ -95,7 +100,8 @@ function addRealStars(image: Image, sigma: number, brightness: number) {
     const flux = brightness * Math.pow(10, -0.4 * (star.mag - 6));
     const bv = Number.isFinite(star.bv) ? star.bv : 0.6;
     const colour: Colour = [Math.max(0.3, 1.1 - 0.5 * bv), 1, Math.min(1.6, 0.9 + 0.4 * bv)];
-    const stamp = Stamp.around(fx - 1, fy - 1, Math.min(200, sigma * 4 * (1 + Math.max(0, 6 - star.mag))));
+    // Wide enough for the halo's 3.5 sigma: a halo cut at the stamp's edge shows as a square.
+    const stamp = Stamp.around(fx - 1, fy - 1, sigma * 5 * 3.5);
     addBlob(stamp, fx - 1, fy - 1, sigma, 0.9 * flux, colour);
     addBlob(stamp, fx - 1, fy - 1, sigma * 5, 0.1 * flux, colour);
     addStamp(image, stamp, image.bands.length === 4 ? [...IDENTITY.slice(0, 2), [0, 0.9, 0.1], IDENTITY[2]] : IDENTITY);
@@ -247,6 +253,9 @@ function addDustLanes(
     }
 }
 
+/** The galaxy pictures' white balance (Definition.balance), HSC-G, HSC-R, HSC-I. */
+const GALAXY_BALANCE = [1.3, 1, 0.82];
+
 /** M31's dust lanes: (radius, depth) in the disc's plane, the radius a fraction of its 95′ semi-major axis. */
 const DUST_RINGS: [number, number][] = [
   [0.32, 0.6],
@@ -262,6 +271,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     dec: 41.2687,
     field: 3.4,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
+    balance: GALAXY_BALANCE,
     mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
     render(image, random) {
       galaxy(image, 'spiral', 10.6847, 41.2687, 95 / 60, 0.32, POSITION_ANGLES['NGC 224'], 1, 31);
@@ -364,6 +374,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     dec: 54.3489,
     field: 0.7,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
+    balance: GALAXY_BALANCE,
     mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
     render(image) {
       galaxy(image, 'spiral', 210.8023, 54.3489, 14.4 / 60, 0.93, POSITION_ANGLES['NGC 5457'], 1.2, 101);
@@ -371,14 +382,14 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     },
   },
   // The Perseus cluster (Abell 426) around NGC 1275: every SAC galaxy within the field. Its
-  // galaxies are 1′ or 2′ across, so the saved view shows the cluster's core, NGC 1275 and the
-  // chain of ellipticals to its west, rather than the whole field.
+  // galaxies are 1′ or 2′ across, so the field is the cluster's core, NGC 1275 and the chain of
+  // ellipticals to its west, 0.64° (4.5″ a pixel in the default sky, 9″ in the small one).
   perseus: {
     ra: 49.9507,
     dec: 41.5117,
-    field: 1.2,
-    view: 0.5,
+    field: 0.64,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
+    balance: GALAXY_BALANCE,
     mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
     render(image, random) {
       // NGC 1275 itself is not among them (its SAC type is "g", cD pec): a giant elliptical in the
@@ -386,7 +397,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
       addCloud(image, 49.9507, 41.5117, 0.035, 0.85, 110, 0.0002, COLOURS.old);
       galaxy(image, 'elliptical', 49.9507, 41.5117, 2.907 / 120, 0.83, 110, 2, 1275);
       for (const g of loadRealGalaxies()) {
-        if (separation(g.ra, g.dec, 49.9507, 41.5117) > 0.6 * Math.SQRT2) continue;
+        if (separation(g.ra, g.dec, 49.9507, 41.5117) > 0.32 * Math.SQRT2) continue;
         // Drawn even where the catalogue knows the angle, so that the other galaxies stay as they were.
         const drawn = random.uniform(0, 180);
         galaxy(
@@ -436,7 +447,7 @@ export function prettyPreset(which: PrettyPicture): PrettyPreset {
     view: {
       a: definition.ra * RAD,
       d: definition.dec * RAD,
-      fovy: (definition.view ?? definition.field * 0.8) * RAD,
+      fovy: definition.field * 0.8 * RAD,
       roll: 0,
     },
   };
@@ -470,6 +481,10 @@ export function renderPrettyPicture(which: PrettyPicture, size: number): Image {
   };
   const random = new Random(0x5eed + which.length * 977 + which.charCodeAt(1));
   definition.render(image, random);
+  if (definition.balance)
+    image.bands.forEach((band, b) => {
+      for (let k = 0; k < band.length; k++) band[k] *= definition.balance![b];
+    });
   // Sky noise, much fainter than the survey's: these are deep, smoothed pictures.
   const noise = random.fork('noise');
   for (const band of image.bands) for (let k = 0; k < band.length; k++) band[k] += 3e-6 * noise.gaussian();
