@@ -3,7 +3,7 @@
 // its FITS tiles where the object is, the tiles decoded in the worker pool so that no main-thread
 // task does 50 ms of its own work while they load (the main thread's CPU time outside the
 // compositor's commit, read from a Chrome trace: cli/bench/main-thread.ts); a filter file that
-// fails is a blank channel, and the picture is still drawn.
+// fails is a blank channel, and the picture is still drawn; the nebula's body is Hα red.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -52,6 +52,13 @@ function meanLight(pixels: PixelWindow): number {
   let sum = 0;
   for (let k = 0; k < pixels.data.length; k += 4) sum += (pixels.data[k] + pixels.data[k + 1] + pixels.data[k + 2]) / 3;
   return sum / (pixels.data.length / 4);
+}
+
+/** Mean red, green and blue over a window. */
+function meanColour(pixels: PixelWindow): [number, number, number] {
+  const sum: [number, number, number] = [0, 0, 0];
+  for (let k = 0; k < pixels.data.length; k += 4) for (let c = 0; c < 3; c++) sum[c] += pixels.data[k + c];
+  return sum.map((value) => value / (pixels.data.length / 4)) as [number, number, number];
 }
 
 async function m42Loaded(page: Page): Promise<number> {
@@ -167,6 +174,14 @@ test.describe('pretty-picture layers (viewer-spec §3, §7)', () => {
     console.log(`m42: core light ${core.toFixed(1)}, sky light ${sky.toFixed(1)}`);
     expect(core).toBeGreaterThan(80);
     expect(core).toBeGreaterThan(sky + 50);
+    // The nebula's body around the core glows in Hα (issue 31): red above green by 30 % and above
+    // blue, as tests/unit/pretty-contrast.test.ts asks of the mixed picture; it was grey before.
+    const body = meanColour(
+      await canvasPixels(page, canvas, { x0: box.width / 2 - 64, y0: box.height / 2 - 64, width: 128, height: 128 }),
+    );
+    console.log(`m42: body colour ${body.map((v) => v.toFixed(0)).join(', ')}`);
+    expect(body[0]).toBeGreaterThan(1.3 * body[1]);
+    expect(body[0]).toBeGreaterThan(body[2]);
     expect(errors).toEqual([]);
   });
 
@@ -190,11 +205,7 @@ test.describe('pretty-picture layers (viewer-spec §3, §7)', () => {
       .poll(async () => meanLight(await canvasPixels(page, canvas, centre)), { timeout: 180_000 })
       .toBeGreaterThan(60);
     const pixels = await canvasPixels(page, canvas, centre, 'pretty-m101-blank-g.png');
-    const rgb = [0, 1, 2].map((c) => {
-      let sum = 0;
-      for (let k = c; k < pixels.data.length; k += 4) sum += pixels.data[k];
-      return sum / (pixels.data.length / 4);
-    });
+    const rgb = meanColour(pixels);
     console.log(`m101 without HSC-G: centre colour ${rgb.map((v) => v.toFixed(0)).join(', ')}`);
     expect(rgb[0]).toBeGreaterThan(rgb[2] + 40);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
