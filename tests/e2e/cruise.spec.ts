@@ -161,6 +161,56 @@ async function confirmRewards(page: Page, keyboard = false) {
   }
 }
 
+type AheadWindow = {
+  galaxyCruiseGlobe: { globe: { addLayer(layer: unknown): void } };
+  aheadSeen: [theta: number, phi: number, fovy: number][] | null;
+};
+
+/** A layer that keeps the views the globe last handed the layers as FrameContext.ahead (Globe.prefetch). */
+async function watchAhead(page: Page) {
+  await page.evaluate(() => {
+    const win = window as unknown as AheadWindow;
+    win.aheadSeen = null;
+    win.galaxyCruiseGlobe.globe.addLayer({
+      name: 'ahead-spy',
+      create() {},
+      update() {},
+      release() {},
+      draw(frame: { ahead?: { camera: { theta: number; phi: number; fovy: number } }[] }) {
+        win.aheadSeen = frame.ahead?.map(({ camera }) => [camera.theta, camera.phi, camera.fovy]) ?? null;
+      },
+    });
+  });
+}
+
+/**
+ * The target the first prefetched view is on (within a millionth of a degree), once the layers
+ * have it: the globe hands the views ahead from a frame at rest, its own tiles in (a loaded
+ * machine's software GL may take a while).
+ */
+async function prefetchedTarget(page: Page, quest: Quest, current: Question): Promise<Question | undefined> {
+  let target: Question | undefined;
+  await expect
+    .poll(
+      async () => {
+        const seen = await page.evaluate(() => (window as unknown as AheadWindow).aheadSeen);
+        if (!seen || seen.length === 0) return 'none';
+        const [theta, phi, fovy] = seen[0];
+        const close = (a: number, b: number) => Math.abs(a - b) < (1e-6 * Math.PI) / 180;
+        target = quest.questions.find(
+          (question) =>
+            close(theta, ((90 - question.dec) * Math.PI) / 180) && close(phi, (question.ra * Math.PI) / 180),
+        );
+        // The answer form's view: the application's TARGET_FOVY, 0.02°.
+        expect(fovy).toBeCloseTo((0.02 * Math.PI) / 180, 9);
+        return target && target.object_id !== current.object_id ? 'another target' : 'not yet';
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('another target');
+  return target;
+}
+
 /** Classifies every galaxy of the current training area; returns the quest and the paths used. */
 async function classifyArea(page: Page, keyboard: boolean) {
   const quest = await currentQuest(page);
@@ -172,6 +222,9 @@ async function classifyArea(page: Page, keyboard: boolean) {
     expect(given.has(question.object_id)).toBe(false);
     const path = PATHS[n % PATHS.length];
     const answer = () => (keyboard ? answerWithKeys(page, path) : answerWithMouse(page, path));
+    // While the form is up the globe prefetches where submit goes: the nearest unanswered galaxy,
+    // or after the area's last one where N goes.
+    const prefetched = await prefetchedTarget(page, quest, question);
     await answer();
     if (question.captain_note) {
       await reviewCaptainNote(page, !retried, keyboard, answer);
@@ -186,6 +239,7 @@ async function classifyArea(page: Page, keyboard: boolean) {
       // The camera moves to the nearest unanswered galaxy and the form starts again at step 1.
       await expect(page.getByTestId('answer-form')).toHaveAttribute('data-step', '1');
       await expect.poll(async () => given.has(quest.questions[await currentIndex(page)].object_id)).toBe(false);
+      expect(quest.questions[await currentIndex(page)].object_id).toBe(prefetched?.object_id);
     }
   }
   expect(retried).toBe(true);
@@ -233,6 +287,7 @@ test('a new volunteer classifies every galaxy of a training area with the mouse,
   await recordFlashes(page);
   await readyVolunteer(page.request);
   await openTraining(page);
+  await watchAhead(page);
   await expectNoSeriousViolations(page, 'main screen with the answer form');
 
   // The rudder: the next galaxy, and the form starts again at step 1 there.
@@ -254,6 +309,7 @@ test('the same with the keyboard alone: 1 / 2 / 3, Backspace, Enter, R and N', a
   await recordFlashes(page);
   await readyVolunteer(page.request);
   await openTraining(page);
+  await watchAhead(page);
   const before = await currentIndex(page);
   await page.keyboard.press('n');
   await expect.poll(() => currentIndex(page)).not.toBe(before);
