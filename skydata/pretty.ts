@@ -253,6 +253,16 @@ function addDustLanes(
     }
 }
 
+/**
+ * The pictures' tone curve (src/shared/prettyMixing.ts). The shoulder (1 − cos πs)/2 is quadratic
+ * at the faint end, and a gamma above 1 steepened that further: a galaxy's disc or a nebula's glow
+ * at a tenth of the stretch came out at a few per cent. Gamma 0.5 undoes the shoulder's toe
+ * (((1 − cos πs)/2)^0.5 = sin(πs/2)), so the light rises evenly with the asinh stretch and only the
+ * brightest end rolls off. Bias 0 leaves the sky black: the picture is added to the sky beneath it,
+ * so a lifted black would show as a grey square.
+ */
+const TONE = { a: 1, b: 0, bias: 0, exposure: 1, gamma: 0.5, ground: 0 };
+
 /** The galaxy pictures' white balance (Definition.balance), HSC-G, HSC-R, HSC-I. */
 const GALAXY_BALANCE = [1.3, 1, 0.82];
 
@@ -272,7 +282,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     field: 3.4,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
     balance: GALAXY_BALANCE,
-    mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
+    mixing: { ...TONE, mix: 0, beta: 2000 },
     render(image, random) {
       galaxy(image, 'spiral', 10.6847, 41.2687, 95 / 60, 0.32, POSITION_ANGLES['NGC 224'], 1, 31);
       addDustLanes(image, 10.6847, 41.2687, 95 / 60, 0.32, POSITION_ANGLES['NGC 224'], DUST_RINGS, random);
@@ -290,7 +300,8 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     dec: -5.3911,
     field: 1.6,
     filters: ['HSC-G', 'HSC-R', 'NB0656', 'HSC-I'],
-    mixing: { a: 1, b: 0, mix: 0.8, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
+    // Red is 0.8 of NB0656 (the Hα glow) and 0.2 of HSC-I (the stars' continuum).
+    mixing: { ...TONE, mix: 0.8, beta: 2000 },
     render(image, random) {
       // Filter weights [G, R, NB0656, I] of each kind of light. Hα falls in both NB0656 and HSC-R, but
       // the broad band spreads it 15 times thinner; HSC-G holds Hβ and [O III].
@@ -341,7 +352,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     dec: 24.1167,
     field: 2.4,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
-    mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
+    mixing: { ...TONE, mix: 0, beta: 2000 },
     render(image, random) {
       // Reflected starlight: bluer than the stars (scattering goes as a steep power of wavelength).
       const blue = [1.4, 0.8, 0.5];
@@ -375,7 +386,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     field: 0.7,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
     balance: GALAXY_BALANCE,
-    mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
+    mixing: { ...TONE, mix: 0, beta: 2000 },
     render(image) {
       galaxy(image, 'spiral', 210.8023, 54.3489, 14.4 / 60, 0.93, POSITION_ANGLES['NGC 5457'], 1.2, 101);
       addRealStars(image, 1.3, 0.02);
@@ -390,7 +401,8 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
     field: 0.64,
     filters: ['HSC-G', 'HSC-R', 'HSC-I'],
     balance: GALAXY_BALANCE,
-    mixing: { a: 1, b: 0, mix: 0, beta: 2000, bias: 0, exposure: 1, gamma: 0.5, ground: 0 },
+    // β ten times the others': the ellipticals' haloes, a few pixels out, show round their cores.
+    mixing: { ...TONE, mix: 0, beta: 20000 },
     render(image, random) {
       // NGC 1275 itself is not among them (its SAC type is "g", cD pec): a giant elliptical in the
       // extended envelope of a cD galaxy, 2.9′ × 2.4′.
