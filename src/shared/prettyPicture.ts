@@ -1,6 +1,8 @@
 // The pretty pictures of the sky data repository (viewer-spec §3, §7): which objects there are,
-// and the preset each one's pretty_picture/{name}/meta.json carries. Written by skydata/pretty.ts,
-// read by the globe's pretty-picture layers.
+// and the preset each one's pretty_picture/{name}/meta.json carries. Written by skydata/pretty.ts
+// (prettyPreset: each object's values and why), read by the globe's pretty-picture layers, which
+// mix the filters by src/shared/prettyMixing.ts; tests/unit/pretty-contrast.test.ts holds every
+// preset to showing its object.
 
 export const PRETTY_PICTURES = ['m31', 'm42', 'm45', 'm101', 'perseus'] as const;
 export type PrettyPicture = (typeof PRETTY_PICTURES)[number];
