@@ -3,7 +3,10 @@
 // {filter}/{level}/{p}/{q}.fits, float32, gzip-compressed, at the objects' real positions and
 // sizes. Light comes from the same physical components as the survey galaxies; every star in
 // the field is a real Hipparcos star (stars.14.json), so M45 is the real Pleiades; the Perseus
-// cluster's galaxies are the SAC catalogue's, at their real positions, sizes and types.
+// cluster's galaxies are the SAC catalogue's, at their real positions, sizes and types. Nebulae
+// and dust are laid out on the sky (sizes in degrees, surface brightness per pixel), so a picture
+// looks the same in the default sky's 1024 pixels and the small sky's 256; stars and the galaxies'
+// seeing and knots are drawn at the pixel scale, as a camera of that resolution would.
 // Tile geometry is the survey tiles' (tract.ts): level L pixels are 2^L tract pixels and
 // FITS row 1 of a tile is its lowest y.
 import fs from 'node:fs';
@@ -275,7 +278,8 @@ const DUST_RINGS: [number, number][] = [
 ];
 
 const DEFINITIONS: Record<PrettyPicture, Definition> = {
-  // M31 and its companions M32 and M110; 190′ × 60′ disc at position angle 35°.
+  // M31 and its companions M32 and M110; 190′ × 60′ disc at position angle 35°, its dust lanes
+  // deepest on the near, north-western side.
   m31: {
     ra: 10.6847,
     dec: 41.2687,
@@ -394,7 +398,7 @@ const DEFINITIONS: Record<PrettyPicture, Definition> = {
   },
   // The Perseus cluster (Abell 426) around NGC 1275: every SAC galaxy within the field. Its
   // galaxies are 1′ or 2′ across, so the field is the cluster's core, NGC 1275 and the chain of
-  // ellipticals to its west, 0.64° (4.5″ a pixel in the default sky, 9″ in the small one).
+  // ellipticals to its west, 0.64° (2.25″ a pixel in the default sky, 9″ in the small one).
   perseus: {
     ra: 49.9507,
     dec: 41.5117,
