@@ -267,7 +267,7 @@ function addDustLanes(
 const TONE = { a: 1, b: 0, bias: 0, exposure: 1, gamma: 0.5, ground: 0 };
 
 /** The galaxy pictures' white balance (Definition.balance), HSC-G, HSC-R, HSC-I. */
-const GALAXY_BALANCE = [1.3, 1, 0.82];
+const GALAXY_BALANCE = [1.4, 1, 0.75];
 
 /** M31's dust lanes: (radius, depth) in the disc's plane, the radius a fraction of its 95′ semi-major axis. */
 const DUST_RINGS: [number, number][] = [
