@@ -131,6 +131,16 @@ function galaxy(
     new Random(seed),
   );
   convolveGaussian(stamp, [1.2, 1.1, 1]);
+  // The stamp ends 1.7 radii out, and a galaxy a few pixels across still has light there (its
+  // knots are pixel-sized): faded out over the stamp's outer 30 %, so that it is not cut square.
+  const half = stamp.width / 2;
+  for (let py = 0; py < stamp.height; py++)
+    for (let px = 0; px < stamp.width; px++) {
+      const d = Math.hypot(stamp.x0 + px - (fx - 1), stamp.y0 + py - (fy - 1)) / half;
+      if (d < 0.7) continue;
+      const fade = d >= 1 ? 0 : 0.5 + 0.5 * Math.cos((Math.PI * (d - 0.7)) / 0.3);
+      for (const band of stamp.bands) band[py * stamp.width + px] *= fade;
+    }
   addStamp(image, stamp, IDENTITY);
 }
 
