@@ -341,7 +341,12 @@ async function loginOnce(browser: PlaywrightBrowser, server: BenchServer, email:
     if (request.method() === 'POST' && /\/api\/quests\/\d+\/answers$/.test(new URL(request.url()).pathname))
       answerPosts.push(Date.now());
   });
-  return { ...opened, watch, answerPosts, loginToTargetMs: sharpAt - clickAt };
+  // The tiles that came in before the view was sharp, for the log: how many, the last one when.
+  const tilesIn = watch.tiles
+    .map((time) => time - watch.timeOrigin())
+    .filter((time) => time >= clickAt && time <= sharpAt);
+  const tilesMs = tilesIn.length === 0 ? null : tilesIn[tilesIn.length - 1] - clickAt;
+  return { ...opened, watch, answerPosts, loginToTargetMs: sharpAt - clickAt, tiles: tilesIn.length, tilesMs };
 }
 
 /** A jump of the cruise: from one target to the next, its duration as drawn. */
@@ -485,7 +490,8 @@ export async function runCruise(options: CruiseOptions): Promise<CruiseRow[]> {
       const aladinFirstViewMs = await aladinOnce(browser, server, field, options.throttle);
       const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(0)} ms`);
       log(
-        `bench cruise: run ${run}/${options.runs}: login → first target ${ms(session.loginToTargetMs)}, ` +
+        `bench cruise: run ${run}/${options.runs}: login → first target ${ms(session.loginToTargetMs)} ` +
+          `(${session.tiles} tiles, the last in at ${ms(session.tilesMs)}), ` +
           `${GLOBE_CONTENDERS.aladin} first view ${ms(aladinFirstViewMs)}`,
       );
       logins.push({ loginToTargetMs: session.loginToTargetMs, aladinFirstViewMs });

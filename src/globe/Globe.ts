@@ -63,6 +63,12 @@ export class Globe {
   private fovyOut: { since: number; fovy: number } | null = null;
   /** The jump under way, if any: its end is handed to the layers (FrameContext.destination). */
   private jump: Jump | null = null;
+  /**
+   * Where the last jump ended, while the level-of-detail bias fades after it: still the
+   * destination, so that the layers load the view's sharp tiles at once rather than a level
+   * coarser first (a cut, which ends in its first frame, is a jump too).
+   */
+  private landed: JumpTarget | null = null;
   /** Moving frames at a lower resolution where they come slowly (resolution.ts). */
   private readonly adaptiveResolution = new AdaptiveResolution();
   /** The views expected next (prefetch). */
@@ -192,7 +198,10 @@ export class Globe {
     this.jump = jump;
     this.animate((time) => {
       const moving = this.jump === jump && jump.apply(this.camera, Math.max(time, jump.startTime));
-      if (!moving && this.jump === jump) this.jump = null;
+      if (!moving && this.jump === jump) {
+        this.jump = null;
+        this.landed = jump.target;
+      }
       return moving;
     });
     return jump;
@@ -228,6 +237,7 @@ export class Globe {
   private stopAnimations(): void {
     this.animations.clear();
     this.jump = null;
+    this.landed = null;
   }
 
   /** Runs `animation` once per frame until it returns false. */
@@ -268,6 +278,7 @@ export class Globe {
     this.camera.normalize(true);
     this.lastMotion = performance.now();
     this.aheadHanded = false;
+    this.landed = null;
     this.fovyOut = null;
     const state = this.camera.state();
     for (const listener of this.listeners) listener(state);
@@ -329,7 +340,11 @@ export class Globe {
       resolution,
       time,
       requestFrame: () => this.requestFrame(),
-      destination: this.jump ? this.viewAfter(this.jump.target) : undefined,
+      destination: this.jump
+        ? this.viewAfter(this.jump.target)
+        : this.landed && this.camera.lodBias > 0
+          ? this.viewAfter(this.landed)
+          : undefined,
       ahead: this.aheadHanded ? this.ahead.map((view) => this.viewAfter(view)) : undefined,
     };
     this.frames++;
