@@ -1,9 +1,9 @@
 // The cruise suite: a scripted volunteer on the real main screen, in Debian's Chromium
 // at 1280 × 720 with its CPU slowed down 4× (a low-end laptop), against our real server on this
 // machine with the small sky. The page is opened as galaxy-cruise.bench, a name Chromium maps to
-// 127.0.0.1: from a loopback address the application runs in developer mode (application-spec
-// §6), whose jumps are ten times shorter and whose flashes and rewards come sooner than a
-// volunteer's. Every request to another host is aborted.
+// 127.0.0.1 and not a local host name, so the application runs with a volunteer's constants, not
+// developer mode's (developerMode.ts looks at the page's host name): the jump to the nearest
+// unanswered galaxy takes 2 s, N's 1 s, flashes last 1 s. Every request to another host is aborted.
 //   login → first target   from the click on 'Log in' (its pointerdown event's time) to the first
 //                          frame at rest once the first target's answer form is up (its tiles in
 //                          and faded, Globe.restingSince; the page goes on to prefetch the next
@@ -17,8 +17,9 @@
 //   submit → sharp         from the key that sends an answer to the first frame at rest on the next
 //                          target: its tiles all in and faded, the jump and its level-of-detail bias
 //                          over, nothing asking for another frame (Globe.restingSince); beside it the
-//                          jump's duration as drawn (its first to its last camera move; 200 ms in
-//                          developer mode), the target being the jump + 300 ms (issue 31)
+//                          jump's duration as drawn (its first to its last camera move; nominally
+//                          2 s), the target being the jump + 300 ms (issue 31); the key is the
+//                          answer's last (Enter on a captain's note), timed by its keydown event
 //   frame median           the intervals between animation frames during the answers' jumps (from
 //                          each jump's first camera move to its last: a moving view draws every
 //                          frame, so each interval is a frame's whole main-thread cost, as the
