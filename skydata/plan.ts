@@ -24,6 +24,19 @@ export const PIXEL_SCALE = 0.168;
 export const FIELD_BINNING = 16;
 /** How far a field tract reaches beyond its level's area tracts, degrees: half an 18′ view's width. */
 export const FIELD_MARGIN = 0.27;
+/**
+ * The tile level an area tract is drawn at from fov 18′ (1.5″ a screen pixel on 720 pixels, 8 HSC
+ * pixels): a field tract has that level's sky noise, σ/8, so that the grain does not step there.
+ */
+export const FIELD_MATCH_LEVEL = 3;
+/**
+ * HSC pixels of sky an area tract is rendered with beyond its area on every side (26.9″): a target
+ * view (fov 0.02°, 64″ either side of the target on a 16:9 screen) never reaches past it in the
+ * default sky, since a target lies 8 % of the side (27.5″) and its reach (10″ or more) inside the
+ * area. The sides stay whole multiples of 2^top (2368 = 148 · 16), so each tile level halves the
+ * one below exactly. The small sky's targets lie only 13.8″ in: a few views there reach past.
+ */
+export const AREA_PADDING = 160;
 
 export interface PlanOptions {
   seed: number;
@@ -61,6 +74,29 @@ export interface LevelPlan {
   fieldTract: TractPlan;
 }
 
+/**
+ * The tract an area is rendered and served as: its footprint (area.wcs, which the catalogue's
+ * positions and the outline are of) grown by AREA_PADDING on every side, the same centre and
+ * pixel scale, its targets moved with the pixel grid.
+ */
+export function renderedArea(area: AreaPlan): TractPlan {
+  const size = area.wcs.NAXIS1 + 2 * AREA_PADDING;
+  return {
+    tract: area.tract,
+    wcs: {
+      ...area.wcs,
+      NAXIS1: size,
+      NAXIS2: size,
+      CRPIX1: area.wcs.CRPIX1 + AREA_PADDING,
+      CRPIX2: area.wcs.CRPIX2 + AREA_PADDING,
+    },
+    depth: area.depth,
+    targets: area.targets.map((target) => ({ ...target, x: target.x + AREA_PADDING, y: target.y + AREA_PADDING })),
+    seed: area.seed,
+    binning: area.binning,
+  };
+}
+
 /** A level's field tract id: level id × 100, below its areas' (level id × 100 + 1, + 2, …). */
 export function fieldTractId(levelId: number): number {
   return levelId * 100;
@@ -68,10 +104,10 @@ export function fieldTractId(levelId: number): number {
 
 /**
  * The field tract of a level (docs/sky-data.md): a north-up TAN square of FIELD_BINNING-binned
- * pixels over the bounding box of the level's area tracts, FIELD_MARGIN wider on every side, its
- * side a multiple of 256. Its sky noise is that of the area tracts' coarsest tile level (σ/2^top,
- * the level an area tract is drawn at from fov 18′ out), so that where both are drawn at that
- * zoom the sky's grain does not step at an area's edge; it holds no targets.
+ * pixels over the bounding box of the level's areas, FIELD_MARGIN wider on every side, its side a
+ * multiple of 256. Its sky noise is that of the area tracts' tile level FIELD_MATCH_LEVEL, so
+ * that at fov 18′, where both are drawn, the sky's grain does not step at an area tract's edge;
+ * it holds no targets.
  */
 export function planFieldTract(levelId: number, field: FieldDefinition, areas: AreaPlan[], seed: number): TractPlan {
   const arcsec = PIXEL_SCALE * FIELD_BINNING;
@@ -97,7 +133,7 @@ export function planFieldTract(levelId: number, field: FieldDefinition, areas: A
   const margin = (FIELD_MARGIN * 3600) / arcsec;
   const size = Math.ceil((2 * (reach + margin)) / TILE_SIZE) * TILE_SIZE;
   const depth = DEPTHS[field.depth];
-  const top = maxTileLevel(areas[0].wcs.NAXIS1);
+  const top = Math.min(FIELD_MATCH_LEVEL, maxTileLevel(areas[0].wcs.NAXIS1 + 2 * AREA_PADDING));
   return {
     tract: fieldTractId(levelId),
     wcs: tanWcs(ra, dec, size, arcsec),

@@ -9,7 +9,14 @@ import type { Catalogue, CatalogueCourse, CatalogueLevel, CatalogueTarget, MapLa
 import { COURSE_IDS } from '../src/shared/enums';
 import { captainNote } from './notes';
 import { runTractJobs } from './parallel';
-import { SEASON2_LABEL_COUNT, SIMULATION_DIVISIONS, type AreaPlan, type LevelPlan } from './plan';
+import {
+  AREA_PADDING,
+  renderedArea,
+  SEASON2_LABEL_COUNT,
+  SIMULATION_DIVISIONS,
+  type AreaPlan,
+  type LevelPlan,
+} from './plan';
 import { campaigns, souvenirs } from './rewards';
 import { morphologyOf } from './targets';
 import { FILTERS, maxTileLevel, TILE_SIZE, type TractPlan } from './tract';
@@ -128,10 +135,11 @@ export async function buildSurveys(
       labels: labelsOf(level, season2Wide),
     };
     for (const area of level.areas) {
-      const job: TractJob = { id: area.id, surveyDirectory: path.join(root, survey), plan: area, cutouts: [] };
+      const rendered = renderedArea(area);
+      const job: TractJob = { id: area.id, surveyDirectory: path.join(root, survey), plan: rendered, cutouts: [] };
       jobs.push(job);
       tracts++;
-      metas[survey].push(tractEntry(area));
+      metas[survey].push(tractEntry(rendered));
       areas[survey].push(area.outline);
       const catalogueTargets: CatalogueTarget[] = area.targets.map((spec, index) => {
         const [ra, dec] = pixelToSky(area.wcs, spec.x + 1, spec.y + 1);
@@ -141,8 +149,8 @@ export async function buildSurveys(
           const imgName = `captain_notes/${target.object_id}.png`;
           job.cutouts.push({
             file: path.join(root, imgName),
-            x: spec.x,
-            y: spec.y,
+            x: spec.x + AREA_PADDING,
+            y: spec.y + AREA_PADDING,
             side: Math.min(512, Math.max(192, Math.ceil(spec.radius * 3.2))),
           });
           target.captain_note = captainNote(

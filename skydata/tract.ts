@@ -255,15 +255,15 @@ export function promisedTiles(
 }
 
 /**
- * Writes the tile pyramid of one tract; returns the bytes written. The side is a multiple of 256,
- * so every level's image has whole pixels; where a level's image ends inside a tile (a field
- * tract, whose side need not be 256 · 2^L), the tile is still 256 × 256 and its pixels beyond the
- * image hold the sky's zero: the viewer draws a tile only as far as the tract's NAXIS reaches.
+ * Writes the tile pyramid of one tract; returns the bytes written. The side halves exactly down to
+ * the top level, so every level's image has whole pixels; where a level's image ends inside a tile
+ * (a side that is not 256 · 2^L), the tile is still 256 × 256 and its pixels beyond the image hold
+ * the sky's zero: the viewer draws a tile only as far as the tract's NAXIS reaches.
  */
 export function writeTractTiles(surveyDirectory: string, plan: TractPlan, bands: Float32Array[]): number {
   const size = plan.wcs.NAXIS1;
-  if (size % TILE_SIZE !== 0) throw new Error(`tract ${plan.tract}: side ${size} is not a multiple of ${TILE_SIZE}`);
   const top = maxTileLevel(size);
+  if (size % 2 ** top !== 0) throw new Error(`tract ${plan.tract}: side ${size} does not halve ${top} times`);
   const zero = encodeFlux(0);
   let written = 0;
   FILTERS.forEach((filter, b) => {

@@ -5,17 +5,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Catalogue } from '../../src/shared/catalogue';
-import { skyToPixel, type TanWcs } from '../../src/core/wcs';
+import { pixelToSky, skyToPixel, type TanWcs } from '../../src/core/wcs';
 import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
-import { brightCentroid, canvasPixels } from './canvas-pixels';
+import { brightCentroid, canvasPixels, type PixelWindow } from './canvas-pixels';
 import { framesAskedFor } from './frames';
+import { openView, pixelOf, whole } from './globe-view';
 
 interface Target {
   object_id: number;
   ra: number;
   dec: number;
   survey: string;
+  /** The target's area tract (its area id). */
+  tract: number;
 }
 
 function wideTargets(): Target[] {
@@ -43,17 +46,21 @@ function wideTargets(): Target[] {
     );
 }
 
-/** The level-0 tile of the target's tract that holds it (tile size 256, tract pixel grid). */
-function levelZeroTile(target: Target): string {
+/** The target's area tract in its survey's meta.json (which lists the field tracts first). */
+function areaTract(target: Target): TanWcs {
   const meta = JSON.parse(
     fs.readFileSync(path.join(E2E_VAR_DIR, 'sky', 'stellar-globe', 'static', target.survey, 'meta.json'), 'utf8'),
   ) as { tracts: { tract: number; wcs: TanWcs }[] };
-  for (const { tract, wcs } of meta.tracts) {
-    const [x, y] = skyToPixel(wcs, target.ra, target.dec);
-    if (x >= 0.5 && y >= 0.5 && x < wcs.NAXIS1 + 0.5 && y < wcs.NAXIS2 + 0.5)
-      return `${tract}/0/${Math.floor((x - 0.5) / 256)}/${Math.floor((y - 0.5) / 256)}.png`;
-  }
-  throw new Error(`no tract holds target ${target.object_id}`);
+  const entry = meta.tracts.find(({ tract }) => tract === target.tract);
+  if (!entry) throw new Error(`no tract ${target.tract} in ${target.survey}/meta.json`);
+  return entry.wcs;
+}
+
+/** The level-0 tile of the target's area tract that holds it (tile size 256, tract pixel grid). */
+function levelZeroTile(target: Target): string {
+  const wcs = areaTract(target);
+  const [x, y] = skyToPixel(wcs, target.ra, target.dec);
+  return `${target.tract}/0/${Math.floor((x - 0.5) / 256)}/${Math.floor((y - 0.5) / 256)}.png`;
 }
 
 /**
@@ -92,6 +99,39 @@ async function onlyTheGlobe(page: Page): Promise<void> {
   await page.addStyleTag({
     content: '* { visibility: hidden !important } .globe-canvas { visibility: visible !important }',
   });
+}
+
+/** The fov the answer form is looked at from in issue 31: 18′, where an area tract is a small square. */
+const FIELD_VIEW_FOV = 0.3;
+/** Screen pixels left out either side of a tract's edge (its texels blend there), and a strip's width. */
+const EDGE_GAP = 3;
+const EDGE_STRIP = 6;
+/** The largest step in the sky's mean light (0–255) allowed across a tract's edge. */
+const MAX_STEP = 3;
+
+interface SkyLight {
+  count: number;
+  median: number;
+  /** Mean and standard deviation of the sky's light, the galaxies and stars (over median + 30) left out. */
+  mean: number;
+  sigma: number;
+}
+
+/** The light (mean of r, g, b) of the canvas pixels `where` holds, as sky statistics. */
+function skyLight(pixels: PixelWindow, where: (x: number, y: number) => boolean): SkyLight {
+  const values: number[] = [];
+  for (let row = 0; row < pixels.height; row++)
+    for (let column = 0; column < pixels.width; column++) {
+      if (!where(pixels.x0 + column + 0.5, pixels.y0 + row + 0.5)) continue;
+      const k = 4 * (row * pixels.width + column);
+      values.push((pixels.data[k] + pixels.data[k + 1] + pixels.data[k + 2]) / 3);
+    }
+  const sorted = values.sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  const sky = sorted.filter((value) => value <= median + 30);
+  const mean = sky.reduce((sum, value) => sum + value, 0) / sky.length;
+  const sigma = Math.sqrt(sky.reduce((sum, value) => sum + (value - mean) ** 2, 0) / sky.length);
+  return { count: values.length, median, mean, sigma };
 }
 
 test.describe('survey tiles (viewer-spec §3, §4, §7)', () => {
@@ -158,6 +198,68 @@ test.describe('survey tiles (viewer-spec §3, §4, §7)', () => {
       expect(Math.min(...rgb)).toBeGreaterThan(40);
       expect(Math.max(...rgb) - Math.min(...rgb)).toBeGreaterThan(15);
     }
+  });
+
+  test('at fov 18′ on a target the sky beyond its area tract is survey sky, and its edge shows no step (issue 31)', async ({
+    browser,
+  }) => {
+    const target = wideTargets()[0];
+    const page = await volunteerPage(browser);
+    const view = { ra: target.ra, dec: target.dec, fov: FIELD_VIEW_FOV };
+    const canvas = await openView(page, view.ra, view.dec, view.fov);
+    const box = (await canvas.boundingBox())!;
+    const pixels = await whole(page, canvas, `survey-field-${target.object_id}.png`);
+    // The area tract's square on the screen (north up: its edges run along the screen's axes).
+    const wcs = areaTract(target);
+    const corners = [
+      [0.5, 0.5],
+      [wcs.NAXIS1 + 0.5, 0.5],
+      [0.5, wcs.NAXIS2 + 0.5],
+      [wcs.NAXIS1 + 0.5, wcs.NAXIS2 + 0.5],
+    ].map(([x, y]) => pixelOf(box, view, ...pixelToSky(wcs, x, y)));
+    const left = Math.min(...corners.map((c) => c.x));
+    const right = Math.max(...corners.map((c) => c.x));
+    const top = Math.min(...corners.map((c) => c.y));
+    const bottom = Math.max(...corners.map((c) => c.y));
+    expect(left).toBeGreaterThan(EDGE_GAP + EDGE_STRIP);
+    expect(right).toBeLessThan(box.width - EDGE_GAP - EDGE_STRIP);
+    const beyond = skyLight(
+      pixels,
+      (x, y) => x < left - EDGE_GAP || x > right + EDGE_GAP || y < top - EDGE_GAP || y > bottom + EDGE_GAP,
+    );
+    // Strips either side of each edge, along its middle (clear of the corners).
+    const along = (value: number, low: number, high: number) =>
+      value > low + (high - low) * 0.2 && value < high - (high - low) * 0.2;
+    const edges = {
+      east: (x: number, y: number, side: number) =>
+        along(y, top, bottom) && side * (x - left) > EDGE_GAP && side * (x - left) < EDGE_GAP + EDGE_STRIP,
+      west: (x: number, y: number, side: number) =>
+        along(y, top, bottom) && side * (right - x) > EDGE_GAP && side * (right - x) < EDGE_GAP + EDGE_STRIP,
+      north: (x: number, y: number, side: number) =>
+        along(x, left, right) && side * (y - top) > EDGE_GAP && side * (y - top) < EDGE_GAP + EDGE_STRIP,
+      south: (x: number, y: number, side: number) =>
+        along(x, left, right) && side * (bottom - y) > EDGE_GAP && side * (bottom - y) < EDGE_GAP + EDGE_STRIP,
+    };
+    const format = (s: SkyLight) =>
+      `median ${s.median}, mean ${s.mean.toFixed(2)}, σ ${s.sigma.toFixed(2)} (${s.count} px)`;
+    console.log(
+      `target ${target.object_id} at fov ${view.fov}°: tract on screen x ${left.toFixed(0)}..${right.toFixed(0)}, y ${top.toFixed(0)}..${bottom.toFixed(0)}`,
+    );
+    // The tract's own sky: its strips along the edges, inside the 8 % margin no target reaches into.
+    const tract = skyLight(pixels, (x, y) => Object.values(edges).some((strip) => strip(x, y, 1)));
+    console.log(`  the tract's sky along its edges: ${format(tract)}; beyond the tract: ${format(beyond)}`);
+    const steps = Object.entries(edges).map(([name, strip]) => {
+      const inside = skyLight(pixels, (x, y) => strip(x, y, 1));
+      const outside = skyLight(pixels, (x, y) => strip(x, y, -1));
+      console.log(`  ${name} edge: inside ${format(inside)}; outside ${format(outside)}`);
+      return { inside, outside };
+    });
+    // Survey sky, not the black around the tract: its level and its grain are the tract's.
+    expect(beyond.median).toBeGreaterThanOrEqual(tract.median - MAX_STEP);
+    expect(beyond.mean).toBeGreaterThan(tract.mean - MAX_STEP);
+    expect(beyond.sigma).toBeGreaterThan(tract.sigma / 2);
+    expect(beyond.sigma).toBeLessThan(tract.sigma * 2);
+    for (const { inside, outside } of steps) expect(Math.abs(outside.mean - inside.mean)).toBeLessThanOrEqual(MAX_STEP);
   });
 
   test('a dead tile is not requested twice', async ({ browser }) => {

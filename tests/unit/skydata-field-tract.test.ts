@@ -3,7 +3,17 @@
 // so that at the answer form's zooms the sky beyond an area's tract is survey sky, not black.
 import { describe, expect, it } from 'vitest';
 import { addSersic, sersicLight, Stamp } from '../../skydata/galaxy';
-import { FIELD_BINNING, FIELD_MARGIN, fieldTractId, PIXEL_SCALE, planSky, tractSize } from '../../skydata/plan';
+import {
+  AREA_PADDING,
+  FIELD_BINNING,
+  FIELD_MARGIN,
+  FIELD_MATCH_LEVEL,
+  fieldTractId,
+  PIXEL_SCALE,
+  planSky,
+  renderedArea,
+  tractSize,
+} from '../../skydata/plan';
 import { fieldTractSurvey } from '../../skydata/surveys';
 import { DEPTHS, maxTileLevel, renderTract, TILE_SIZE, type TractPlan } from '../../skydata/tract';
 import { pixelToSky, skyToPixel, tanWcs } from '../../skydata/wcs';
@@ -74,8 +84,10 @@ describe.each([true, false])('planFieldTract (small sky: %s)', (small) => {
     }
   });
 
-  it("has the sky noise of the area tracts' coarsest tile level, and the level's depth otherwise", () => {
-    const top = maxTileLevel(tractSize(small));
+  it("has the sky noise of the area tracts' tile level drawn at fov 18′, and the level's depth otherwise", () => {
+    const top = Math.min(FIELD_MATCH_LEVEL, maxTileLevel(tractSize(small) + 2 * AREA_PADDING));
+    // fov 18′ on 720 pixels: 1.5″ a screen pixel, the level whose pixels are at most that.
+    expect(FIELD_MATCH_LEVEL).toBe(Math.floor(Math.log2(SCREEN_PIXEL_AT_18_ARCMIN / PIXEL_SCALE)));
     for (const level of levels) {
       const depth = DEPTHS[level.field.depth];
       const { depth: field } = level.fieldTract;
@@ -84,6 +96,34 @@ describe.each([true, false])('planFieldTract (small sky: %s)', (small) => {
       expect(field.backgroundGalaxies).toBe(depth.backgroundGalaxies);
       expect(field.stars).toBe(depth.stars);
     }
+  });
+
+  it('renders each area tract AREA_PADDING wider on every side, about the same centre, its targets where the catalogue puts them', () => {
+    let outside = 0;
+    for (const level of levels)
+      for (const area of level.areas) {
+        const rendered = renderedArea(area);
+        expect(rendered.wcs.NAXIS1).toBe(area.wcs.NAXIS1 + 2 * AREA_PADDING);
+        expect(rendered.wcs.NAXIS1 % 2 ** maxTileLevel(rendered.wcs.NAXIS1)).toBe(0);
+        expect(pixelToSky(rendered.wcs, (rendered.wcs.NAXIS1 + 1) / 2, (rendered.wcs.NAXIS1 + 1) / 2)).toEqual(
+          area.centre.map((value) => expect.closeTo(value, 9)),
+        );
+        rendered.targets.forEach((target, index) => {
+          const [ra, dec] = pixelToSky(area.wcs, area.targets[index].x + 1, area.targets[index].y + 1);
+          const [x, y] = skyToPixel(rendered.wcs, ra, dec);
+          expect(x - 1).toBeCloseTo(target.x, 6);
+          expect(y - 1).toBeCloseTo(target.y, 6);
+          // The target view (fov 0.02°: 36″ above and below, 64″ either side on 16:9) inside it.
+          const halfWidth = 64 / PIXEL_SCALE;
+          const halfHeight = 36 / PIXEL_SCALE;
+          const size = rendered.wcs.NAXIS1;
+          if (x - halfWidth < 0.5 || y - halfHeight < 0.5 || x + halfWidth > size + 0.5 || y + halfHeight > size + 0.5)
+            outside++;
+        });
+      }
+    console.log(`targets whose 0.02° view reaches past their area tract: ${outside}`);
+    // The small sky's 1024-pixel areas keep their targets only 13.8″ in from the edge.
+    if (!small) expect(outside).toBe(0);
   });
 
   it('lies in the wide folder for wide and Deep/UltraDeep levels, so that it never covers an area of the layer below', () => {
@@ -98,7 +138,7 @@ describe('a field tract rendered (renderTract with binning 16)', () => {
   // than the galaxies' many do.
   const depth = { ...DEPTHS.wide, stars: 0 };
   const areaSize = tractSize(false);
-  const top = maxTileLevel(areaSize);
+  const top = FIELD_MATCH_LEVEL;
   const field: TractPlan = {
     tract: 100,
     wcs: tanWcs(214.8, 52.7, size, PIXEL_SCALE * FIELD_BINNING),
