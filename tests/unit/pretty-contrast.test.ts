@@ -102,6 +102,9 @@ const galaxyEllipse = (g: (typeof PERSEUS)[number], scale: number): Ellipse => (
 // object on a dark screen rather than a smudge; the contrast of 6 keeps the sky clearly darker than
 // the object (the background includes the field's stars); under 1 % of an object's pixels may
 // clip (its brightest stars), so that the bright parts keep their structure instead of a flat white.
+// Bright cores (M42's Huygens region, NGC 1275) must reach 0.3; the diffuse ones (M45's nebulosity
+// between its stars, the dwarf elliptical M110) 0.12, and M110, whose outskirts lie on M31's faint
+// outer disc, a contrast of 4.
 const CASES: PictureCase[] = [
   {
     which: 'm42',
