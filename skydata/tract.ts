@@ -222,7 +222,7 @@ function addBinnedSky(plan: TractPlan, bands: Float32Array[], random: Random) {
   }
 }
 
-/** The narrowest Gaussian (pixels) whose samples at pixel centres still sum to its light within 0.1 %. */
+/** The narrowest Gaussian (pixels) whose samples at pixel centres still sum to its light within 1 %. */
 const PIXEL_POINT_SIGMA = 0.55;
 
 /** Halves a square image by averaging 2×2 blocks (the next tile level). */
