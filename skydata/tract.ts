@@ -152,11 +152,7 @@ export function renderTract(plan: TractPlan): Float32Array[] {
   // Milky Way stars: point sources with the seeing profile, a core and a 5 % halo.
   const stars = random.fork('stars');
   for (let n = 0; n < Math.round(plan.depth.stars * scale); n++) {
-    const x = stars.uniform(0, size);
-    const y = stars.uniform(0, size);
-    const flux = 0.02 * Math.pow(10, -stars.uniform(0, 3.5));
-    const temperature = stars.next();
-    const colour: Colour = [0.5 + 0.8 * temperature, 0.85 + 0.15 * temperature, 1];
+    const { x, y, flux, colour } = milkyWayStar(stars, size);
     const stamp = Stamp.around(x, y, 30);
     for (let b = 0; b < 3; b++) {
       const sigma = plan.depth.psf[b];
@@ -213,13 +209,21 @@ function addBinnedSky(plan: TractPlan, bands: Float32Array[], random: Random) {
   }
   const stars = random.fork('stars');
   for (let n = 0; n < Math.round(plan.depth.stars * scale); n++) {
-    const x = stars.uniform(0, size);
-    const y = stars.uniform(0, size);
-    const flux = 0.02 * Math.pow(10, -stars.uniform(0, 3.5));
-    const temperature = stars.next();
-    const colour: Colour = [0.5 + 0.8 * temperature, 0.85 + 0.15 * temperature, 1];
+    const { x, y, flux, colour } = milkyWayStar(stars, size);
     point(x, y, widthsOf(0), colour.map((c) => (c * flux) / binning ** 2) as Colour);
   }
+}
+
+/**
+ * One faint Milky Way star of a tract `size` pixels a side: its place, flux (3.5 magnitudes below
+ * 0.02) and colour, drawn in this order from `random` (area and field tracts alike).
+ */
+function milkyWayStar(random: Random, size: number): { x: number; y: number; flux: number; colour: Colour } {
+  const x = random.uniform(0, size);
+  const y = random.uniform(0, size);
+  const flux = 0.02 * Math.pow(10, -random.uniform(0, 3.5));
+  const temperature = random.next();
+  return { x, y, flux, colour: [0.5 + 0.8 * temperature, 0.85 + 0.15 * temperature, 1] };
 }
 
 /** The narrowest Gaussian (pixels) whose samples at pixel centres still sum to its light within 1 %. */
