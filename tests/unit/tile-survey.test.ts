@@ -4,7 +4,9 @@ import { SURVEY_DEFAULTS } from '../../src/globe/layers/survey';
 import { OUTLINE_FADE_MS, areaPolygons, tileWeight } from '../../src/globe/layers/survey-area';
 import { ColorParamsType, DEFAULT_COLOR_PARAMS, colorMixing } from '../../src/globe/layers/survey-colors';
 import { levelsCoarser } from '../../src/globe/tiles/tiled-layer';
-import { ancestorKey, surveyLevel } from '../../src/globe/tiles/tract';
+import { ancestorKey, coneInside, surveyLevel, tractOf } from '../../src/globe/tiles/tract';
+import { skyVector } from '../../src/globe/visibility';
+import { tanWcs } from '../../src/core/wcs';
 
 describe('survey colour parameters (viewer-spec §3)', () => {
   it('defaults to filters HSC-I, HSC-R, HSC-G, beta e^10, a 1, bias 0.05, b0 0', () => {
@@ -83,5 +85,34 @@ describe('survey tile levels and ancestors', () => {
     expect(areaPolygons([square], ['HSC-G'])).toEqual([square]);
     expect(areaPolygons({ 'HSC-G': [square], $any: [square] }, ['HSC-G'])).toEqual([square, square]);
     expect(areaPolygons('not json', ['HSC-G'])).toEqual([]);
+  });
+});
+
+describe('a view wholly inside a tract drawn over another', () => {
+  // An area tract of 0.168″ pixels (2368 px = 6.6′) as skydata lays one out over its field tract.
+  const area = tractOf(101, tanWcs(150, 2, 2368, 0.168), { maxTileLevel: 4 });
+  const arcsec = Math.PI / 180 / 3600;
+  const cone = (ra: number, dec: number, radiusArcsec: number) => ({
+    centre: skyVector(ra, dec),
+    radius: radiusArcsec * arcsec,
+  });
+
+  it('is inside when the whole cone is, and not when its edge reaches past the tract', () => {
+    // The target view's cone (1280 × 720 at 0.02°: 73″ to a corner) at the tract's centre.
+    expect(coneInside(cone(150, 2, 73), area)).toBe(true);
+    // Half the tract's side is 199″: a cone of 73″ centred 120″ north fits, 130″ north does not.
+    expect(coneInside(cone(150, 2 + 120 / 3600, 73), area)).toBe(true);
+    expect(coneInside(cone(150, 2 + 130 / 3600, 73), area)).toBe(false);
+    // East, where RA shrinks by cos(dec) on the sky.
+    expect(coneInside(cone(150 + 130 / 3600 / Math.cos((2 * Math.PI) / 180), 2, 73), area)).toBe(false);
+    // A wide view holds the tract rather than lying in it; a tract far off holds nothing.
+    expect(coneInside(cone(150, 2, 600), area)).toBe(false);
+    expect(coneInside(cone(152, 2, 10), area)).toBe(false);
+  });
+
+  it('holds near the poles, where RA wraps', () => {
+    const polar = tractOf(102, tanWcs(359.99, 89.9, 2368, 0.168), { maxTileLevel: 4 });
+    expect(coneInside(cone(359.99, 89.9, 73), polar)).toBe(true);
+    expect(coneInside(cone(359.99, 89.9 - 150 / 3600, 73), polar)).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ import {
   surveyLevel,
   tileKeyString,
   tractOf,
+  coneInside,
   visibleTiles,
   type TileKey,
   type Tract,
@@ -235,11 +236,21 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
     const coarser = levelsCoarser(this.options.tileLodBias, camera);
     const requests: TileRequest[] = [];
     const drawn: SurveyTile[] = [];
-    for (const tract of this.tracts.values()) {
+    const shown = [...this.tracts.values()].filter((tract) => {
+      const weight = this.options.outline ? tileWeight(screenPixel, tract) : 1;
+      return (
+        weight > 0 &&
+        angleBetween(cone.centre, tract.centre) <= cone.radius + tract.radius &&
+        (2 * tract.radius) / screenPixel >= SMALLEST_TRACT_PIXELS
+      );
+    });
+    for (const [index, tract] of shown.entries()) {
       const distance = angleBetween(cone.centre, tract.centre);
       const weight = this.options.outline ? tileWeight(screenPixel, tract) : 1;
-      if (distance > cone.radius + tract.radius || weight <= 0) continue;
-      if ((2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS) continue;
+      // A tract listed after this one is drawn over it (a field's tract under its areas): where
+      // it holds the whole view, this one shows nowhere once that one's coarsest tile is in, which
+      // comes first, so only this one's coarsest tile is loaded and drawn.
+      const hidden = shown.slice(index + 1).some((other) => coneInside(cone, other));
       const level = surveyLevel(screenPixel, tract.pixelAngle, coarser, tract.minLevel, tract.maxLevel);
       const top = { tract: tract.tract, level: tract.maxLevel, p: 0, q: 0 };
       // The tract's coarsest tile first: every finer tile can be drawn from it while it loads.
@@ -251,6 +262,7 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
         revision: this.options.revision,
       });
       for (const tile of visibleTiles(tract, level, cone)) {
+        if (hidden && tile.key.level !== top.level) continue;
         const id = this.tileId(tile.key);
         if (tile.key.level !== top.level)
           requests.push({

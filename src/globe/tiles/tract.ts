@@ -5,7 +5,7 @@
 // lowest y unless flipV. The mesh of a tile is a grid of unit vectors (the TAN plane is curved on
 // the sphere) with uv in tile units, drawn by TILE_VERTEX_GLSL.
 import type { vec3 } from 'gl-matrix';
-import { pixelToSky, type TanWcs } from '../../core/wcs';
+import { pixelToSky, skyToPixel, type TanWcs } from '../../core/wcs';
 import { PROJECTION_GLSL } from '../projection';
 import { angleBetween, skyVector } from '../visibility';
 
@@ -118,6 +118,36 @@ export function visibleTiles(tract: Tract, level: number, cone: { centre: vec3; 
         tiles.push({ key: { tract: tract.tract, level, p, q }, distance });
     }
   return tiles;
+}
+
+/**
+ * Whether the view cone lies wholly inside `tract`: its centre and 16 points round its edge fall
+ * within the tract's pixels. The cone holds the whole screen, and a tract is a TAN square, convex
+ * on the sky, so a tract drawn under it (a survey field's tract under its area tracts) shows
+ * nowhere on the screen once this one's tiles are in.
+ */
+export function coneInside(cone: { centre: vec3; radius: number }, tract: Tract): boolean {
+  const [cx, cy, cz] = cone.centre;
+  // Two unit vectors at right angles to the centre, spanning the cone's edge.
+  const u = Math.abs(cz) < 0.9 ? normalized([-cy, cx, 0]) : normalized([0, -cz, cy]);
+  const v = [cy * u[2] - cz * u[1], cz * u[0] - cx * u[2], cx * u[1] - cy * u[0]];
+  const points: number[][] = [[cx, cy, cz]];
+  for (let k = 0; k < 16; k++) {
+    const angle = (2 * Math.PI * k) / 16;
+    const [a, b] = [Math.cos(angle) * Math.sin(cone.radius), Math.sin(angle) * Math.sin(cone.radius)];
+    points.push([0, 1, 2].map((i) => Math.cos(cone.radius) * cone.centre[i] + a * u[i] + b * v[i]));
+  }
+  return points.every(([x, y, z]) => {
+    const ra = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+    const dec = (Math.asin(Math.max(-1, Math.min(1, z))) * 180) / Math.PI;
+    const [px, py] = skyToPixel(tract.wcs, ra, dec);
+    return px >= 0.5 && px <= tract.wcs.NAXIS1 + 0.5 && py >= 0.5 && py <= tract.wcs.NAXIS2 + 0.5;
+  });
+}
+
+function normalized([x, y, z]: number[]): number[] {
+  const length = Math.hypot(x, y, z);
+  return [x / length, y / length, z / length];
 }
 
 /** Vertices of a tile's mesh: (x, y, z, u, v) per grid point, uv in tile units. */
