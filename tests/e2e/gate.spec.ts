@@ -39,6 +39,9 @@ async function watchShakes(page: Page) {
 /** Runs `action` and expects it to shake something. */
 async function expectShake(page: Page, action: () => Promise<void>) {
   const shakes = () => page.evaluate(() => (window as unknown as { shakes: number }).shakes);
+  // A shake that starts while the last one's 200 ms still run adds no 'shake' class of its own:
+  // the last one ends first.
+  await expect(page.locator('.shake')).toHaveCount(0);
   const before = await shakes();
   await action();
   await expect.poll(shakes).toBeGreaterThan(before);
