@@ -10,7 +10,9 @@
 //                          target, so its network is not quiet then); beside it, in the same run,
 //                          the reference:
 //                          Aladin Lite's first complete view of the same field (fov 0.02°) from
-//                          its page's load, measured alike (globe.ts)
+//                          its page's load, measured alike (globe.ts); under the table, where
+//                          it went: the login's POST and the quest answered, the first survey
+//                          tile asked for, the last tile in
 //   submit → quiet         from the key that sends an answer to the last frame drawn once the
 //                          network and the drawing are quiet, as Aladin Lite's first view (the
 //                          next target on screen and the one after it prefetched)
@@ -86,6 +88,16 @@ export interface CruiseRow {
   /** Medians over the runs, ms; null when a view never became quiet. */
   loginToTargetMs: number | null;
   aladinFirstViewMs: number | null;
+  /**
+   * Where login → first target went, medians over the runs of ms from the click: the login's POST
+   * answered, the quest answered, the first survey tile asked for, the last tile in before sharp.
+   */
+  loginBreakdown: {
+    sessionMs: number | null;
+    questMs: number | null;
+    firstTileMs: number | null;
+    lastTileMs: number | null;
+  };
   answers: number;
   /** Median and p95 over the answers of submit → quiet, ms. */
   submitToNextMs: number | null;
@@ -288,9 +300,13 @@ async function nextSharp(page: PlaywrightPage, submitAt: number) {
   return (await handle.jsonValue())!;
 }
 
+/** A survey tile's file, as the main screen asks for it (the sky repository's layout). */
+const SURVEY_TILE_URL = /\/(wide|dud|simulation)\/HSC-[GRI]\/.+\.png$/;
+
 interface LoginRun {
   loginToTargetMs: number | null;
   aladinFirstViewMs: number | null;
+  breakdown: CruiseRow['loginBreakdown'];
 }
 
 async function loginOnce(browser: PlaywrightBrowser, server: BenchServer, email: string, throttle: number) {
@@ -315,6 +331,17 @@ async function loginOnce(browser: PlaywrightBrowser, server: BenchServer, email:
       once: true,
     }),
   );
+  // The login's requests, as the network saw them (ms since the epoch, as watch.tiles).
+  const seen: { sessionAt?: number; questAt?: number; firstTileAt?: number } = {};
+  context.on('requestfinished', (request) => {
+    const pathname = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && pathname === '/api/session') seen.sessionAt ??= Date.now();
+    if (/^\/api\/courses\/\w+\/quests\/current$/.test(pathname)) seen.questAt ??= Date.now();
+  });
+  context.on('request', (request) => {
+    if (seen.sessionAt !== undefined && SURVEY_TILE_URL.test(new URL(request.url()).pathname))
+      seen.firstTileAt ??= Date.now();
+  });
   await page.getByRole('button', { name: 'Log in' }).click();
   const clickAt = await page.evaluate(() => (window as unknown as { benchClickAt: number }).benchClickAt);
   try {
@@ -347,7 +374,22 @@ async function loginOnce(browser: PlaywrightBrowser, server: BenchServer, email:
     .map((time) => time - watch.timeOrigin())
     .filter((time) => time >= clickAt && time <= sharpAt);
   const tilesMs = tilesIn.length === 0 ? null : tilesIn[tilesIn.length - 1] - clickAt;
-  return { ...opened, watch, answerPosts, loginToTargetMs: sharpAt - clickAt, tiles: tilesIn.length, tilesMs };
+  const fromClick = (at: number | undefined) => (at === undefined ? null : at - watch.timeOrigin() - clickAt);
+  const breakdown = {
+    sessionMs: fromClick(seen.sessionAt),
+    questMs: fromClick(seen.questAt),
+    firstTileMs: fromClick(seen.firstTileAt),
+    lastTileMs: tilesMs,
+  };
+  return {
+    ...opened,
+    watch,
+    answerPosts,
+    loginToTargetMs: sharpAt - clickAt,
+    tiles: tilesIn.length,
+    tilesMs,
+    breakdown,
+  };
 }
 
 /** A jump of the cruise: from one target to the next, its duration as drawn. */
@@ -495,7 +537,7 @@ export async function runCruise(options: CruiseOptions): Promise<CruiseRow[]> {
           `(${session.tiles} tiles, the last in at ${ms(session.tilesMs)}), ` +
           `${GLOBE_CONTENDERS.aladin} first view ${ms(aladinFirstViewMs)}`,
       );
-      logins.push({ loginToTargetMs: session.loginToTargetMs, aladinFirstViewMs });
+      logins.push({ loginToTargetMs: session.loginToTargetMs, aladinFirstViewMs, breakdown: session.breakdown });
     }
     // The answers, in the last run's page.
     const { page, cdp, watch, answerPosts } = session!;
@@ -587,6 +629,12 @@ export async function runCruise(options: CruiseOptions): Promise<CruiseRow[]> {
         throttle: options.throttle,
         loginToTargetMs: medianOf(logins.map((login) => login.loginToTargetMs)),
         aladinFirstViewMs: medianOf(logins.map((login) => login.aladinFirstViewMs)),
+        loginBreakdown: {
+          sessionMs: medianOf(logins.map((login) => login.breakdown.sessionMs)),
+          questMs: medianOf(logins.map((login) => login.breakdown.questMs)),
+          firstTileMs: medianOf(logins.map((login) => login.breakdown.firstTileMs)),
+          lastTileMs: medianOf(logins.map((login) => login.breakdown.lastTileMs)),
+        },
         answers: options.answers,
         submitToNextMs: medianOf(submitToNext),
         submitToNextP95Ms: p95(submitToNext),
@@ -657,6 +705,10 @@ export function formatCruiseTable(rows: CruiseRow[]): string {
         `the last tile in ${ms(lastTileMs)}, sharp ${ms(row.submitToSharpMs)}`,
       `target: login → first target ≤ ${CRUISE_TARGETS.loginRatio.toFixed(1)}× ${GLOBE_CONTENDERS.aladin}'s first view ` +
         `(${times(login)}): ${verdict(login !== null && login <= CRUISE_TARGETS.loginRatio)}`,
+      `  medians from the click: the login answered ${ms(row.loginBreakdown.sessionMs)}, ` +
+        `the quest answered ${ms(row.loginBreakdown.questMs)}, the first survey tile asked ` +
+        `${ms(row.loginBreakdown.firstTileMs)}, the last tile in ${ms(row.loginBreakdown.lastTileMs)}, ` +
+        `sharp ${ms(row.loginToTargetMs)}`,
       `target: median frame during the jumps ≤ ${CRUISE_TARGETS.frameRatio}× ${GLOBE_CONTENDERS.aladin}'s ` +
         `flying the first ${row.aladinJumps} jumps (${times(frame)}): ${verdict(frame !== null && frame <= CRUISE_TARGETS.frameRatio)}`,
       `target: heap growth after the first ${HEAP_BASELINE_ANSWERS} answers ≤ ${CRUISE_TARGETS.heapGrowth * 100} % ` +

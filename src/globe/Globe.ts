@@ -17,7 +17,7 @@ import {
 } from './camera';
 import { frameBackdrops } from './backdrops';
 import { attachGestures } from './gestures';
-import { AdaptiveResolution } from './resolution';
+import { AdaptiveResolution, FILL_FRAME_MS } from './resolution';
 import type { FrameContext, Layer, LayerContext } from './layers/layer';
 
 export interface GlobeOptions {
@@ -48,6 +48,12 @@ export class Globe {
   private readonly resizeObserver: ResizeObserver;
   private readonly view = mat3.create();
   private frameRequest = 0;
+  /** A frame the layers asked for, held back until FILL_FRAME_MS after the last (fillPaced). */
+  private pacedFrame: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the last frame was a slow machine's at rest with the view filling (FILL_FRAME_MS). */
+  private fillPaced = false;
+  /** performance.now() when the last frame was drawn. */
+  private drawnAt = -Infinity;
   private released = false;
   /** Frames drawn so far (an idle globe draws none; the tests and the bench read it). */
   frames = 0;
@@ -108,7 +114,7 @@ export class Globe {
     this.gl = gl;
     this.drawnMode = this.camera.mode;
     this.drawnEye = eyeDistance(this.camera.mode, this.camera.fovy);
-    this.layerContext = { gl, requestFrame: () => this.requestFrame() };
+    this.layerContext = { gl, requestFrame: () => this.requestLayerFrame() };
     this.detachGestures = attachGestures(canvas, {
       camera: this.camera,
       changed: () => this.cameraChanged(),
@@ -294,7 +300,26 @@ export class Globe {
     this.requestFrame();
   }
 
+  /**
+   * A frame for a layer (data arrived, a fade under way): on a slow machine whose view at rest is
+   * filling, not sooner than FILL_FRAME_MS after the last frame; otherwise at once. The camera's
+   * own frames (a gesture, a jump, a change from the page) are never held back.
+   */
+  private requestLayerFrame(): void {
+    if (this.frameRequest || this.pacedFrame !== undefined || this.released) return;
+    const wait = this.fillPaced ? this.drawnAt + FILL_FRAME_MS - performance.now() : 0;
+    if (wait <= 0) return this.requestFrame();
+    this.pacedFrame = setTimeout(() => {
+      this.pacedFrame = undefined;
+      this.requestFrame();
+    }, wait);
+  }
+
   requestFrame(): void {
+    if (this.pacedFrame !== undefined) {
+      clearTimeout(this.pacedFrame);
+      this.pacedFrame = undefined;
+    }
     if (this.frameRequest || this.released) return;
     this.frameRequest = requestAnimationFrame((time) => {
       this.frameRequest = 0;
@@ -322,6 +347,12 @@ export class Globe {
     const filling =
       !this.aheadHanded && this.layers.some((layer) => !this.hidden.has(layer.name) && layer.loading?.() === true);
     const resolution = this.adaptiveResolution.resolution(time, this.camera.lodBias > 0, filling);
+    this.drawnAt = performance.now();
+    this.fillPaced =
+      this.adaptiveResolution.slow &&
+      this.animations.size === 0 &&
+      this.camera.lodBias === 0 &&
+      this.layers.some((layer) => !this.hidden.has(layer.name) && layer.loading?.() === true);
     const { width, height } = this.resize(resolution);
     gl.viewport(0, 0, this.canvas.width, this.canvas.height);
     const [r, g, b, a] = this.options.background ?? [0.01, 0.02, 0.06, 1];
@@ -339,7 +370,7 @@ export class Globe {
       height,
       resolution,
       time,
-      requestFrame: () => this.requestFrame(),
+      requestFrame: () => this.requestLayerFrame(),
       destination: this.jump
         ? this.viewAfter(this.jump.target)
         : this.landed && this.camera.lodBias > 0
@@ -353,7 +384,10 @@ export class Globe {
     for (const layer of shown) layer.draw(frame);
     // A frame requested while drawing (a fade, the camera's motion or bias) means more to come;
     // once the views ahead are handed, what the layers load is theirs.
-    const resting = this.frameRequest === 0 && (this.aheadHanded || !shown.some((layer) => layer.loading?.() === true));
+    const resting =
+      this.frameRequest === 0 &&
+      this.pacedFrame === undefined &&
+      (this.aheadHanded || !shown.some((layer) => layer.loading?.() === true));
     this.restingSince = resting ? (this.restingSince ?? time) : null;
     if (resting && !this.aheadHanded && this.ahead.length > 0) {
       this.aheadHanded = true;
@@ -405,6 +439,7 @@ export class Globe {
     if (this.released) throw new Error('Released more than once');
     this.released = true;
     cancelAnimationFrame(this.frameRequest);
+    clearTimeout(this.pacedFrame);
     this.detachGestures();
     this.resizeObserver.disconnect();
     for (const layer of this.layers.splice(0)) layer.release(this.gl);

@@ -14,8 +14,16 @@ export const SLOW_FRAME_MS = 50;
 /** Weight of the newest interval in the smoothed one. */
 const SMOOTHING = 0.3;
 
+/**
+ * A slow machine's frames while the view at rest fills (its tiles arriving and fading in) come at
+ * most this often: every frame is as costly as a moving one there (the whole canvas filled and,
+ * under software compositing, read back), and the loads it would hold up are what the volunteer
+ * waits for. A fade of TILE_FADE_MS then shows in a step or two; a fast machine draws every one.
+ */
+export const FILL_FRAME_MS = 150;
+
 export class AdaptiveResolution {
-  private slow = false;
+  private isSlow = false;
   /** Smoothed interval between moving frames at the current resolution, ms. */
   private interval: number | null = null;
   /** The previous frame's time, when it was a moving one. */
@@ -29,21 +37,26 @@ export class AdaptiveResolution {
    * lower resolution, they come so often that full resolution would keep within SLOW_FRAME_MS
    * (the cost taken as the pixels').
    */
+  /** Whether moving frames came slowly at the last motion (this machine counts as slow). */
+  get slow(): boolean {
+    return this.isSlow;
+  }
+
   resolution(time: number, moving: boolean, filling = false): number {
     if (!moving) {
       this.previous = null;
-      return filling && this.slow ? MOTION_RESOLUTION : 1;
+      return filling && this.isSlow ? MOTION_RESOLUTION : 1;
     }
     if (this.previous !== null) {
       const interval = time - this.previous;
       this.interval = this.interval === null ? interval : this.interval + SMOOTHING * (interval - this.interval);
-      const limit = this.slow ? SLOW_FRAME_MS * MOTION_RESOLUTION ** 2 : SLOW_FRAME_MS;
-      if (this.slow ? this.interval < limit : this.interval > limit) {
-        this.slow = !this.slow;
+      const limit = this.isSlow ? SLOW_FRAME_MS * MOTION_RESOLUTION ** 2 : SLOW_FRAME_MS;
+      if (this.isSlow ? this.interval < limit : this.interval > limit) {
+        this.isSlow = !this.isSlow;
         this.interval = null;
       }
     }
     this.previous = time;
-    return this.slow ? MOTION_RESOLUTION : 1;
+    return this.isSlow ? MOTION_RESOLUTION : 1;
   }
 }

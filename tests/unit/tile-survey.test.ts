@@ -4,9 +4,10 @@ import { SURVEY_DEFAULTS } from '../../src/globe/layers/survey';
 import { OUTLINE_FADE_MS, areaPolygons, tileWeight } from '../../src/globe/layers/survey-area';
 import { ColorParamsType, DEFAULT_COLOR_PARAMS, colorMixing } from '../../src/globe/layers/survey-colors';
 import { levelsCoarser } from '../../src/globe/tiles/tiled-layer';
-import { ancestorKey, coneInside, surveyLevel, tractOf } from '../../src/globe/tiles/tract';
-import { skyVector } from '../../src/globe/visibility';
-import { tanWcs } from '../../src/core/wcs';
+import { ancestorKey, coneInside, pointsInside, surveyLevel, tractOf, visibleTiles } from '../../src/globe/tiles/tract';
+import { skyVector, viewFootprint } from '../../src/globe/visibility';
+import { skyToPixel, tanWcs } from '../../src/core/wcs';
+import { Camera, ProjectionMode, eyeDistance, unprojectView } from '../../src/globe/camera';
 
 describe('survey colour parameters (viewer-spec §3)', () => {
   it('defaults to filters HSC-I, HSC-R, HSC-G, beta e^10, a 1, bias 0.05, b0 0', () => {
@@ -114,5 +115,74 @@ describe('a view wholly inside a tract drawn over another', () => {
     const polar = tractOf(102, tanWcs(359.99, 89.9, 2368, 0.168), { maxTileLevel: 4 });
     expect(coneInside(cone(359.99, 89.9, 73), polar)).toBe(true);
     expect(coneInside(cone(359.99, 89.9 - 150 / 3600, 73), polar)).toBe(false);
+  });
+});
+
+describe('the tiles a view wants: those the screen shows, not those of the cone round it', () => {
+  const area = tractOf(101, tanWcs(150, 2, 2368, 0.168), { maxTileLevel: 4 });
+  const DEGREE = Math.PI / 180;
+  const [width, height] = [1280, 720];
+
+  /** The target view (fovy 0.02°) at ra, dec, rolled by `roll`, and its footprint. */
+  function footprintAt(ra: number, dec: number, roll = 0, fovy = 0.02 * DEGREE, mode = ProjectionMode.FLOATING_EYE) {
+    const camera = Object.assign(new Camera(), { theta: (90 - dec) * DEGREE, phi: ra * DEGREE, fovy, roll, mode });
+    return {
+      camera,
+      eye: eyeDistance(mode, fovy),
+      footprint: viewFootprint(camera, eyeDistance(mode, fovy), width, height),
+    };
+  }
+
+  /** The level-0 tiles under a 33 × 19 grid of screen points, found by unprojecting each. */
+  function tilesUnderScreen(camera: Camera, eye: number): Set<string> {
+    const half = camera.projectionScale(eye);
+    const m = camera.viewMatrix();
+    const under = new Set<string>();
+    for (let i = 0; i <= 32; i++)
+      for (let j = 0; j <= 18; j++) {
+        const x = ((2 * i) / 32 - 1) * half * (width / height);
+        const y = ((2 * j) / 18 - 1) * half;
+        const v = unprojectView(x, y, eye);
+        // View → equatorial: the view matrix's transpose (column-major, view = M · world).
+        const world = [0, 1, 2].map((k) => m[3 * k] * v[0] + m[3 * k + 1] * v[1] + m[3 * k + 2] * v[2]);
+        const ra = (((Math.atan2(world[1], world[0]) / DEGREE) % 360) + 360) % 360;
+        const dec = Math.asin(world[2]) / DEGREE;
+        const [px, py] = skyToPixel(area.wcs, ra, dec);
+        under.add(`${Math.floor((px - 0.5) / 256)}/${Math.floor((py - 0.5) / 256)}`);
+      }
+    return under;
+  }
+
+  it.each([
+    ['at the tract centre', 150, 2, 0],
+    ['off a tile corner, rolled 30°', 150 + 40 / 3600, 2 - 25 / 3600, 30 * DEGREE],
+    ['rolled 90°', 150 - 60 / 3600, 2 + 10 / 3600, 90 * DEGREE],
+  ])('%s: every tile under the screen, and no more than the screen can touch', (_, ra, dec, roll) => {
+    const { camera, eye, footprint } = footprintAt(ra, dec, roll);
+    const wanted = new Set(visibleTiles(area, 0, footprint).map(({ key }) => `${key.p}/${key.q}`));
+    for (const tile of tilesUnderScreen(camera, eye)) expect(wanted).toContain(tile);
+    // 128″ × 72″ of screen over 43″ tiles touches at most 4 × 3 of them unrolled (5 × 5 rolled);
+    // the cone (73″ to the corner, plus each tile's 30″ reach) would take up to 21.
+    expect(wanted.size).toBeLessThanOrEqual(roll === 0 ? 12 : 20);
+    const cone = { ...footprint, halfWidth: Infinity, halfHeight: Infinity };
+    expect(visibleTiles(area, 0, cone).length).toBeGreaterThan(wanted.size);
+  });
+
+  it('keeps a wide view of the whole tract, in the stereographic projection too', () => {
+    const { footprint } = footprintAt(150, 2, 0, 2 * DEGREE, ProjectionMode.STEREOGRAPHIC);
+    expect(visibleTiles(area, 4, footprint)).toHaveLength(1);
+    expect(visibleTiles(area, 0, footprint)).toHaveLength(100);
+  });
+
+  it('says which tiles lie wholly inside a tract drawn over this one', () => {
+    // A neighbour to the west (x grows westward) overlapping this tract's last 300 px (50″).
+    const west = tractOf(102, tanWcs(150 - ((2368 - 300) * 0.168) / 3600, 2, 2368, 0.168), { maxTileLevel: 4 });
+    const { footprint } = footprintAt(150 - 170 / 3600, 2);
+    const tiles = visibleTiles(area, 0, footprint);
+    const covered = tiles.filter(({ border }) => pointsInside(border, west)).map(({ key }) => key.p);
+    // The neighbour starts at x ≈ 2068.5: column 8 (x from 2048.5) starts 20 px short of it, so
+    // only column 9, the tract's last (x from 2304.5), lies wholly under the neighbour.
+    expect(covered.length).toBeGreaterThan(0);
+    expect(new Set(covered)).toEqual(new Set([9]));
   });
 });

@@ -32,7 +32,7 @@ import {
   type Tract,
   type TractOptions,
 } from '../tiles/tract';
-import { angleBetween, viewCone } from '../visibility';
+import { angleBetween, viewFootprint } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes, fetchOk } from '../fetch';
 import {
@@ -245,10 +245,10 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
     const { tract } = this;
     const { camera } = view;
     if (!tract) return { requests: [], drawn: [] };
-    const cone = viewCone(camera, view.eye, view.width, view.height);
+    const footprint = viewFootprint(camera, view.eye, view.width, view.height);
     const screenPixel = (2 * camera.projectionScale(view.eye)) / view.height;
-    const distance = angleBetween(cone.centre, tract.centre);
-    if (distance > cone.radius + tract.radius || (2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS)
+    const distance = angleBetween(footprint.centre, tract.centre);
+    if (distance > footprint.radius + tract.radius || (2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS)
       return { requests: [], drawn: [] };
     const coarser = levelsCoarser(this.options.tileLodBias, camera);
     const level = surveyLevel(screenPixel, tract.pixelAngle, coarser, tract.minLevel, tract.maxLevel);
@@ -256,7 +256,7 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
     // The coarsest tile first: every finer tile can be drawn from it while it loads.
     const requests: TileRequest[] = [{ id: this.tileId(top), priority: 1, fineness: -top.level, distance }];
     const drawn: PrettyTile[] = [];
-    for (const tile of visibleTiles(tract, level, cone)) {
+    for (const tile of visibleTiles(tract, level, footprint)) {
       const id = this.tileId(tile.key);
       if (tile.key.level !== top.level) requests.push({ id, priority: 0, fineness: -level, distance: tile.distance });
       drawn.push({ id, key: tile.key });

@@ -26,12 +26,13 @@ import {
   tileKeyString,
   tractOf,
   coneInside,
+  pointsInside,
   visibleTiles,
   type TileKey,
   type Tract,
   type TractOptions,
 } from '../tiles/tract';
-import { angleBetween, viewCone } from '../visibility';
+import { angleBetween, viewFootprint } from '../visibility';
 import { fetchOk } from '../fetch';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { AreaOutline, areaPolygons, tileWeight } from './survey-area';
@@ -231,7 +232,7 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
 
   protected viewTiles(view: TileView): { requests: TileRequest[]; drawn: SurveyTile[] } {
     const { camera } = view;
-    const cone = viewCone(camera, view.eye, view.width, view.height);
+    const footprint = viewFootprint(camera, view.eye, view.width, view.height);
     const screenPixel = SurveyLayer.screenPixel(view);
     const coarser = levelsCoarser(this.options.tileLodBias, camera);
     const requests: TileRequest[] = [];
@@ -240,17 +241,19 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
       const weight = this.options.outline ? tileWeight(screenPixel, tract) : 1;
       return (
         weight > 0 &&
-        angleBetween(cone.centre, tract.centre) <= cone.radius + tract.radius &&
+        angleBetween(footprint.centre, tract.centre) <= footprint.radius + tract.radius &&
         (2 * tract.radius) / screenPixel >= SMALLEST_TRACT_PIXELS
       );
     });
     for (const [index, tract] of shown.entries()) {
-      const distance = angleBetween(cone.centre, tract.centre);
+      const distance = angleBetween(footprint.centre, tract.centre);
       const weight = this.options.outline ? tileWeight(screenPixel, tract) : 1;
-      // A tract listed after this one is drawn over it (a field's tract under its areas): where
-      // it holds the whole view, this one shows nowhere once that one's coarsest tile is in, which
-      // comes first, so only this one's coarsest tile is loaded and drawn.
-      const hidden = shown.slice(index + 1).some((other) => coneInside(cone, other));
+      // A tract listed after this one is drawn over it (a field's tract under its areas, an area's
+      // padding over its neighbour's): where it holds the whole view, this one shows nowhere once
+      // that one's coarsest tile is in, which comes first, so only this one's coarsest tile is
+      // loaded and drawn; where it holds one of this one's tiles, that tile is neither.
+      const above = shown.slice(index + 1);
+      const hidden = above.some((other) => coneInside(footprint, other));
       const level = surveyLevel(screenPixel, tract.pixelAngle, coarser, tract.minLevel, tract.maxLevel);
       const top = { tract: tract.tract, level: tract.maxLevel, p: 0, q: 0 };
       // The tract's coarsest tile first: every finer tile can be drawn from it while it loads.
@@ -261,10 +264,11 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
         distance,
         revision: this.options.revision,
       });
-      for (const tile of visibleTiles(tract, level, cone)) {
-        if (hidden && tile.key.level !== top.level) continue;
+      for (const tile of visibleTiles(tract, level, footprint)) {
+        const coarsest = tile.key.level === top.level;
+        if (!coarsest && (hidden || above.some((other) => pointsInside(tile.border, other)))) continue;
         const id = this.tileId(tile.key);
-        if (tile.key.level !== top.level)
+        if (!coarsest)
           requests.push({
             id,
             priority: 0,

@@ -7,7 +7,7 @@
 import type { vec3 } from 'gl-matrix';
 import { pixelToSky, skyToPixel, type TanWcs } from '../../core/wcs';
 import { PROJECTION_GLSL } from '../projection';
-import { angleBetween, skyVector } from '../visibility';
+import { angleBetween, patchMayShow, skyVector, type ViewFootprint } from '../visibility';
 
 export interface TractOptions {
   tileSize?: number;
@@ -101,23 +101,60 @@ export function tractOf(tract: number, wcs: TanWcs, options: TractOptions = {}):
   };
 }
 
-/** The tiles of one tract in view at `level`, with their distance from the view direction. */
-export function visibleTiles(tract: Tract, level: number, cone: { centre: vec3; radius: number }) {
+/** A tile's border on the sky: its four corners and four edge midpoints, as unit vectors. */
+export function tileBorder(tract: Tract, { level, p, q }: TileKey): vec3[] {
+  const span = tract.tileSize * 2 ** level;
+  const [x0, y0] = [p * span + 0.5, q * span + 0.5];
+  const [x1, y1] = [Math.min((p + 1) * span, tract.wcs.NAXIS1) + 0.5, Math.min((q + 1) * span, tract.wcs.NAXIS2) + 0.5];
+  const [xm, ym] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  return [
+    [x0, y0],
+    [xm, y0],
+    [x1, y0],
+    [x1, ym],
+    [x1, y1],
+    [xm, y1],
+    [x0, y1],
+    [x0, ym],
+  ].map(([x, y]) => skyVector(...pixelToSky(tract.wcs, x, y)));
+}
+
+/**
+ * The tiles of one tract at `level` that may show on screen, with their distance from the view
+ * direction: those whose circle meets the view cone and whose border's box meets the screen's
+ * rectangle (a wide screen's cone holds half as many tiles again as the screen shows).
+ */
+export function visibleTiles(tract: Tract, level: number, footprint: ViewFootprint) {
   const span = tract.tileSize * 2 ** level;
   const columns = Math.ceil(tract.wcs.NAXIS1 / span);
   const rows = Math.ceil(tract.wcs.NAXIS2 / span);
-  const tiles: { key: TileKey; distance: number }[] = [];
+  const tiles: { key: TileKey; distance: number; border: vec3[] }[] = [];
   for (let q = 0; q < rows; q++)
     for (let p = 0; p < columns; p++) {
       const x1 = Math.min((p + 1) * span, tract.wcs.NAXIS1);
       const y1 = Math.min((q + 1) * span, tract.wcs.NAXIS2);
       const centre = skyVector(...pixelToSky(tract.wcs, (p * span + x1) / 2 + 0.5, (q * span + y1) / 2 + 0.5));
       const corner = skyVector(...pixelToSky(tract.wcs, p * span + 0.5, q * span + 0.5));
-      const distance = angleBetween(cone.centre, centre);
-      if (distance < cone.radius + angleBetween(centre, corner))
-        tiles.push({ key: { tract: tract.tract, level, p, q }, distance });
+      const distance = angleBetween(footprint.centre, centre);
+      if (distance >= footprint.radius + angleBetween(centre, corner)) continue;
+      const key = { tract: tract.tract, level, p, q };
+      const border = tileBorder(tract, key);
+      if (patchMayShow(footprint, border)) tiles.push({ key, distance, border });
     }
   return tiles;
+}
+
+/**
+ * Whether every point of `points` (a tile's border) falls within the tract's pixels: a tract is a
+ * TAN square, convex on the sky, so it then holds the whole tile.
+ */
+export function pointsInside(points: readonly vec3[], tract: Tract): boolean {
+  return points.every(([x, y, z]) => {
+    const ra = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+    const dec = (Math.asin(Math.max(-1, Math.min(1, z))) * 180) / Math.PI;
+    const [px, py] = skyToPixel(tract.wcs, ra, dec);
+    return px >= 0.5 && px <= tract.wcs.NAXIS1 + 0.5 && py >= 0.5 && py <= tract.wcs.NAXIS2 + 0.5;
+  });
 }
 
 /**
@@ -131,18 +168,13 @@ export function coneInside(cone: { centre: vec3; radius: number }, tract: Tract)
   // Two unit vectors at right angles to the centre, spanning the cone's edge.
   const u = Math.abs(cz) < 0.9 ? normalized([-cy, cx, 0]) : normalized([0, -cz, cy]);
   const v = [cy * u[2] - cz * u[1], cz * u[0] - cx * u[2], cx * u[1] - cy * u[0]];
-  const points: number[][] = [[cx, cy, cz]];
+  const points: vec3[] = [[cx, cy, cz]];
   for (let k = 0; k < 16; k++) {
     const angle = (2 * Math.PI * k) / 16;
     const [a, b] = [Math.cos(angle) * Math.sin(cone.radius), Math.sin(angle) * Math.sin(cone.radius)];
-    points.push([0, 1, 2].map((i) => Math.cos(cone.radius) * cone.centre[i] + a * u[i] + b * v[i]));
+    points.push([0, 1, 2].map((i) => Math.cos(cone.radius) * cone.centre[i] + a * u[i] + b * v[i]) as vec3);
   }
-  return points.every(([x, y, z]) => {
-    const ra = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
-    const dec = (Math.asin(Math.max(-1, Math.min(1, z))) * 180) / Math.PI;
-    const [px, py] = skyToPixel(tract.wcs, ra, dec);
-    return px >= 0.5 && px <= tract.wcs.NAXIS1 + 0.5 && py >= 0.5 && py <= tract.wcs.NAXIS2 + 0.5;
-  });
+  return pointsInside(points, tract);
 }
 
 function normalized([x, y, z]: number[]): number[] {

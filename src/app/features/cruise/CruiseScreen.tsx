@@ -11,7 +11,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { Answer, CurrentQuestResponse, Question } from '../../../shared/api';
-import type { JumpTarget } from '../../../globe/camera';
 import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
@@ -40,6 +39,7 @@ import { onAnswerSent } from './useAnswerQueue';
 import { useCourseOverview } from './useCourseOverview';
 import { useMarkers } from './useMarkers';
 import { useShortcut } from './useShortcut';
+import { firstUnanswered, targetView, type Quest } from './targetViews';
 import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey, useLevels, useQuest } from './useQuest';
 
 const DEGREE = Math.PI / 180;
@@ -51,26 +51,12 @@ export const JUMP_MS = {
   areaCompletion: 10_000 * GLOBE_JUMP_SPEED,
 };
 export const NEXT_GALAXY_KEY = 'n';
-/** The field of view a jump to a target ends at: well inside the answer form's 1°. */
-export const TARGET_FOVY = 0.02 * DEGREE;
-
-/** The view of a target that a jump there ends in. */
-function targetView(question: Question): JumpTarget {
-  return { theta: (90 - question.dec) * DEGREE, phi: question.ra * DEGREE, fovy: TARGET_FOVY };
-}
-
-type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
 
 /** The saved answers of a quest: the server's, replaced by the queue's newer ones. */
 function answersOf(quest: Quest, pending: readonly PendingAnswer[]): Answer[] {
   const byObject = new Map(quest.answers.map((answer) => [answer.object_id, answer]));
   for (const entry of pending) if (entry.questId === quest.id) byObject.set(entry.answer.object_id, entry.answer);
   return [...byObject.values()];
-}
-
-function firstUnanswered(quest: Quest): Question | undefined {
-  const answered = new Set(quest.answers.map((answer) => answer.object_id));
-  return quest.questions.find((question) => !answered.has(question.object_id)) ?? quest.questions[0];
 }
 
 export function CruiseScreen({

@@ -27,12 +27,17 @@ export function useQuest(course: string) {
   });
 }
 
-/** Starts fetching a course's current quest before the main screen that shows it has mounted. */
-export function prefetchQuest(queryClient: QueryClient, course: string): void {
-  void queryClient.prefetchQuery({
-    queryKey: questQueryKey(course),
-    queryFn: ({ signal }) => fetchQuest(course, signal),
-  });
+/**
+ * Starts fetching a course's current quest before the main screen that shows it has mounted, and
+ * resolves to it; to undefined if it failed (the main screen asks again and says why).
+ */
+export function prefetchQuest(queryClient: QueryClient, course: string): Promise<CurrentQuestResponse | undefined> {
+  return queryClient
+    .fetchQuery({
+      queryKey: questQueryKey(course),
+      queryFn: ({ signal }) => fetchQuest(course, signal),
+    })
+    .catch(() => undefined);
 }
 
 export function useLevels(course: string) {

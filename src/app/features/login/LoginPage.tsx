@@ -2,9 +2,9 @@
 // link, free sign-up button, the season 1 note, contact-form and credits links, language
 // selector and the error line for wrong credentials, over the globe's idle camera tour.
 // POST /api/session: success stores the session, switches to the user's language, fetches the
-// session again and opens the recommended course (/?course=…, its quest already asked for, with
-// the view of a deep link the visitor came from) or the page the visitor came from; 422 shows
-// 'E-mail or password is incorrect.'
+// session again and opens the recommended course (/?course=…, its quest already asked for, the
+// camera cut to its first target once the quest is in, with the view of a deep link the visitor
+// came from) or the page the visitor came from; 422 shows 'E-mail or password is incorrect.'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,11 @@ import type { SessionResponse } from '../../../shared/api';
 import { RequestError, request } from '../../api/request';
 import { takeSession } from '../../api/session';
 import { useGlobe } from '../../components/globe/GlobeContext';
-import { withLinkedView } from '../../components/globe/viewLink';
+import { namesView, withLinkedView } from '../../components/globe/viewLink';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TextField } from '../../components/Field';
 import { currentLocale } from '../../i18n';
+import { firstUnanswered, targetView } from '../cruise/targetViews';
 import { prefetchQuest } from '../cruise/useQuest';
 import { gateStep } from '../gate/AccessGate';
 import { startCameraTour } from './cameraTour';
@@ -41,11 +42,19 @@ export function LoginPage() {
     onSuccess: async (session) => {
       await takeSession(queryClient, i18n, session);
       const user = session.current_user;
-      // The recommended course's quest is on its way while the main screen mounts; a volunteer
-      // still facing a gate dialog has none to ask for yet.
-      if (session.recommended_course && user && gateStep(user) === null)
-        prefetchQuest(queryClient, session.recommended_course);
       const origin = (location.state as { from?: { pathname: string; search: string } } | null)?.from;
+      // The recommended course's quest is on its way while the main screen mounts; a volunteer
+      // still facing a gate dialog has none to ask for yet. Once it is in, the camera cuts to the
+      // target the main screen opens on, as the main screen would, so that its tiles load while
+      // the screen mounts (unless a deep link's view is kept: the main screen opens on that).
+      if (session.recommended_course && user && gateStep(user) === null) {
+        const quest = prefetchQuest(queryClient, session.recommended_course);
+        if (!namesView(origin?.search ?? ''))
+          void quest.then((data) => {
+            const first = data && !data.no_more_available_objects ? firstUnanswered(data) : undefined;
+            if (first) globe?.jumpTo(targetView(first), { duration: 0 });
+          });
+      }
       const from = origin ? `${origin.pathname}${origin.search}` : '/';
       // A deep link's view survives the recommended course: the course is chosen, the link's view kept.
       const to = session.recommended_course
