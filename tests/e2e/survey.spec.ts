@@ -10,7 +10,7 @@ import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { brightCentroid, canvasPixels, type PixelWindow } from './canvas-pixels';
 import { framesAskedFor } from './frames';
-import { openView, pixelOf, whole } from './globe-view';
+import { openView, pixelOf, settle, whole } from './globe-view';
 
 interface Target {
   object_id: number;
@@ -429,3 +429,89 @@ interface SurveyGlobe {
     update(options: object): void;
   }[];
 }
+
+test.describe("a slow machine's frames while the view fills (resolution.ts, FILL_FRAME_MS)", () => {
+  test('come at most every 150 ms as the tiles arrive, and the view still comes to rest', async ({ browser }) => {
+    const page = await volunteerPage(browser);
+    const target = wideTargets()[1];
+    // The target's level-0 tiles are held until the machine is known to be slow.
+    const held: (() => Promise<void>)[] = [];
+    await page.route(/\/wide\/HSC-[GRI]\/\d+\/0\/\d+\/\d+\.png$/, (route) => {
+      held.push(() => route.continue());
+    });
+    // Three fields of view east of the target at 1°, where no level-0 tile is wanted.
+    await page.goto(`/#/credits?ra=${target.ra + 3}&dec=${target.dec}&fov=1`);
+    await page.waitForFunction(() => 'galaxyCruiseGlobe' in window);
+    await settle(page);
+    const cdp = await page.context().newCDPSession(page);
+    // A low-end laptop under software GL: moving frames well over SLOW_FRAME_MS apart.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    // Frames drawn (requestAnimationFrame times of those that drew), recorded by the page.
+    await page.evaluate(() => {
+      const { globe } = (window as unknown as { galaxyCruiseGlobe: { globe: { frames: number } } }).galaxyCruiseGlobe;
+      const drawn: number[] = [];
+      let frames = globe.frames;
+      const watch = (time: number) => {
+        if (globe.frames !== frames) drawn.push(time);
+        frames = globe.frames;
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+      Object.assign(window, { drawnAt: drawn });
+    });
+    // A jump to the target: its moving frames tell the globe that this machine is slow.
+    await page.evaluate(
+      ({ ra, dec }) => {
+        const handle = window as unknown as {
+          galaxyCruiseGlobe: { globe: { jumpTo(target: object, options: { duration: number }): void } };
+        };
+        const degree = Math.PI / 180;
+        handle.galaxyCruiseGlobe.globe.jumpTo(
+          { theta: (90 - dec) * degree, phi: ra * degree, fovy: 0.02 * degree },
+          { duration: 1500 },
+        );
+      },
+      { ra: target.ra, dec: target.dec },
+    );
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+    // Landed, the bias faded: the view is at rest, filling.
+    await page.waitForTimeout(2500);
+    const slow = await page.evaluate(
+      () =>
+        (window as unknown as { galaxyCruiseGlobe: { globe: { adaptiveResolution: { slow: boolean } } } })
+          .galaxyCruiseGlobe.globe.adaptiveResolution.slow,
+    );
+    expect(slow).toBe(true);
+    const releasedAt = await page.evaluate(() => performance.now());
+    // The tiles come one file every 40 ms: each asks for a frame, and each fades in over 200 ms.
+    while (held.length > 0) {
+      await held.shift()!();
+      await page.waitForTimeout(40);
+    }
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              (window as unknown as { galaxyCruiseGlobe: { globe: { restingSince: number | null } } }).galaxyCruiseGlobe
+                .globe.restingSince,
+          ),
+        { timeout: 30_000 },
+      )
+      .not.toBeNull();
+    const drawn = await page.evaluate(
+      (after) => (window as unknown as { drawnAt: number[] }).drawnAt.filter((time) => time >= after),
+      releasedAt,
+    );
+    const intervals = drawn.slice(1).map((time, k) => time - drawn[k]);
+    console.log(`frames while filling: ${drawn.length}; intervals ${intervals.map((ms) => ms.toFixed(0)).join(', ')}`);
+    expect(drawn.length).toBeGreaterThan(3);
+    // The frames the fill asks for (arrivals and fades) come FILL_FRAME_MS apart, less a frame's
+    // alignment; the last ones, once nothing loads, are the last fades' at the machine's pace.
+    const whileLoading = intervals.slice(0, -3);
+    expect(whileLoading.length).toBeGreaterThan(0);
+    for (const interval of whileLoading) expect(interval).toBeGreaterThanOrEqual(130);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.context().close();
+  });
+});
