@@ -29,6 +29,11 @@ export class AdaptiveResolution {
   /** The previous frame's time, when it was a moving one. */
   private previous: number | null = null;
 
+  /** Whether moving frames came slowly at the last motion (this machine counts as slow). */
+  get slow(): boolean {
+    return this.isSlow;
+  }
+
   /**
    * The resolution of the frame drawn at `time` (ms), 1 or MOTION_RESOLUTION. `moving`: the
    * camera is in motion in it; `filling`: tiles the view wants are still loading. Only moving
@@ -37,11 +42,6 @@ export class AdaptiveResolution {
    * lower resolution, they come so often that full resolution would keep within SLOW_FRAME_MS
    * (the cost taken as the pixels').
    */
-  /** Whether moving frames came slowly at the last motion (this machine counts as slow). */
-  get slow(): boolean {
-    return this.isSlow;
-  }
-
   resolution(time: number, moving: boolean, filling = false): number {
     if (!moving) {
       this.previous = null;

@@ -13,6 +13,8 @@ describe('AdaptiveResolution', () => {
     const governor = new AdaptiveResolution();
     expect(moving(governor, 0, 16, 100)).toEqual(Array(100).fill(1));
     expect(governor.resolution(2000, false)).toBe(1);
+    // Its frames while the view fills are never held back (Globe, FILL_FRAME_MS).
+    expect(governor.slow).toBe(false);
   });
 
   it("draws a slow machine's moving frames at the lower resolution, and the frame at rest at full", () => {
@@ -21,6 +23,7 @@ describe('AdaptiveResolution', () => {
     // The first frame is at full resolution: the interval up to the second tells that the
     // machine is slow.
     expect(frames).toEqual([1, ...Array(9).fill(MOTION_RESOLUTION)]);
+    expect(governor.slow).toBe(true);
     expect(governor.resolution(4200, false)).toBe(1);
     // The next motion starts at the lower resolution: the machine is still known to be slow.
     expect(governor.resolution(10_000, true)).toBe(MOTION_RESOLUTION);
