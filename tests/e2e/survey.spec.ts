@@ -446,17 +446,18 @@ test.describe("a slow machine's frames while the view fills (resolution.ts, FILL
     const cdp = await page.context().newCDPSession(page);
     // A low-end laptop under software GL: moving frames well over SLOW_FRAME_MS apart.
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    // Frames drawn (requestAnimationFrame times of those that drew), recorded by the page.
+    // Frames drawn: the requestAnimationFrame time of each callback in which the globe drew (a
+    // watcher of its own would see a draw one frame late whenever it runs first in a frame).
     await page.evaluate(() => {
       const { globe } = (window as unknown as { galaxyCruiseGlobe: { globe: { frames: number } } }).galaxyCruiseGlobe;
       const drawn: number[] = [];
-      let frames = globe.frames;
-      const watch = (time: number) => {
-        if (globe.frames !== frames) drawn.push(time);
-        frames = globe.frames;
-        requestAnimationFrame(watch);
-      };
-      requestAnimationFrame(watch);
+      const original = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) =>
+        original((time) => {
+          const before = globe.frames;
+          callback(time);
+          if (globe.frames !== before) drawn.push(time);
+        });
       Object.assign(window, { drawnAt: drawn });
     });
     // A jump to the target: its moving frames tell the globe that this machine is slow.
