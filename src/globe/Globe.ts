@@ -344,15 +344,12 @@ export class Globe {
   private draw(time: number): void {
     const { gl } = this;
     this.stepCamera(time);
-    const filling =
-      !this.aheadHanded && this.layers.some((layer) => !this.hidden.has(layer.name) && layer.loading?.() === true);
+    // Tiles loading, the view's own or (once handed) the views ahead's.
+    const loading = this.layers.some((layer) => !this.hidden.has(layer.name) && layer.loading?.() === true);
+    const filling = !this.aheadHanded && loading;
     const resolution = this.adaptiveResolution.resolution(time, this.camera.lodBias > 0, filling);
     this.drawnAt = performance.now();
-    this.fillPaced =
-      this.adaptiveResolution.slow &&
-      this.animations.size === 0 &&
-      this.camera.lodBias === 0 &&
-      this.layers.some((layer) => !this.hidden.has(layer.name) && layer.loading?.() === true);
+    this.fillPaced = loading && this.adaptiveResolution.slow && this.animations.size === 0 && this.camera.lodBias === 0;
     const { width, height } = this.resize(resolution);
     gl.viewport(0, 0, this.canvas.width, this.canvas.height);
     const [r, g, b, a] = this.options.background ?? [0.01, 0.02, 0.06, 1];
