@@ -485,10 +485,15 @@ test.describe("a slow machine's frames while the view fills (resolution.ts, FILL
     expect(slow).toBe(true);
     const releasedAt = await page.evaluate(() => performance.now());
     // The tiles come one file every 40 ms: each asks for a frame, and each fades in over 200 ms.
-    while (held.length > 0) {
-      await held.shift()!();
-      await page.waitForTimeout(40);
-    }
+    // The releases go on until the view rests: the next loads' files are asked for only as the
+    // first ones arrive, so the queue of held files empties now and then.
+    let rested = false;
+    const releases = (async () => {
+      while (!rested) {
+        await held.shift()?.();
+        await page.waitForTimeout(40);
+      }
+    })();
     await expect
       .poll(
         () =>
@@ -500,6 +505,9 @@ test.describe("a slow machine's frames while the view fills (resolution.ts, FILL
         { timeout: 30_000 },
       )
       .not.toBeNull();
+    rested = true;
+    await releases;
+    expect(held).toEqual([]);
     const drawn = await page.evaluate(
       (after) => (window as unknown as { drawnAt: number[] }).drawnAt.filter((time) => time >= after),
       releasedAt,
