@@ -46,6 +46,12 @@ export default tseslint.config(
     files: ['workers/**'],
     rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/server/**', 'react*') },
   },
+  {
+    // The service worker stands beside the app: it reads the data repository's path from the
+    // core; the app reads its cache names (src/service-worker/caches.ts).
+    files: ['src/service-worker/**'],
+    rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/workers/**', '**/server/**', 'react*') },
+  },
   { files: ['src/globe/**'], rules: { 'no-restricted-imports': forbid('**/app/**', '**/server/**', 'react*') } },
   {
     files: ['server/**'],

@@ -7,7 +7,9 @@
 // names: files under assets/ carry a hash of their content in their name, so a name never
 // changes meaning and they are kept for a year without asking again (immutable); index.html
 // names the current hashes, so a browser revalidates it each time (no-cache, answered 304 by its
-// ETag while unchanged); other unhashed files (the favicon) for an hour.
+// ETag while unchanged), as are the service worker (sw.js, which lists the hashes to precache) and
+// the web app manifests: a new build must be seen at the next start (docs/offline.md); other
+// unhashed files (the favicon, the app's icons) for an hour.
 //
 // The sky's text files (its JSON: areas, metadata, presets, credits; the passport's SVG stamps)
 // are not compressed when the sky is built, so they are compressed here, once per version of the
@@ -28,13 +30,19 @@ import type { ServerConfig } from '../config';
 
 /** Cache-Control of the client's files named by their content's hash (vite's assets/ folder). */
 export const HASHED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-/** Cache-Control of the page that names the hashed files: stored, but revalidated before each use. */
+/**
+ * Cache-Control of the files that name the hashed ones (the page, the service worker) or the app
+ * (its manifests): stored, but revalidated before each use.
+ */
 export const PAGE_CACHE_CONTROL = 'no-cache';
 /** Cache-Control of the client's other unhashed files (public/: the favicon). */
 export const UNHASHED_CACHE_CONTROL = 'public, max-age=3600';
 
 /** Vite's build.assetsDir: every file in it has a content hash in its name. */
 const HASHED_FOLDER = 'assets';
+
+/** The unhashed files revalidated like the page: the service worker and the web app manifests. */
+const REVALIDATED_FILE = /^(?:sw\.js|[^/]+\.webmanifest)$/;
 
 /** Cache-Control for a file of the built client, from its path relative to the client's folder. */
 export function clientCacheControl(relativePath: string): string {
@@ -44,7 +52,7 @@ export function clientCacheControl(relativePath: string): string {
     .join('/')
     .replace(/\.(?:br|gz)$/, '');
   if (name.startsWith(`${HASHED_FOLDER}/`)) return HASHED_CACHE_CONTROL;
-  if (name.endsWith('.html')) return PAGE_CACHE_CONTROL;
+  if (name.endsWith('.html') || REVALIDATED_FILE.test(name)) return PAGE_CACHE_CONTROL;
   return UNHASHED_CACHE_CONTROL;
 }
 

@@ -20,6 +20,7 @@ import { ErrorPage } from './features/errors/ErrorPage';
 import { AccessGate } from './features/gate/AccessGate';
 import { LoginPage } from './features/login/LoginPage';
 import { UnreadNotifications } from './features/notifications/UnreadNotifications';
+import { OfflineNotices } from './features/offline/OfflineNotices';
 import { Spinner } from './components/Spinner';
 
 const HomePage = lazy(async () => ({ default: (await import('./features/home/HomePage')).HomePage }));
@@ -34,6 +35,7 @@ function Shell() {
               <PageFade />
             </div>
             <CameraIndicator />
+            <OfflineNotices />
             <AdminMenuLoader />
           </AdminMenuSlotProvider>
         </DialogProvider>

@@ -107,6 +107,9 @@ function fakeClient(directory: string) {
   const files: Record<string, Buffer> = {
     'index.html': page,
     'favicon.svg': Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    'sw.js': Buffer.from('self.addEventListener("fetch", () => {});\n'),
+    'manifest.en.webmanifest': Buffer.from('{"name":"Galaxy Cruise"}\n'),
+    'icons/icon-192.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     'assets/index-Bf2BH0ku.js': bundle,
     'assets/decoder.worker-DeZ8U0AM.js': worker,
     'assets/core-CFcNFhEk.wasm': wasm,
@@ -208,8 +211,19 @@ describe('the built client', () => {
       expect(response.body.equals(files['index.html'])).toBe(true);
     }
     // Unhashed files other than the page: an hour.
-    const favicon = await get('/favicon.svg');
-    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+    for (const url of ['/favicon.svg', '/icons/icon-192.png'])
+      expect((await get(url)).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('has the service worker and the web app manifests revalidated on every visit, a manifest as application/manifest+json', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.en.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves no source map of a client built without SOURCEMAP', async () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { COURSE_IDS } from '../../shared/enums';
 import type { CourseEntry, CoursesResponse } from '../../shared/courses';
 import { currentLocale } from '../i18n';
+import { lastSeenMeta } from './lastSeen';
 import { request } from './request';
 
 export const coursesQueryKey = ['courses'] as const;
@@ -15,6 +16,7 @@ export function useCourses() {
   return useQuery({
     queryKey: coursesQueryKey,
     queryFn: ({ signal }) => request<CoursesResponse>('get', '/api/courses', undefined, { signal }),
+    meta: lastSeenMeta('/api/courses'),
   });
 }
 

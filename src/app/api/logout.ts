@@ -1,6 +1,8 @@
-// Logout (application-spec §4): DELETE /api/session, then the session is fetched again, which
-// sends the access gate to /login.
+// Logout (application-spec §4): DELETE /api/session, then the volunteer's answers kept for the
+// offline start are deleted (api/lastSeen.ts) and the session is fetched again, which sends the
+// access gate to /login.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetLastSeen } from './lastSeen';
 import { request } from './request';
 import { sessionQueryKey } from './session';
 
@@ -8,6 +10,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<void>('delete', '/api/session'),
-    onSuccess: () => queryClient.refetchQueries({ queryKey: sessionQueryKey }),
+    onSuccess: async () => {
+      await forgetLastSeen();
+      await queryClient.refetchQueries({ queryKey: sessionQueryKey });
+    },
   });
 }

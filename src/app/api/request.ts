@@ -5,9 +5,11 @@
 // those two are passed silently to the caller, whose form shows the spec's message. A background
 // refresh (a poll the volunteer did not ask for) raises no alert either: while the network is
 // away, or in the moment after a logout, a poll every second would otherwise stack an alert a
-// second; the screen keeps its last data and the next poll tries again. A rate limit's refusal
-// (429) is no fault a reload mends: its alert keeps §8's status and status text, and says in
-// the page's language to wait and try again in place of the response's JSON and 'Please Reload.'.
+// second; the screen keeps its last data and the next poll tries again. Nor does a call that
+// fails for want of a network while the browser says it is offline: the offline notice says so,
+// once. A rate limit's refusal (429) is no fault a reload mends: its alert keeps §8's status and
+// status text, and says in the page's language to wait and try again in place of the response's
+// JSON and 'Please Reload.'.
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Payload = Record<string, unknown>;
@@ -78,6 +80,20 @@ function queryString(fields: Payload): string {
   return text ? `?${text}` : '';
 }
 
+/** The URL of a GET of `path` with `payload`, as request() sends it: {param}s filled, the rest as its query string. */
+export function getUrl(path: string, payload?: Payload): string {
+  const { path: filled, rest } = fillPath(path, payload);
+  return `${baseUrl}${filled}${queryString(rest)}`;
+}
+
+/**
+ * A request that failed because the browser is offline: the offline notice says so already
+ * (features/offline), and a 'Please Reload.' alert per call would stack while it lasts.
+ */
+function offline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 export async function request<T = unknown>(
   method: Method,
   path: string,
@@ -86,7 +102,7 @@ export async function request<T = unknown>(
 ): Promise<T> {
   const { path: filled, rest } = fillPath(path, payload);
   const isGet = method === 'get';
-  const url = `${baseUrl}${filled}${isGet ? queryString(rest) : ''}`;
+  const url = isGet ? getUrl(path, payload) : `${baseUrl}${filled}`;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -101,7 +117,7 @@ export async function request<T = unknown>(
     const error = new RequestError(0, 'Network Error', {
       message: cause instanceof Error ? cause.message : String(cause),
     });
-    if (!init.background) showAlert(alertText(error));
+    if (!init.background && !offline()) showAlert(alertText(error));
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -2,6 +2,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { SessionResponse } from '../../shared/api';
+import { forgetLastSeen, keepLastSeenAgain, lastSeenMeta } from './lastSeen';
 import { request } from './request';
 
 export const sessionQueryKey = ['session'] as const;
@@ -13,6 +14,9 @@ export const sessionQueryKey = ['session'] as const;
  * (the query may have no observer on the screen left, hence 'all'), not before it.
  */
 export async function takeSession(queryClient: QueryClient, i18n: I18n, session: SessionResponse): Promise<void> {
+  // Nor may the offline start's answers kept for it (api/lastSeen.ts).
+  await forgetLastSeen();
+  keepLastSeenAgain();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, session);
   if (session.current_user) await i18n.changeLanguage(session.current_user.locale);
@@ -23,6 +27,7 @@ export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => request<SessionResponse>('get', '/api/session', undefined, { signal }),
+    meta: lastSeenMeta('/api/session'),
     // Never stale: the session changes only by this page's own acts (log in or out, the gate's
     // dialogs, the profile, deleting the account), and each of them fetches it again. A screen
     // that mounts reads it from the cache instead of asking the server once more.

@@ -17,6 +17,7 @@ import { login } from '../features/login/strings';
 import { mailLinks } from '../features/mail-links/strings';
 import { mypage } from '../features/mypage/strings';
 import { notifications } from '../features/notifications/strings';
+import { offline } from '../features/offline/strings';
 import { passport } from '../features/passport/strings';
 import { passwordReset } from '../features/password-reset/strings';
 import { present } from '../features/present/strings';
@@ -58,6 +59,7 @@ export const GROUPS = {
   souvenirs,
   science,
   courseAdmin,
+  offline,
 } satisfies Record<string, StringGroup<object>>;
 
 function language(locale: Locale): Record<string, object> {

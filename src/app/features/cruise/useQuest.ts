@@ -3,23 +3,25 @@
 // (GET /api/server_info) for the cabin rank.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../shared/api';
+import { lastSeenMeta } from '../../api/lastSeen';
 import { request } from '../../api/request';
 
 export const questQueryKey = (course: string) => ['quest', course] as const;
 
+const QUEST_PATH = '/api/courses/{course_id}/quests/current';
+
+/** The quest is kept for the offline start as last seen, the answers given since its fetch included. */
+const questMeta = (course: string) => lastSeenMeta(QUEST_PATH, { course_id: course });
+
 export function fetchQuest(course: string, signal?: AbortSignal) {
-  return request<CurrentQuestResponse>(
-    'get',
-    '/api/courses/{course_id}/quests/current',
-    { course_id: course },
-    { signal },
-  );
+  return request<CurrentQuestResponse>('get', QUEST_PATH, { course_id: course }, { signal });
 }
 
 export function useQuest(course: string) {
   return useQuery({
     queryKey: questQueryKey(course),
     queryFn: ({ signal }) => fetchQuest(course, signal),
+    meta: questMeta(course),
     // Never stale: the quest changes only by the main screen's own acts (an answer's response
     // written here, a course change that resets it), so a quest fetched ahead (prefetchQuest)
     // is not asked for again when the screen mounts.
@@ -36,6 +38,7 @@ export function prefetchQuest(queryClient: QueryClient, course: string): Promise
     .fetchQuery({
       queryKey: questQueryKey(course),
       queryFn: ({ signal }) => fetchQuest(course, signal),
+      meta: questMeta(course),
     })
     .catch(() => undefined);
 }
@@ -44,6 +47,7 @@ export function useLevels(course: string) {
   return useQuery({
     queryKey: ['levels', course],
     queryFn: ({ signal }) => request<LevelSummary[]>('get', '/api/levels', { course_id: course }, { signal }),
+    meta: lastSeenMeta('/api/levels', { course_id: course }),
   });
 }
 

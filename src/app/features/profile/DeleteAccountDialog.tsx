@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/validation';
+import { forgetLastSeen } from '../../api/lastSeen';
 import { RequestError, request } from '../../api/request';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { TextField } from '../../components/Field';
@@ -23,6 +24,8 @@ export function DeleteAccountDialog({ user }: { user: Pick<CurrentUser, 'email' 
     mutationFn: async () => {
       if (user.password_is_set) await request('post', '/api/session', { email: user.email, password });
       await request<void>('delete', '/api/current_user');
+      // The account is gone: so are its answers kept for the offline start.
+      await forgetLastSeen();
     },
     onSuccess: () => dialog.resolve(true),
     onError: () => dialog.shake(),
