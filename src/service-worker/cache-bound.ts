@@ -5,7 +5,9 @@
 // The book (url → bytes, last use) is kept in memory in the order of use (a Map re-inserts an
 // entry at its end on use, so its first key is the least recently used) and written through to a
 // store (IndexedDB in the worker, bound-store.ts), from which a restarted worker reads it back:
-// a service worker is stopped whenever it idles. On that first read the book and the cache are
+// a service worker is stopped whenever it idles. The writes go in order on a chain of their own,
+// not awaited by the bound's steps: the book in memory is the truth while the worker runs, and a
+// cache fills a file at a time. On that first read the book and the cache are
 // reconciled, so that what is counted is what is stored: a record of a file no longer in the
 // cache is dropped; a file in the cache that the book does not know (its record lost when the
 // worker was stopped, or a put whose record is on its way) is counted at its size as the least
@@ -46,6 +48,7 @@ export class CacheBound {
   private book: Map<string, BoundRecord> | null = null;
   private bytes = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly limits: CacheLimits,
@@ -61,11 +64,17 @@ export class CacheBound {
       if (old) {
         book.delete(url);
         this.bytes -= old.bytes;
+        if (bytes > this.limits.maxBytes) this.write(() => this.store.delete([url]));
+      }
+      // A file larger than the whole bound would push every other out and still not fit.
+      if (bytes > this.limits.maxBytes) {
+        await (await this.openCache()).delete(url);
+        return;
       }
       const record = { url, bytes, usedAt: this.now() };
       book.set(url, record);
       this.bytes += bytes;
-      await this.store.put(record);
+      this.write(() => this.store.put(record));
       await this.evict(book);
     });
   }
@@ -78,7 +87,7 @@ export class CacheBound {
       book.delete(url);
       record.usedAt = this.now();
       book.set(url, record);
-      await this.store.put(record);
+      this.write(() => this.store.put(record));
     });
   }
 
@@ -90,7 +99,7 @@ export class CacheBound {
         this.bytes -= book.get(url)!.bytes;
         book.delete(url);
       }
-      if (known.length > 0) await this.store.delete(known);
+      if (known.length > 0) this.write(() => this.store.delete(known));
     });
   }
 
@@ -102,6 +111,17 @@ export class CacheBound {
   /** The URLs held, least recently used first. */
   urls(): Promise<string[]> {
     return this.serially(async (book) => [...book.keys()]);
+  }
+
+  /** Resolves once every write to the store made so far is done. */
+  async flushed(): Promise<void> {
+    await this.queue;
+    await this.writes;
+  }
+
+  private write(work: () => Promise<void>): void {
+    // A failed write (the disk full) loses a record, which the next start's reconciliation mends.
+    this.writes = this.writes.then(work).catch(() => undefined);
   }
 
   private serially<T>(work: (book: Map<string, BoundRecord>) => Promise<T>): Promise<T> {
@@ -124,14 +144,14 @@ export class CacheBound {
       if (!response) continue;
       const record = { url, bytes: (await response.blob()).size, usedAt: 0 };
       book.set(url, record);
-      await this.store.put(record);
+      this.write(() => this.store.put(record));
     }
     const lost: string[] = [];
     for (const record of records) {
       if (cached.has(record.url)) book.set(record.url, record);
       else lost.push(record.url);
     }
-    if (lost.length > 0) await this.store.delete(lost);
+    if (lost.length > 0) this.write(() => this.store.delete(lost));
     this.bytes = [...book.values()].reduce((sum, record) => sum + record.bytes, 0);
     this.book = book;
     await this.evict(book);
@@ -141,15 +161,15 @@ export class CacheBound {
   private async evict(book: Map<string, BoundRecord>): Promise<void> {
     const { maxEntries, maxBytes } = this.limits;
     if (book.size <= maxEntries && this.bytes <= maxBytes) return;
-    const cache = await this.openCache();
     const evicted: string[] = [];
     for (const [url, record] of book) {
       if (book.size <= maxEntries && this.bytes <= maxBytes) break;
-      await cache.delete(url);
       book.delete(url);
       this.bytes -= record.bytes;
       evicted.push(url);
     }
-    await this.store.delete(evicted);
+    const cache = await this.openCache();
+    await Promise.all(evicted.map((url) => cache.delete(url)));
+    this.write(() => this.store.delete(evicted));
   }
 }

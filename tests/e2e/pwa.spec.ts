@@ -357,3 +357,68 @@ test('offline after one online visit: the main screen starts from the cache with
   expect(after.id).toBe(quest.id);
   expect(after.answers.map((answer) => answer.object_id).sort()).toEqual([...given].sort());
 });
+
+test('the sky caches stay within their bound after 500 targets, the least recently used out first', async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  await readyVolunteer(page.request);
+  await openTraining(page);
+  await atRest(page);
+  await page.waitForLoadState('networkidle');
+  // A target's survey tiles as the main screen loaded them (its view, the coarser levels, the
+  // targets the prefetch expected next).
+  const tiles = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => /\/stellar-globe\/static\/(wide|dud|simulation)\/HSC-[GRI]\/.+\.png$/.test(url)),
+  );
+  expect(tiles.length).toBeGreaterThan(10);
+  // 500 targets' worth of them: the same files under 500 names (a query the server ignores), each
+  // a file of its own to the cache, as 500 targets' tiles would be.
+  const VISITS = 500;
+  const started = Date.now();
+  await page.evaluate(
+    async ({ tiles, visits }) => {
+      for (let visit = 1; visit <= visits; visit++)
+        await Promise.all(
+          tiles.map(async (url) => {
+            const response = await fetch(`${url}?visit=${visit}`);
+            if (!response.ok) throw new Error(`${url}: ${response.status}`);
+            await response.arrayBuffer();
+          }),
+        );
+    },
+    { tiles, visits: VISITS },
+  );
+  console.log(`${VISITS} targets of ${tiles.length} tiles each in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  // What the tiles cache holds, measured in the cache itself, and the worker's book of it.
+  const held = await page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    let bytes = 0;
+    const urls: string[] = [];
+    for (const request of await cache.keys()) {
+      urls.push(request.url);
+      bytes += (await (await cache.match(request))!.blob()).size;
+    }
+    return { urls, bytes };
+  }, SKY_TILES_CACHE);
+  const limits = SKY_CACHE_LIMITS.tiles;
+  console.log(
+    `the tiles cache: ${held.urls.length} files, ${(held.bytes / 1e6).toFixed(1)} MB (bound ${limits.maxEntries} files, ${limits.maxBytes / 1e6} MB)`,
+  );
+  expect(held.urls.length).toBeLessThanOrEqual(limits.maxEntries);
+  expect(held.bytes).toBeLessThanOrEqual(limits.maxBytes);
+  // It was full: the bound, not the visit, set its size.
+  expect(
+    held.urls.length * (held.bytes / held.urls.length) + tiles.length * (held.bytes / held.urls.length),
+  ).toBeGreaterThan(Math.min(limits.maxEntries, limits.maxBytes / (held.bytes / held.urls.length)));
+  const kept = new Set(held.urls);
+  // The last target's tiles are all kept, the first targets' are gone.
+  expect(tiles.filter((url) => !kept.has(`${url}?visit=${VISITS}`))).toEqual([]);
+  expect(tiles.filter((url) => kept.has(`${url}?visit=1`))).toEqual([]);
+  // The backdrop is a cache of its own: 500 targets did not push the stars and the Milky Way out.
+  const backdrop = (await cacheContents(page))[SKY_BACKDROP_CACHE];
+  expect(backdrop.filter((url) => /hipparcos-catalog\/stars\.|milkyway\//.test(url)).length).toBe(9);
+});

@@ -2,8 +2,8 @@
 // server on 127.0.0.1 that echoes what it received.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RequestError, request, setAlertHandler, setBaseUrl, setReloadLine } from '../../src/app/api/request';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequestError, getUrl, request, setAlertHandler, setBaseUrl, setReloadLine } from '../../src/app/api/request';
 
 let server: FastifyInstance;
 const serverUrl = () => `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
@@ -101,6 +101,29 @@ describe('request helper', () => {
     } finally {
       setBaseUrl(serverUrl());
     }
+  });
+
+  it('raises no alert for a network failure while the browser says it is offline (the offline notice says so)', async () => {
+    setBaseUrl('http://127.0.0.1:9');
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      await expect(request('get', '/api/session')).rejects.toMatchObject({ status: 0 });
+      expect(alerts).toEqual([]);
+      // Offline or not, a server's own failure still alerts.
+      setBaseUrl(serverUrl());
+      await expect(request('get', '/status/{code}', { code: 500 })).rejects.toMatchObject({ status: 500 });
+      expect(alerts).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+      setBaseUrl(serverUrl());
+    }
+  });
+
+  it('builds the URL of a GET as it sends it: getUrl', () => {
+    expect(getUrl('/api/levels', { course_id: 'training' })).toBe(`${serverUrl()}/api/levels?course_id=training`);
+    expect(getUrl('/api/courses/{course_id}/quests/current', { course_id: 'season2' })).toBe(
+      `${serverUrl()}/api/courses/season2/quests/current`,
+    );
   });
 
   it('raises no alert for a background refresh, which still fails to its caller', async () => {
