@@ -13,6 +13,7 @@ import { APP_ICONS } from '../../src/app/features/offline/manifest';
 import { PERSONAL_CACHE, SKY_BACKDROP_CACHE, SKY_CACHE_LIMITS, SKY_TILES_CACHE } from '../../src/service-worker/caches';
 import { e2eServer } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
+import { expectNoSeriousViolations } from './axe';
 import { canvasPixels } from './canvas-pixels';
 
 type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
@@ -317,6 +318,7 @@ test('offline after one online visit: the main screen starts from the cache with
   await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 120_000 });
   expect(await currentIndex(page)).toBe(first);
   await atRest(page);
+  await expectNoSeriousViolations(page, 'the main screen offline, its notice shown');
   const offline = await targetLight(page, 'pwa-target-offline.png');
   console.log(`the target's light: ${online.toFixed(1)} online, ${offline.toFixed(1)} offline`);
   // The galaxy's light, from the cached tiles: as online, well above the empty sky's.
