@@ -7,9 +7,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import type { SessionResponse } from '../shared/api';
-import { keepLastSeen } from './api/lastSeen';
+import { keepLastSeen, lastSeenAnswer } from './api/lastSeen';
 import { createQueryClient } from './api/queryClient';
-import { setReloadLine, setTooManyRequestsText } from './api/request';
+import { setOfflineAnswer, setReloadLine, setTooManyRequestsText } from './api/request';
 import { sessionQueryKey } from './api/session';
 import { followManifestLanguage } from './features/offline/manifestLink';
 import { registerServiceWorker } from './features/offline/serviceWorker';
@@ -34,6 +34,7 @@ async function start() {
   followManifestLanguage(i18n);
   const queryClient = createQueryClient();
   keepLastSeen(queryClient, () => !!queryClient.getQueryData<SessionResponse>(sessionQueryKey)?.current_user);
+  setOfflineAnswer(lastSeenAnswer);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

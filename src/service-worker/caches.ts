@@ -1,6 +1,5 @@
-// What the service worker keeps, by name, and which requests go where: the one list that the
-// worker (sw.ts) and the page (src/app/features/offline/) share, so that a cache the page empties
-// at logout is the cache the worker reads from, under the same URL.
+// What is kept in Cache Storage, by name, and which requests go where: the one list of the
+// service worker (sw.ts) and the page (src/app/api/lastSeen.ts, src/app/features/offline/).
 //
 // - The app's shell: the built client, precached by Workbox (its own cache, named by Workbox).
 // - The sky's backdrop (SKY_BACKDROP_CACHE): what every start draws — the star catalogue, the
@@ -9,8 +8,9 @@
 //   cache of their own so that a long cruise's tiles never push them out.
 // - The sky's tiles (SKY_TILES_CACHE): the survey tiles of the targets seen and of those the
 //   prefetch loaded ahead, the deeper HiPS orders, pretty pictures, the dialogs' images.
-// - The volunteer's own (PERSONAL_CACHE): the /api/ answers the offline start needs, written by
-//   the page as it last saw them, read by the worker only when the network fails, deleted at logout.
+// - The volunteer's own (PERSONAL_CACHE): the /api/ answers the offline start needs, written and
+//   read by the page (src/app/api/lastSeen.ts) as it last saw them, deleted at logout; the worker
+//   does not touch it.
 // Both sky caches are bounded by count and bytes, least recently used out first (cache-bound.ts).
 import { DATA_REPOSITORY_PATH } from '../core/dataRepository';
 

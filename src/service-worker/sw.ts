@@ -14,20 +14,17 @@
 //   folder changes (a survey's meta.json, a HiPS's properties, the star catalogue's index.json),
 //   the files kept from that folder are dropped. Backdrop files and tiles cache-first. Only
 //   complete 200 answers are kept (a CORS answer from DATA_HOST is one; an opaque one is not).
-// - /api/: only the offline start's GETs (caches.ts), network only, and from the personal cache
-//   when the network fails. The page writes that cache; the worker never does.
+// - /api/: nothing. The offline start's answers are the page's own (src/app/api/lastSeen.ts).
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkOnly, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { indexedDbBoundStores } from './bound-store';
 import { CacheBound } from './cache-bound';
 import {
   describedFolder,
-  isOfflineStartCall,
-  PERSONAL_CACHE,
   SKY_BACKDROP_CACHE,
   SKY_CACHE_LIMITS,
   SKY_TILES_CACHE,
@@ -105,19 +102,6 @@ const strategies: Record<SkyFileKind, Strategy> = {
 
 for (const kind of Object.keys(strategies) as SkyFileKind[])
   registerRoute(({ url, request }) => request.method === 'GET' && skyFileKind(url) === kind, strategies[kind]);
-
-// The offline start's calls: the network's answer while there is one, the page's last one otherwise.
-registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isOfflineStartCall(url.pathname),
-  new NetworkOnly({
-    plugins: [
-      {
-        // caches.match with a cache name opens no cache: none is made again after a logout.
-        handlerDidError: async ({ request }) => caches.match(request, { cacheName: PERSONAL_CACHE, ignoreVary: true }),
-      },
-    ],
-  }),
-);
 
 /**
  * The star catalogue's index (viewer-spec §7: a list of file names in the same folder): its files

@@ -3,7 +3,15 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RequestError, getUrl, request, setAlertHandler, setBaseUrl, setReloadLine } from '../../src/app/api/request';
+import {
+  RequestError,
+  getUrl,
+  request,
+  setAlertHandler,
+  setBaseUrl,
+  setOfflineAnswer,
+  setReloadLine,
+} from '../../src/app/api/request';
 
 let server: FastifyInstance;
 const serverUrl = () => `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
@@ -115,6 +123,26 @@ describe('request helper', () => {
       expect(alerts).toHaveLength(1);
     } finally {
       vi.unstubAllGlobals();
+      setBaseUrl(serverUrl());
+    }
+  });
+
+  it('answers a GET that fails for want of a network with the answer the page kept (the offline start), without an alert', async () => {
+    setBaseUrl('http://127.0.0.1:9');
+    const asked: string[] = [];
+    setOfflineAnswer(async (url) => {
+      asked.push(url);
+      return url.endsWith('/api/courses') ? [{ id: 'training' }] : undefined;
+    });
+    try {
+      await expect(request('get', '/api/courses')).resolves.toEqual([{ id: 'training' }]);
+      expect(alerts).toEqual([]);
+      // Nothing kept: the failure as before. Not a GET: never asked.
+      await expect(request('get', '/api/my_records')).rejects.toMatchObject({ status: 0 });
+      await expect(request('post', '/api/session', { email: 'a@b.c' })).rejects.toMatchObject({ status: 0 });
+      expect(asked).toEqual(['http://127.0.0.1:9/api/courses', 'http://127.0.0.1:9/api/my_records']);
+    } finally {
+      setOfflineAnswer(async () => undefined);
       setBaseUrl(serverUrl());
     }
   });

@@ -1,15 +1,17 @@
 // The volunteer's part of the offline start: the answers of the calls the main screen opens
 // with (the session, the courses, the levels, the current quest: isOfflineStartCall), kept in the
-// personal cache as this page last saw them, so that the service worker can answer those calls
-// when the network fails. "As last seen" includes what the page changed itself: the quest with the
-// answers given since it was fetched (CruiseScreen writes them into the query's data).
+// personal cache (Cache Storage) as this page last saw them, so that when such a GET fails for
+// want of a network, request() answers it from there (lastSeenAnswer). "As last seen" includes
+// what the page changed itself: the quest with the answers given since it was fetched
+// (CruiseScreen writes them into the query's data). The service worker plays no part in it: it
+// keeps the shell and the sky, and never an /api/ answer.
 //
 // A query opts in by naming its URL in its meta (`lastSeenMeta`); every successful fetch or
 // setQueryData of it is written. Only while a volunteer is logged in; the cache is deleted when
 // the session ends (logout, a deleted account) or another account takes the page, and writes are
 // queued behind the deletion, so that nothing of a volunteer is left in the cache after logout.
 import type { QueryClient } from '@tanstack/react-query';
-import { PERSONAL_CACHE } from '../../service-worker/caches';
+import { isOfflineStartCall, PERSONAL_CACHE } from '../../service-worker/caches';
 import { getUrl, type Payload } from './request';
 
 /** The meta of a query whose answer the offline start needs: the GET's URL, as request() sends it. */
@@ -19,6 +21,14 @@ export function lastSeenMeta(path: string, payload?: Payload): { lastSeenUrl: st
 
 /** Cache Storage exists in secure contexts only (https, localhost). */
 const available = () => typeof caches !== 'undefined';
+
+/** The answer the page last saw of an offline start's GET of `url`, or undefined. */
+export async function lastSeenAnswer(url: string): Promise<unknown> {
+  if (!available() || !isOfflineStartCall(new URL(url, location.href).pathname)) return undefined;
+  // caches.match with a cache name opens no cache: none is made again after a logout.
+  const response = await caches.match(url, { cacheName: PERSONAL_CACHE });
+  return response ? ((await response.json()) as unknown) : undefined;
+}
 
 let queue: Promise<unknown> = Promise.resolve();
 function serially(work: () => Promise<unknown>): Promise<void> {

@@ -5,7 +5,9 @@
 // those two are passed silently to the caller, whose form shows the spec's message. A background
 // refresh (a poll the volunteer did not ask for) raises no alert either: while the network is
 // away, or in the moment after a logout, a poll every second would otherwise stack an alert a
-// second; the screen keeps its last data and the next poll tries again. Nor does a call that
+// second; the screen keeps its last data and the next poll tries again. A GET that fails for want
+// of a network is answered with what the page last saw, where it kept that (the offline start's
+// calls: api/lastSeen.ts), and fails otherwise. Nor does a call that
 // fails for want of a network while the browser says it is offline: the offline notice says so,
 // once. A rate limit's refusal (429) is no fault a reload mends: its alert keeps §8's status and
 // status text, and says in the page's language to wait and try again in place of the response's
@@ -44,6 +46,15 @@ export function setReloadLine(text: string): void {
 let tooManyRequestsText = 'Too many attempts. Please wait a few minutes and try again.';
 export function setTooManyRequestsText(text: string): void {
   tooManyRequestsText = text;
+}
+
+/**
+ * The answer kept for a GET whose request failed for want of a network (the offline start's
+ * calls, api/lastSeen.ts), or undefined; set by main.tsx.
+ */
+let offlineAnswer: (url: string) => Promise<unknown> = async () => undefined;
+export function setOfflineAnswer(answer: (url: string) => Promise<unknown>): void {
+  offlineAnswer = answer;
 }
 
 let baseUrl = '';
@@ -114,6 +125,10 @@ export async function request<T = unknown>(
     });
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
+    if (isGet) {
+      const kept = await offlineAnswer(url).catch(() => undefined);
+      if (kept !== undefined) return kept as T;
+    }
     const error = new RequestError(0, 'Network Error', {
       message: cause instanceof Error ? cause.message : String(cause),
     });
