@@ -138,6 +138,17 @@ export async function openPage(
   return { context, page, cdp, blocked };
 }
 
+/**
+ * Another page in the context of `opened` (its caches, its service worker, its cookies, routes
+ * and scripts: a volunteer's next visit in the same browser), its CPU slowed down `throttle` times.
+ */
+export async function openAnotherPage(opened: BenchPage, throttle: number): Promise<BenchPage> {
+  const page = await opened.context.newPage();
+  const cdp = await opened.context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  return { context: opened.context, page, cdp, blocked: opened.blocked };
+}
+
 /** The page's JavaScript heap in use after a full garbage collection, bytes (CDP). */
 export async function heapAfterGc(cdp: CdpSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');

@@ -47,6 +47,7 @@ import {
   launchChromium,
   openPage,
   startServer,
+  type BenchPage,
   type BenchServer,
   type PlaywrightBrowser,
   type PlaywrightPage,
@@ -56,8 +57,8 @@ import { GLOBE_CONTENDERS, openAladin, watchPage } from './globe';
 import { formatColumns, median } from './harness';
 
 /** The name the page is opened under (Chromium resolves it to 127.0.0.1). */
-const BENCH_HOST = 'galaxy-cruise.bench';
-const VIEWPORT = { width: 1280, height: 720 };
+export const BENCH_HOST = 'galaxy-cruise.bench';
+export const VIEWPORT = { width: 1280, height: 720 };
 /** The application's view of a target (CruiseScreen's TARGET_FOVY), degrees. */
 const TARGET_FOV = 0.02;
 const PASSWORD = 'correct horse battery';
@@ -316,9 +317,17 @@ async function loginOnce(browser: PlaywrightBrowser, server: BenchServer, email:
     hosts: [BENCH_HOST, '127.0.0.1'],
     initScripts: [PROBE],
   });
+  return loginOnPage(opened, `http://${BENCH_HOST}:${server.port}`, email);
+}
+
+/**
+ * Opens the login screen of `origin` in `opened`'s page (PROBE injected), logs `email` in and
+ * waits for the first target sharp, then for the page to settle; the times are login → target's.
+ */
+export async function loginOnPage(opened: BenchPage, origin: string, email: string) {
   const { context, page } = opened;
   const watch = watchPage(context, page);
-  await page.goto(`http://${BENCH_HOST}:${server.port}/#/login`, { timeout: BROWSER_TIMEOUT_MS });
+  await page.goto(`${origin}/#/login`, { timeout: BROWSER_TIMEOUT_MS });
   await watch.ready();
   await page.getByLabel('E-mail').fill(email, { timeout: BROWSER_TIMEOUT_MS });
   await page.getByLabel('Password').fill(PASSWORD);
@@ -385,6 +394,9 @@ async function loginOnce(browser: PlaywrightBrowser, server: BenchServer, email:
     ...opened,
     watch,
     answerPosts,
+    /** The page's clock: the click on 'Log in' and the first frame at rest on the first target. */
+    clickAt,
+    sharpAt,
     loginToTargetMs: sharpAt - clickAt,
     tiles: tilesIn.length,
     tilesMs,

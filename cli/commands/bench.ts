@@ -2,7 +2,8 @@
 // JavaScript and native peers; `load` plays volunteers against a running server; `startup` times
 // whole processes (the command line and the server from their start); `client` loads the login
 // screen in Chromium beside a bare Vite React page; `globe` flies a scripted cruise on our globe
-// beside Aladin Lite; `cruise` plays a volunteer on the main screen under CPU throttling; `import`
+// beside Aladin Lite; `cruise` plays a volunteer on the main screen under CPU throttling, or with
+// --second-visit times a volunteer's first and second visit on a slow line; `import`
 // times `galaxy-cruise import` of a target list and reads its peak memory.
 import type { LoadDatabase, LoadSky } from '../bench/load';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
@@ -39,7 +40,7 @@ export const benchCommand: Command = {
     '  startup: [--runs N]',
     '  client:  [--runs N] [--throttle N]',
     '  globe:   [--runs N] [--seconds N] [--throttle N]',
-    '  cruise:  [--runs N] [--answers N] [--throttle N]',
+    '  cruise:  [--runs N] [--answers N] [--throttle N] [--second-visit [--client-dist DIR]]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
     '  science: [--targets N] [--votes N] [--crowd N] [--retirement-targets N] [--export-rows N] [--databases pglite,postgres]',
     '  import:  [--import-targets N] [--import-fits-mib N] [--databases pglite,postgres]',
@@ -87,13 +88,15 @@ export const benchCommand: Command = {
     const clientRows = client ? await client.runClient({ ...clientArgs, log }) : [];
     const globe = wanted('globe') ? await import('../bench/globe') : undefined;
     const globeRows = globe ? await globe.runGlobe({ ...globeArgs, log }) : [];
-    const cruise = wanted('cruise') ? await import('../bench/cruise') : undefined;
+    const cruise = wanted('cruise') && !cruiseArgs.secondVisit ? await import('../bench/cruise') : undefined;
     const cruiseRows = cruise ? await cruise.runCruise({ ...cruiseArgs, log }) : [];
+    const revisit = wanted('cruise') && cruiseArgs.secondVisit ? await import('../bench/cruise-revisit') : undefined;
+    const revisitRows = revisit ? await revisit.runSecondVisit({ ...cruiseArgs, log }) : [];
     const importBench = wanted('import') ? await import('../bench/import') : undefined;
     const importRows = importBench ? await importBench.runImportBench({ ...importArgs, log }) : [];
     if (json)
       process.stdout.write(
-        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...scienceRows, ...clientRows, ...globeRows, ...cruiseRows, ...importRows], null, 2)}\n`,
+        `${JSON.stringify([...rows, ...loadRows, ...startupRows, ...seasonRows, ...scienceRows, ...clientRows, ...globeRows, ...cruiseRows, ...revisitRows, ...importRows], null, 2)}\n`,
       );
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
@@ -105,6 +108,7 @@ export const benchCommand: Command = {
       if (client) process.stdout.write(`${client.formatClientTable(clientRows)}\n`);
       if (globe) process.stdout.write(`${globe.formatGlobeTable(globeRows)}\n`);
       if (cruise) process.stdout.write(`${cruise.formatCruiseTable(cruiseRows)}\n`);
+      if (revisit) process.stdout.write(`${revisit.formatSecondVisitTable(revisitRows)}\n`);
       if (importBench) process.stdout.write(`${importBench.formatImportTable(importRows)}\n`);
     }
     return 0;
@@ -139,6 +143,8 @@ export function parseBenchArgs(args: string[]) {
     science: { type: 'string' },
     'import-targets': { type: 'string' },
     'import-fits-mib': { type: 'string' },
+    'second-visit': { type: 'boolean', default: false },
+    'client-dist': { type: 'string' },
   });
   for (const name of positionals)
     if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
@@ -270,12 +276,17 @@ export function parseBenchArgs(args: string[]) {
     throttle: values.throttle === undefined ? 1 : count('throttle', values.throttle),
   };
   // The cruise: a low-end laptop (4× throttling), three interleaved logins beside Aladin Lite's
-  // first view, then 200 answers; --answers gives fewer for a quick check.
+  // first view, then 200 answers; --answers gives fewer for a quick check. --second-visit: the
+  // first and the second visit instead, on a slow line; --client-dist serves another build.
   const cruiseArgs = {
     runs: values.runs === undefined ? 3 : count('runs', values.runs),
     answers: values.answers === undefined ? 200 : count('answers', values.answers),
     throttle: values.throttle === undefined ? 4 : count('throttle', values.throttle),
+    secondVisit: values['second-visit'],
+    clientDist: values['client-dist'],
   };
+  if (cruiseArgs.clientDist !== undefined && !cruiseArgs.secondVisit)
+    throw new UsageError('--client-dist is an option of cruise --second-visit');
   // The import: lists of 10,000 and 100,000 targets (the issue's per-10,000 figure and its
   // 100,000-row list), or --import-targets N alone; and FITS imagery of 32 MiB made into a HiPS
   // (--import-fits-mib N, 0 for none).

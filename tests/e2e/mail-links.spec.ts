@@ -250,3 +250,28 @@ test('a link whose look-up is refused (a rate limit) shows the error page with i
   await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   expect(alerts).toHaveLength(1);
 });
+
+test("a sign-up link opened in the tab of the sign-up form shows the link's page, the form's dialog closed with its route", async ({
+  page,
+}) => {
+  const { problems } = watch(page);
+  const email = freshEmail('same-tab');
+  await page.goto('/#/signup');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send verification mail' }).click();
+  const sent = page.getByRole('dialog', { name: 'Verification mail sent' });
+  await expect(sent).toBeVisible();
+  // The volunteer pastes the mail's link into the same tab: only the address's hash changes.
+  const link = (await waitForMail(outbox(), email)).link!;
+  await page.goto(link);
+  const form = page.locator('form', { has: page.getByRole('heading', { name: TEXTS.en.signupTitle }) });
+  await expect(form).toBeVisible();
+  await expect(sent).toHaveCount(0);
+  await expect(page.locator('.dialog-overlay')).toHaveCount(0);
+  // The link's page is in front and usable: its button has the focus and creates the account.
+  await expect(form.getByRole('button', { name: TEXTS.en.signupButton })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: TEXTS.en.setPassword })).toBeVisible();
+  expect((await currentUser(page.request))?.email).toBe(email);
+  expect(problems).toEqual([]);
+});

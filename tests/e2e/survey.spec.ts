@@ -12,6 +12,10 @@ import { brightCentroid, canvasPixels, type PixelWindow } from './canvas-pixels'
 import { framesAskedFor } from './frames';
 import { openView, pixelOf, settle, whole } from './globe-view';
 
+// These tests hold, fail and count the globe's own tile requests with page.route; the service
+// worker would answer them from its cache, out of page.route's sight (it is tested in pwa.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 interface Target {
   object_id: number;
   ra: number;

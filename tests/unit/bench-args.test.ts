@@ -141,15 +141,26 @@ describe('the bench arguments', () => {
   });
 
   it('plays the cruise with 3 logins and 200 answers at 4× CPU throttling; --runs, --answers and --throttle change them', () => {
-    expect(parseBenchArgs(['cruise']).cruiseArgs).toEqual({ runs: 3, answers: 200, throttle: 4 });
+    expect(parseBenchArgs(['cruise']).cruiseArgs).toEqual({ runs: 3, answers: 200, throttle: 4, secondVisit: false });
     expect(parseBenchArgs(['cruise', '--runs', '1', '--answers', '10', '--throttle', '2']).cruiseArgs).toEqual({
       runs: 1,
       answers: 10,
       throttle: 2,
+      secondVisit: false,
     });
     expect(() => parseBenchArgs(['cruise', '--answers', 'many'])).toThrow(
       new UsageError('--answers needs a positive whole number'),
     );
     expect(parseBenchArgs(['globe', 'cruise']).suites).toEqual(['globe', 'cruise']);
+  });
+
+  it('times a first and a second visit with --second-visit, of another build with --client-dist', () => {
+    expect(parseBenchArgs(['cruise', '--second-visit']).cruiseArgs).toMatchObject({ secondVisit: true, runs: 3 });
+    expect(
+      parseBenchArgs(['cruise', '--second-visit', '--client-dist', '/tmp/dist-before']).cruiseArgs.clientDist,
+    ).toBe('/tmp/dist-before');
+    expect(() => parseBenchArgs(['cruise', '--client-dist', '/tmp/dist-before'])).toThrow(
+      new UsageError('--client-dist is an option of cruise --second-visit'),
+    );
   });
 });

@@ -14,9 +14,12 @@
 // (dialog.shake() does the same, for a failed save). A settled dialog closes for 400 ms, then is
 // removed. Only the front dialog that is not closing is active and shown: the ones under it are
 // inert and hidden (visibility, so that neither their rows nor their buttons show through the
-// front one's backdrop), and react-aria keeps focus inside the front one. A dismissable dialog
-// belongs to the route it was opened on and is dismissed (DialogDismissed) when the route's path
-// changes; an undismissable one (the access gate's forced dialogs) stays until it is settled.
+// front one's backdrop), and react-aria keeps focus inside the front one. A dialog belongs to the
+// route it was opened on and is dismissed (DialogDismissed) when the route's path changes, whether
+// a backdrop click may dismiss it or not (a mail link opened in the tab of the sign-up form shows
+// the link's page, not the form's 'mail sent' over it); only a dialog opened with
+// keepOnRouteChange (the access gate's forced dialogs, which the gate shows on any route it
+// guards) stays until it is settled.
 // A queued dialog (options.queued) waits until no other is open, so that dialogs arriving on
 // their own come one after another instead of over each other. When a dialog is removed and the
 // focus has fallen to the body (the inert closing dialog lost it), it goes back to the element
@@ -52,6 +55,12 @@ export interface DialogOptions {
   /** Extra class on the modal panel (width, say). */
   className?: string;
   /**
+   * Stays when the route's path changes, until it is settled: for the access gate's forced
+   * dialogs alone, which belong to the session rather than to a route. Every other dialog is
+   * dismissed (DialogDismissed) when its route is left.
+   */
+  keepOnRouteChange?: boolean;
+  /**
    * Waits its turn: shown only once no other dialog is open, rather than over the one the
    * volunteer is reading. For dialogs that arrive on their own (the unread notifications, a
    * course's completion) and not in answer to the front dialog.
@@ -70,6 +79,7 @@ interface Entry {
   id: number;
   content: ReactNode;
   dismissable: boolean;
+  keepOnRouteChange: boolean;
   className?: string;
   closing: boolean;
   shaking: boolean;
@@ -122,6 +132,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
         id,
         content,
         dismissable: options.dismissable ?? true,
+        keepOnRouteChange: options.keepOnRouteChange ?? false,
         className: options.className,
         closing: false,
         shaking: false,
@@ -197,9 +208,9 @@ function StackEntry({
   const { opener } = entry;
   useLayoutEffect(() => () => returnFocus(opener), [opener]);
 
-  // The route's path when the dialog first showed: a dismissable dialog closes when it changes.
+  // The route's path when the dialog first showed: the dialog closes when it changes.
   const [openedOn] = useState(pathname);
-  const leftRoute = entry.dismissable && pathname !== openedOn;
+  const leftRoute = !entry.keepOnRouteChange && pathname !== openedOn;
   useEffect(() => {
     if (leftRoute) control.reject(new DialogDismissed());
   }, [leftRoute, control]);

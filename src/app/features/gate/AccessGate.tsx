@@ -52,7 +52,12 @@ export function AccessGate({ children }: { children: ReactNode }) {
     const dialog =
       step === 'password' ? <SetPasswordDialog /> : step === 'nickname' ? <NicknameDialog /> : <QuestionnaireDialog />;
     void dialogs
-      .open(dialog, { dismissable: false, className: step === 'questionnaire' ? 'wide' : undefined })
+      .open(dialog, {
+        dismissable: false,
+        // The gate shows them on any route it guards: they stay until they are passed.
+        keepOnRouteChange: true,
+        className: step === 'questionnaire' ? 'wide' : undefined,
+      })
       .then(() => {
         open.current = null;
         return queryClient.refetchQueries({ queryKey: sessionQueryKey });

@@ -34,7 +34,9 @@ export function registerServiceWorker(): void {
     workbox.addEventListener('waiting', setUpdateReady);
     // The first worker took control of this page: what the page loaded without it is handed over.
     if (!controlledAtStart) workbox.addEventListener('controlling', handOverLoadedWithoutWorker);
-    void workbox.register();
+    // A browser that refuses (a setting, a full disk, a test's block) leaves the app as it was
+    // before: it runs from the network.
+    workbox.register().catch((error: unknown) => console.warn('Galaxy Cruise works online only here:', error));
     setInterval(() => void workbox?.update(), UPDATE_CHECK_MS);
   };
   if (document.readyState === 'complete') start();

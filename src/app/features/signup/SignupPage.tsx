@@ -2,7 +2,7 @@
 // input of size 36 and the send button. An address that misses the loose something@something
 // pattern shakes the form and sends nothing; a 409 says the address is registered and keeps the
 // visitor on the form; a success opens the verification-sent dialog, whose back button returns
-// to /.
+// to /, and which closes if the route changes under it (the mail's link opened in this tab).
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { SignupVerifyEmailRequest } from '../../../shared/api';
 import { isEmailAddress, MESSAGES } from '../../../shared/validation';
 import { RequestError, request } from '../../api/request';
-import { MessageDialog, useDialogs } from '../../components/dialogs';
+import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { TextField } from '../../components/Field';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useShake } from '../../components/shake';
@@ -27,14 +27,20 @@ export function SignupPage() {
   const send = useMutation({
     mutationFn: (body: SignupVerifyEmailRequest) => request<void>('post', '/api/signup/verify_email', { ...body }),
     onSuccess: async (_, body) => {
-      await dialogs.open(
-        <MessageDialog
-          title={t('signup.sentTitle')}
-          message={t('signup.sent', { email: body.email })}
-          button={t('common.back')}
-        />,
-        { dismissable: false },
-      );
+      try {
+        await dialogs.open(
+          <MessageDialog
+            title={t('signup.sentTitle')}
+            message={t('signup.sent', { email: body.email })}
+            button={t('common.back')}
+          />,
+          { dismissable: false },
+        );
+      } catch (error) {
+        // The route changed under it (the mail's link opened in this tab): that page stays.
+        if (error instanceof DialogDismissed) return;
+        throw error;
+      }
       navigate('/');
     },
   });
