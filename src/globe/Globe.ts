@@ -101,7 +101,7 @@ export class Globe {
     let cause: unknown = 'WebGL2 is not available';
     try {
       // No multisampling: lines smooth their own edges (lines.ts), points and tiles need none.
-      gl = canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: false });
+      gl = canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: false, stencil: true });
     } catch (error) {
       cause = error;
     }

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/shared/catalogue';
 import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
-import { readStarRecords } from '../../src/core/stars';
+import { readStarColors, readStarRecords, starColorFile } from '../../src/core/stars';
 import { buildSky } from '../../skydata/build';
 import { cataloguePath, skyRoot } from '../../skydata/paths';
 import { nestToXy, pix2angNest, xyfToAngle, xyToNest } from '../../skydata/healpix';
@@ -321,6 +321,29 @@ describe('star catalogue files', () => {
     }
     expect(files.length).toBe(3);
     expect(total).toBeGreaterThan(100_000);
+  });
+
+  it('each star file has its colour file beside it: one B−V byte per star, in the same order', () => {
+    const folder = path.join(root, 'hipparcos-catalog');
+    const files = JSON.parse(fs.readFileSync(path.join(folder, 'index.json'), 'utf8')) as string[];
+    const first = readStarRecords(zlib.gunzipSync(fs.readFileSync(path.join(folder, files[0]))));
+    const colors = readStarColors(
+      zlib.gunzipSync(fs.readFileSync(path.join(folder, starColorFile(files[0])))),
+      first.length / 3,
+    );
+    // Sirius (B−V 0.00), then find Betelgeuse (ra 88.79°, dec 7.41°, B−V 1.85) and Rigel (78.63°, −8.20°, −0.03).
+    expect(colors[0]).toBeCloseTo(0, 1);
+    const near = (ra: number, dec: number) => {
+      for (let k = 0; k < first.length / 3; k++)
+        if (Math.abs(first[3 * k] - ra) < 0.05 && Math.abs(first[3 * k + 1] - dec) < 0.05) return colors[k];
+      throw new Error(`no star at ${ra}, ${dec}`);
+    };
+    expect(near(88.79, 7.41)).toBeCloseTo(1.85, 1);
+    expect(near(78.63, -8.2)).toBeCloseTo(-0.03, 1);
+    for (const file of files) {
+      const count = readStarRecords(zlib.gunzipSync(fs.readFileSync(path.join(folder, file)))).length / 3;
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(folder, starColorFile(file)))).byteLength).toBe(count);
+    }
   });
 
   it('credits.json names every dataset with its licence', () => {

@@ -15,13 +15,15 @@ describe('survey colour parameters (viewer-spec §3)', () => {
     expect(colorMixing(DEFAULT_COLOR_PARAMS).filters).toEqual(['HSC-I', 'HSC-R', 'HSC-G']);
   });
 
-  it('has the application settings: true-colour matrix, beta 57338.67, HSC-I red 0.95, HSC-R green 0.98, HSC-G blue 1.02, tile level-of-detail bias 2, outline off', () => {
-    const { colorParams, tileLodBias, outline } = APPLICATION_SURVEY_OPTIONS;
+  it('has the application settings: true-colour matrix, beta 57338.67, HSC-I red 0.95, HSC-R green 0.98, HSC-G blue 1.02, tile level-of-detail bias 2; its light added to the sky, the area outline taking over as the tiles fade (viewer-spec §4, issue 38)', () => {
+    const { colorParams, tileLodBias, outline, blend } = APPLICATION_SURVEY_OPTIONS;
     expect(colorParams.type).toBe(ColorParamsType.SDSS_TRUE_COLOR_MATRIX);
     expect(colorParams.beta).toBe(57338.67);
     expect(tileLodBias).toBe(2);
     expect(SURVEY_DEFAULTS.tileLodBias).toBe(2);
-    expect(outline).toBe(false);
+    expect(outline).toBe(true);
+    expect(blend).toBe('add');
+    expect(SURVEY_DEFAULTS.blend).toBe('over');
     const { filters, weights } = colorMixing(colorParams);
     expect(filters).toEqual(['HSC-I', 'HSC-R', 'HSC-G']);
     // Column k holds filter k's red, green, blue weights.

@@ -39,7 +39,7 @@ import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
 import { SHARP_TILE_LOD_BIAS, TiledLayer, levelsCoarser, type TileSource, type TileView } from '../tiles/tiled-layer';
-import { WHOLE_SKY_RADIUS, angleBetween, viewCone } from '../visibility';
+import { WHOLE_SKY_RADIUS, angleBetween, patchMayShow, viewFootprint, type ViewFootprint } from '../visibility';
 import type { Backdrop } from '../backdrops';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchOk } from '../fetch';
@@ -82,6 +82,17 @@ const ALLSKY_CELL = 64;
 /** Orders up to this one are culled tile by tile when the view is too wide for query_disc. */
 const WHOLE_SKY_ORDER = 5;
 const CELLS = SHIFTMAP_PATCH_CELLS;
+/** A tile's border for patchMayShow: its corners and edge midpoints, as face (x, y) in 0..1. */
+const BORDER: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [0.5, 0],
+  [1, 0],
+  [1, 0.5],
+  [1, 1],
+  [0.5, 1],
+  [0, 1],
+  [0, 0.5],
+];
 
 /** Angular size of a texel of a `tileWidth`-wide tile of `order`: √(4π / 12·4^order) / width. */
 export function texelAngle(order: number, tileWidth: number): number {
@@ -214,6 +225,8 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
   private abort = new AbortController();
   private core: Core | null = null;
   private readonly grids = new Map<number, Healpix>();
+  /** tileBorder's cache, by tile id. */
+  private readonly borders = new Map<string, vec3[]>();
   /** The properties once loaded (null before, or when they failed). */
   properties: HipsProperties | null = null;
   /** u_frame: the HiPS frame's rotation into the sky's (equatorial) coordinates. */
@@ -314,6 +327,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
         this.core = core;
         this.properties = loaded;
         this.frame = Float32Array.from(loaded.rotation);
+        this.borders.clear();
         this.context?.requestFrame();
       })
       .catch((error: unknown) => {
@@ -392,9 +406,47 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     return mesh;
   }
 
-  /** Tiles of `order` that may show in the cone (centre in the HiPS frame), with their distance. */
-  private visibleTiles(order: number, centre: vec3, radius: number): { ipix: number; distance: number }[] {
+  /**
+   * The border of a tile (its corners and edge midpoints) in the sky's equatorial frame, for
+   * patchMayShow; kept per tile, since a view at rest asks for the same ones every frame.
+   */
+  private tileBorder(order: number, ipix: number): vec3[] {
+    const id = tileId(order, ipix);
+    const cached = this.borders.get(id);
+    if (cached) return cached;
     const grid = this.grid(order);
+    const ids = grid.ids(BORDER.length);
+    if (ids instanceof BigInt64Array) ids.fill(BigInt(ipix));
+    else ids.fill(ipix);
+    const { theta, phi } = grid.nest2locBatch(
+      ids,
+      Float64Array.from(BORDER, ([x]) => x),
+      Float64Array.from(BORDER, ([, y]) => y),
+    );
+    const f = this.frame;
+    const border = BORDER.map((_, k) => {
+      const s = Math.sin(theta[k]);
+      const [x, y, z] = [s * Math.cos(phi[k]), s * Math.sin(phi[k]), Math.cos(theta[k])];
+      // u_frame (column-major): the HiPS frame into the sky's.
+      return vec3.fromValues(
+        f[0] * x + f[3] * y + f[6] * z,
+        f[1] * x + f[4] * y + f[7] * z,
+        f[2] * x + f[5] * y + f[8] * z,
+      );
+    });
+    if (this.borders.size >= TILE_LIMITS.hips.cacheSize * 4) this.borders.clear();
+    this.borders.set(id, border);
+    return border;
+  }
+
+  /**
+   * Tiles of `order` that may show on screen, with their distance from the view direction: those
+   * whose circle meets the view cone (query_disc, centre in the HiPS frame) and whose border's box
+   * meets the screen's rectangle (patchMayShow), as the survey and pretty-picture tiles are chosen.
+   */
+  private visibleTiles(order: number, centre: vec3, footprint: ViewFootprint): { ipix: number; distance: number }[] {
+    const grid = this.grid(order);
+    const { radius } = footprint;
     const reach = radius + grid.maxPixrad();
     let ids: Float64Array;
     if (radius < WHOLE_SKY_RADIUS) {
@@ -411,7 +463,8 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     for (let k = 0; k < ids.length; k++) {
       vec3.set(point, centres[3 * k], centres[3 * k + 1], centres[3 * k + 2]);
       const distance = angleBetween(centre, point);
-      if (distance <= reach) tiles.push({ ipix: ids[k], distance });
+      if (distance <= reach && patchMayShow(footprint, this.tileBorder(order, ids[k])))
+        tiles.push({ ipix: ids[k], distance });
     }
     return tiles;
   }
@@ -427,7 +480,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     const { camera } = view;
     // One screen pixel at the centre, radians (the projections agree there).
     const screenPixel = (2 * camera.projectionScale(view.eye)) / view.height;
-    const cone = viewCone(camera, view.eye, view.width, view.height);
+    const cone = viewFootprint(camera, view.eye, view.width, view.height);
     // The view direction in the HiPS frame: the frame's rotation transposed.
     const f = properties.rotation;
     const c = cone.centre;
@@ -453,7 +506,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
       { id: ALLSKY_ID, priority: 1, fineness: properties.orderMin, distance: 0 },
     ];
     const drawn: HipsTile[] = [];
-    for (const { ipix, distance } of this.visibleTiles(order, centre, cone.radius)) {
+    for (const { ipix, distance } of this.visibleTiles(order, centre, cone)) {
       const id = tileId(order, ipix);
       if (own) requests.push({ id, priority: 0, fineness: order, distance });
       drawn.push({ id, order, ipix, distance, own });

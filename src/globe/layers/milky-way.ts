@@ -19,13 +19,15 @@ export interface MilkyWayOptions {
   opacity: number;
   /**
    * Drawn in full while a face texel spans at most this many screen pixels, fading out by twice
-   * that (hipsVisibility): zoomed in further, the cube's baked-in stars would become soft haloes
-   * tens of pixels wide and its texels soft rectangles (issue 31).
+   * that (hipsVisibility). Infinity, the default, keeps it at every zoom: the panorama is the
+   * Milky Way's diffuse light alone (no star is baked in, skydata/skymap.ts), smooth on a scale
+   * far above its texels, so magnified by linear filtering it stays a glow however narrow the
+   * field, down to where the survey images take over.
    */
   maxTexelPixels: number;
 }
 
-export const MILKY_WAY_DEFAULTS: Omit<MilkyWayOptions, 'dataRepository'> = { opacity: 1, maxTexelPixels: 2 };
+export const MILKY_WAY_DEFAULTS: Omit<MilkyWayOptions, 'dataRepository'> = { opacity: 1, maxTexelPixels: Infinity };
 
 /** The folder of the faces: Firefox gets images-512 (viewer-spec §7). */
 export function milkyWayToken(userAgent: string): string {

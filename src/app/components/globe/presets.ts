@@ -18,12 +18,20 @@ export const APPLICATION_COLOR_PARAMS: ColorParams = {
   ],
 };
 
-/** The application's settings: level-of-detail bias 2, outline off (viewer-spec §3). */
+/**
+ * The application's settings: level-of-detail bias 2 (viewer-spec §3), the tiles' light added to
+ * the sky under them (survey.ts), so that a field's sky is the sky around it, and the area
+ * outlines on. viewer-spec §3 configures the reference application's layer with its outline
+ * off, drawing its tiles as opaque squares at every zoom; with the tiles fading out by zoom,
+ * the outline is what shows where a field is once its tiles are a few pixels across (viewer-spec
+ * §4: tiles cross-fade with the area outline by zoom level).
+ */
 export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
   colorParams: APPLICATION_COLOR_PARAMS,
   tileLodBias: 2,
-  outline: false,
+  outline: true,
   revision: 0,
+  blend: 'add',
 };
 
 /**
