@@ -10,7 +10,8 @@
 // - survey fields at 45°: no 16-px block over a field of another colour than the sky around it
 //   (more than 6 levels in a channel) that holds no star or line;
 // - at the answer form's field of view no grid line crosses the galaxy, unless the volunteer
-//   keeps the lines at every zoom.
+//   keeps the lines at every zoom;
+// - the stars take the spec's fixed colour, or with the "true star colours" setting their B−V.
 // Screenshots go to test-results/screenshots/ (SCREENSHOT_DIR).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -288,4 +289,43 @@ test('at the answer form’s field of view no grid line crosses the galaxy, unle
   );
   expect(faded).toBe(0);
   expect(kept).toBeGreaterThan(40);
+});
+
+test('with true star colours Betelgeuse is red and Rigel blue-white; by default both take the fixed colour', async ({
+  page,
+}) => {
+  const view = { ra: 83.8, dec: 1.5, fov: 20 };
+  /** Red over blue of the light within 3 px of a star, with and without the setting. */
+  const redness = async (trueStarColors: boolean) => {
+    await page.goto('/#/credits');
+    await page.evaluate(
+      (on) => localStorage.setItem('galaxy-cruise.settings', JSON.stringify({ trueStarColors: on })),
+      trueStarColors,
+    );
+    await page.goto('about:blank');
+    const canvas = await openView(page, view.ra, view.dec, view.fov);
+    await hide(page, ['constellations', 'grid', 'milky-way', 'hips', 'deep-sky']);
+    const box = (await canvas.boundingBox())!;
+    const pixels = await whole(page, canvas, `zoom-orion-colours-${trueStarColors ? 'true' : 'fixed'}.png`);
+    const of = (ra: number, dec: number) => {
+      const { x, y } = pixelOf(box, view, ra, dec);
+      let [red, blue] = [0, 0];
+      for (let dy = -6; dy <= 6; dy++)
+        for (let dx = -6; dx <= 6; dx++) {
+          const k = 4 * ((Math.floor(y) + dy) * pixels.width + Math.floor(x) + dx);
+          red += pixels.data[k];
+          blue += pixels.data[k + 2];
+        }
+      return red / blue;
+    };
+    return { betelgeuse: of(88.793, 7.407), rigel: of(78.634, -8.202) };
+  };
+  const fixed = await redness(false);
+  const colours = await redness(true);
+  console.log(
+    `red/blue: fixed colour Betelgeuse ${fixed.betelgeuse.toFixed(2)}, Rigel ${fixed.rigel.toFixed(2)}; true colours Betelgeuse ${colours.betelgeuse.toFixed(2)}, Rigel ${colours.rigel.toFixed(2)}`,
+  );
+  expect(Math.abs(fixed.betelgeuse - fixed.rigel)).toBeLessThan(0.1);
+  expect(colours.betelgeuse).toBeGreaterThan(1.3);
+  expect(colours.betelgeuse).toBeGreaterThan(colours.rigel + 0.3);
 });

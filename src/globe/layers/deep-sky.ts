@@ -9,8 +9,11 @@
 // every magnification, so it shows at the same brightness from the field where it first spans a
 // few pixels (it fades in from MIN_PIXELS to twice that: smaller, its light is a star's) down to
 // the narrowest. A nebula's catalogued magnitude is mostly that of the stars in or behind it, so
-// a nebula is lit at one level of its kind (NEBULA_LEVELS) instead. Where a pretty picture of it is shown (pretty-picture.ts), the objects in the
-// picture's field give way to the picture as it fades in (`pictures`).
+// a nebula is lit at one level of its kind (NEBULA_LEVELS) instead.
+//
+// The glows are a catalogue's, not images: where an image of the sky shows an object (a pretty
+// picture, pretty-picture.ts; a survey tract, survey.ts), the object gives way to it as it fades
+// in (`fields`, each an ImageField: where it lies and how it shows at a zoom).
 //
 // Drawing: one instanced draw of a 5 × 5-vertex patch per object, placed on the sphere in the
 // object's tangent plane, so that even the Large Magellanic Cloud (11°) keeps its shape in every
@@ -89,14 +92,22 @@ float deepSkyProfile(int kind, float r) {
 }
 `;
 
-/** The pictures' fields: the objects inside give way to a picture as it shows. */
-export interface PictureField {
+/** A view as an image field's opacity depends on it. */
+export interface FieldView {
+  /** The camera's field of view, radians. */
+  fovy: number;
+  /** One screen pixel at the centre, radians. */
+  screenPixel: number;
+}
+
+/** Where an image of the sky lies, and how much of it shows at a view: the objects inside give way to it. */
+export interface ImageField {
   /** Unit vector of the field's centre. */
   centre: vec3;
   /** Radius of the circle round the field, radians. */
   radius: number;
-  /** Its opacity at a field of view (pretty-picture.ts pictureZoomOpacity). */
-  opacity(fovy: number): number;
+  /** Its opacity, 0..1, at a view. */
+  opacity(view: FieldView): number;
 }
 
 export interface DeepSkyOptions {
@@ -104,11 +115,10 @@ export interface DeepSkyOptions {
   dataRepository: string;
   /** 0..1, multiplies every object. */
   opacity: number;
-  pictures: readonly PictureField[];
+  fields: readonly ImageField[];
 }
 
-const MAX_PICTURES = 8;
-const INSTANCE_FLOATS = 11;
+const INSTANCE_FLOATS = 10;
 
 const VERTEX = `#version 300 es
 in vec2 a_corner; // patch vertex, in semi-axes: −EXTENT … EXTENT
@@ -117,19 +127,16 @@ in vec3 a_major; // unit tangent along the major axis
 in vec2 a_axes; // semi-major, semi-minor (radians)
 in float a_level;
 in float a_kind;
-in float a_picture; // index of the picture field holding it, or −1
+in float a_shown; // 1 less the opacity of the images over it (ImageField)
 ${PROJECTION_GLSL}
 uniform float u_pixel; // radians per screen pixel at the centre
 uniform float u_alpha;
-uniform float u_pictureFade[${MAX_PICTURES}];
 out vec2 v_local;
 out float v_level;
 flat out int v_kind;
 void main() {
   float minorPixels = 2.0 * a_axes.y / u_pixel;
-  float alpha = u_alpha * clamp(minorPixels / ${MIN_PIXELS.toFixed(1)} - 1.0, 0.0, 1.0);
-  int picture = int(a_picture);
-  if (picture >= 0) alpha *= 1.0 - u_pictureFade[picture];
+  float alpha = u_alpha * a_shown * clamp(minorPixels / ${MIN_PIXELS.toFixed(1)} - 1.0, 0.0, 1.0);
   v_local = a_corner;
   v_level = a_level * alpha;
   v_kind = int(a_kind);
@@ -195,14 +202,19 @@ export class DeepSkyLayer implements Layer<DeepSkyOptions> {
   private vertexArray: WebGLVertexArrayObject | null = null;
   private cornerBuffer: WebGLBuffer | null = null;
   private instanceBuffer: WebGLBuffer | null = null;
+  private shownBuffer: WebGLBuffer | null = null;
   private count = 0;
+  /** The fields (indices into options.fields) that hold each object. */
+  private holders: number[][] = [];
+  /** The view the objects' a_shown was computed for (null: to be computed). */
+  private shownFor: FieldView | null = null;
   private objects: DeepSkyObject[] = [];
   private abort = new AbortController();
   private options: DeepSkyOptions;
   private pending = true;
 
   constructor(options: Partial<DeepSkyOptions> & { dataRepository: string }) {
-    this.options = { opacity: 1, pictures: [], ...options };
+    this.options = { opacity: 1, fields: [], ...options };
   }
 
   /** The objects read (tests and the console). */
@@ -217,6 +229,7 @@ export class DeepSkyLayer implements Layer<DeepSkyOptions> {
     this.vertexArray = gl.createVertexArray();
     this.cornerBuffer = gl.createBuffer();
     this.instanceBuffer = gl.createBuffer();
+    this.shownBuffer = gl.createBuffer();
     gl.bindVertexArray(this.vertexArray);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.cornerBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, patchCorners(), gl.STATIC_DRAW);
@@ -231,7 +244,6 @@ export class DeepSkyLayer implements Layer<DeepSkyOptions> {
       ['a_axes', 2],
       ['a_level', 1],
       ['a_kind', 1],
-      ['a_picture', 1],
     ] as const) {
       const location = attributeLocation(gl, this.program, name);
       gl.enableVertexAttribArray(location);
@@ -239,6 +251,11 @@ export class DeepSkyLayer implements Layer<DeepSkyOptions> {
       gl.vertexAttribDivisor(location, 1);
       offset += size;
     }
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.shownBuffer);
+    const shown = attributeLocation(gl, this.program, 'a_shown');
+    gl.enableVertexAttribArray(shown);
+    gl.vertexAttribPointer(shown, 1, gl.FLOAT, false, 0, 0);
+    gl.vertexAttribDivisor(shown, 1);
     gl.bindVertexArray(null);
     this.load();
   }
@@ -247,7 +264,7 @@ export class DeepSkyLayer implements Layer<DeepSkyOptions> {
     const before = this.options;
     this.options = { ...before, ...options };
     if (this.options.dataRepository !== before.dataRepository) this.load();
-    else if (this.options.pictures !== before.pictures) this.upload();
+    else if (this.options.fields !== before.fields) this.placeInFields();
     this.context?.requestFrame();
   }
 
@@ -277,29 +294,23 @@ export class DeepSkyLayer implements Layer<DeepSkyOptions> {
       });
   }
 
-  /** The objects' instances, each with the picture field that holds it (or −1). */
+  /** The objects' instances. */
   private upload(): void {
     const gl = this.context?.gl;
     if (!gl) return;
-    const pictures = this.options.pictures.slice(0, MAX_PICTURES);
     const data = new Float32Array(this.objects.length * INSTANCE_FLOATS);
     this.objects.forEach((object, k) => {
       const centre = skyVector(object.ra, object.dec);
       const axes = drawnAxes(object);
-      const major = majorAxis(centre, axes.positionAngle);
       const arcminute = Math.PI / 180 / 60;
-      const picture = pictures.findIndex(
-        (field) => Math.acos(Math.min(1, vec3.dot(field.centre, centre))) <= field.radius,
-      );
       data.set(
         [
           ...centre,
-          ...major,
+          ...majorAxis(centre, axes.positionAngle),
           (axes.major / 2) * arcminute,
           (axes.minor / 2) * arcminute,
           deepSkyLevel(object),
           KIND_INDEX[object.kind],
-          picture,
         ],
         k * INSTANCE_FLOATS,
       );
@@ -307,19 +318,43 @@ export class DeepSkyLayer implements Layer<DeepSkyOptions> {
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
     this.count = this.objects.length;
+    this.placeInFields();
+  }
+
+  /** Which fields hold each object (its centre within the field's circle). */
+  private placeInFields(): void {
+    const { fields } = this.options;
+    this.holders = this.objects.map((object) => {
+      const centre = skyVector(object.ra, object.dec);
+      return fields.flatMap((field, index) =>
+        Math.acos(Math.min(1, vec3.dot(field.centre, centre))) <= field.radius ? [index] : [],
+      );
+    });
+    this.shownFor = null;
+  }
+
+  /** Each object's share left by the images over it at `view`, uploaded when the view changed. */
+  private updateShown(gl: WebGL2RenderingContext, view: FieldView): void {
+    if (this.shownFor && this.shownFor.fovy === view.fovy && this.shownFor.screenPixel === view.screenPixel) return;
+    const { fields } = this.options;
+    const shown = Float32Array.from(this.holders, (holders) =>
+      holders.reduce((left, index) => left * (1 - fields[index].opacity(view)), 1),
+    );
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.shownBuffer);
+    gl.bufferData(gl.ARRAY_BUFFER, shown, gl.DYNAMIC_DRAW);
+    this.shownFor = view;
   }
 
   draw(frame: FrameContext): void {
     const { gl } = frame;
     const program = this.program;
     if (!program || this.count === 0 || this.options.opacity <= 0) return;
+    const screenPixel = (2 * frame.camera.projectionScale(frame.eye)) / frame.height;
+    this.updateShown(gl, { fovy: frame.camera.fovy, screenPixel });
     gl.useProgram(program);
     setProjectionUniforms(gl, program, frame);
-    gl.uniform1f(uniformLocation(gl, program, 'u_pixel'), (2 * frame.camera.projectionScale(frame.eye)) / frame.height);
+    gl.uniform1f(uniformLocation(gl, program, 'u_pixel'), screenPixel);
     gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), this.options.opacity);
-    const fades = new Float32Array(MAX_PICTURES);
-    this.options.pictures.slice(0, MAX_PICTURES).forEach((field, k) => (fades[k] = field.opacity(frame.camera.fovy)));
-    gl.uniform1fv(uniformLocation(gl, program, 'u_pictureFade'), fades);
     gl.uniform3fv(
       uniformLocation(gl, program, 'u_colors'),
       Object.keys(KIND_INDEX).flatMap((kind) => [...DEEP_SKY_COLORS[kind as DeepSkyKind]]),
@@ -339,6 +374,7 @@ export class DeepSkyLayer implements Layer<DeepSkyOptions> {
     gl.deleteVertexArray(this.vertexArray);
     gl.deleteBuffer(this.cornerBuffer);
     gl.deleteBuffer(this.instanceBuffer);
+    gl.deleteBuffer(this.shownBuffer);
     this.program = null;
     this.context = null;
   }

@@ -38,7 +38,7 @@ import {
   type TractOptions,
 } from '../tiles/tract';
 import { angleBetween, viewFootprint } from '../visibility';
-import type { PictureField } from './deep-sky';
+import type { ImageField } from './deep-sky';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes, fetchOk } from '../fetch';
 import {
@@ -199,10 +199,10 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
   }
 
   /** Where the picture lies and its opacity by zoom; null until meta.json is in. */
-  field(): PictureField | null {
+  field(): ImageField | null {
     const tract = this.tract;
     if (!tract) return null;
-    return { centre: tract.centre, radius: tract.radius, opacity: (fovy) => this.opacity(fovy) };
+    return { centre: tract.centre, radius: tract.radius, opacity: ({ fovy }) => this.opacity(fovy) };
   }
 
   /** The opacity at `fovy`: by zoom with zoomFade, otherwise 1. */

@@ -43,6 +43,7 @@ import {
 } from '../tiles/tract';
 import { angleBetween, viewFootprint } from '../visibility';
 import { fetchOk } from '../fetch';
+import type { FieldView, ImageField } from './deep-sky';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { AreaOutline, areaPolygons, tileWeight } from './survey-area';
 import {
@@ -136,6 +137,9 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
   private tileMeshes: TractTileMeshes | null = null;
   private mixing: ReturnType<typeof colorMixing>;
   private abort = new AbortController();
+  private resolveLoaded!: () => void;
+  /** meta.json read (or failed): the tracts are known. */
+  readonly loaded: Promise<void> = new Promise((resolve) => (this.resolveLoaded = resolve));
 
   constructor(options: Partial<SurveyOptions> & { baseUrl: string }) {
     super(TILE_LIMITS.survey);
@@ -198,9 +202,11 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
           }
         }
         this.context?.requestFrame();
+        this.resolveLoaded();
       })
       .catch((error: unknown) => {
         if (!signal.aborted) console.error('survey meta.json failed to load', error);
+        this.resolveLoaded();
       });
     // viewer-spec §8: an area.json failure is silently replaced by empty data.
     void fetch(`${baseUrl}/area.json`, { signal })
@@ -241,6 +247,24 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
 
   private tileId(key: TileKey): string {
     return `${this.mixing.filters.join(',')}:${tileKeyString(key)}`;
+  }
+
+  /**
+   * Where each tract lies and how much of its tiles shows at a view (tileWeight against the
+   * outline; nothing while a tract is under SMALLEST_TRACT_PIXELS): the deep-sky objects in it
+   * give way to its image.
+   */
+  fields(): ImageField[] {
+    return [...this.tracts.values()].map((tract) => ({
+      centre: tract.centre,
+      radius: tract.radius,
+      opacity: ({ screenPixel }: FieldView) =>
+        (2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS
+          ? 0
+          : this.options.outline
+            ? tileWeight(screenPixel, tract)
+            : 1,
+    }));
   }
 
   /** One screen pixel at the centre of a view, radians (the projections agree there). */

@@ -25,6 +25,7 @@ import { constellationLanguageOf, skyLineOptions, useSettings } from '../../feat
 import { useGlobePublisher } from './GlobeContext';
 import { openingHash } from './openingHash';
 import { APPLICATION_HIPS_OPTIONS, APPLICATION_SURVEY_OPTIONS, COURSE_HIPS_OPTIONS } from './presets';
+import { ImageFields } from './imageFields';
 import { addPrettyPictures } from './prettyPictures';
 import { hashWithView, linkedLayers, showLinkedLayers, viewFromHash } from './viewLink';
 
@@ -70,9 +71,14 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     created.addLayer(grid);
     created.addLayer(stars);
     created.addLayer(deepSky);
-    // The three surveys' tiles with the application's colour settings (viewer-spec §3).
-    for (const survey of ['wide', 'dud', 'simulation'])
-      created.addLayer(new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl: `${dataRepository}/${survey}` }));
+    // The three surveys' tiles with the application's colour settings (viewer-spec §3); the
+    // deep-sky objects give way to their images, and to the pretty pictures' (imageFields.ts).
+    const imageFields = new ImageFields(deepSky);
+    for (const name of ['wide', 'dud', 'simulation']) {
+      const survey = new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl: `${dataRepository}/${name}` });
+      created.addLayer(survey);
+      void survey.loaded.then(() => imageFields.add(survey.fields()));
+    }
     // Then the whole-sky HiPS (viewer-spec §1's next layer), as a wide-field backdrop (hips.ts).
     const hips = new HipsLayer({ ...APPLICATION_HIPS_OPTIONS, baseUrl: `${dataRepository}/hips/sky` });
     created.addLayer(hips);
@@ -81,7 +87,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     const courseHips = new HipsLayer({ ...COURSE_HIPS_OPTIONS, baseUrl: '' }, 'survey');
     created.addLayer(courseHips);
     // The five pretty pictures, shown as the zoom reaches their objects (prettyPictures.ts).
-    addPrettyPictures(created, dataRepository, deepSky);
+    addPrettyPictures(created, dataRepository, imageFields);
     showLinkedLayers(created, openingHash);
     const keepLink = throttle(() => {
       if (followsView(location.hash))

@@ -2,11 +2,11 @@
 // added with the base layers, so that every screen over the globe shows the same sky. In the
 // normal view each shows as the zoom reaches its object (zoomFade; expert mode shows them at
 // every zoom, useSettingsOnGlobe), and the deep-sky objects in its field give way to it as it
-// fades in.
+// fades in (imageFields.ts).
 import type { Globe } from '../../../globe/Globe';
-import type { DeepSkyLayer, PictureField } from '../../../globe/layers/deep-sky';
 import { PrettyPictureLayer } from '../../../globe/layers/pretty-picture';
 import { PRETTY_PICTURES, type PrettyPicture } from '../../../shared/prettyPicture';
+import type { ImageFields } from './imageFields';
 
 /** The layer's name on the globe. */
 export function prettyPictureLayerName(which: PrettyPicture): string {
@@ -19,9 +19,8 @@ export function prettyPictureLayer(globe: Globe, which: PrettyPicture): PrettyPi
   return layer instanceof PrettyPictureLayer ? layer : null;
 }
 
-/** Adds the five pictures, each telling `deepSky` its field once its meta.json is in. */
-export function addPrettyPictures(globe: Globe, dataRepository: string, deepSky: DeepSkyLayer): void {
-  const fields: PictureField[] = [];
+/** Adds the five pictures, each telling `fields` where it lies once its meta.json is in. */
+export function addPrettyPictures(globe: Globe, dataRepository: string, fields: ImageFields): void {
   for (const which of PRETTY_PICTURES) {
     const layer = new PrettyPictureLayer({ dataRepository, which, zoomFade: true });
     try {
@@ -34,9 +33,7 @@ export function addPrettyPictures(globe: Globe, dataRepository: string, deepSky:
     void layer.loaded
       .then(() => {
         const field = layer.field();
-        if (!field) return;
-        fields.push(field);
-        deepSky.update({ pictures: [...fields] });
+        if (field) fields.add([field]);
       })
       .catch(() => {});
   }
