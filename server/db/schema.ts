@@ -283,6 +283,14 @@ export interface RetiredTargetsTable {
   retired_at: Generated<Date>;
 }
 
+/** A retired target an estimate opened again (its confidence fell below the rule's; 0013). */
+export interface ReopenedTargetsTable {
+  object_id: number;
+  course_id: string;
+  retired_at: Date;
+  reopened_at: Generated<Date>;
+}
+
 /** A volunteer's estimated confusion of each binary question (Dawid & Skene 1979; 0009). */
 export interface VolunteerReliabilityTable {
   user_id: number;
@@ -340,6 +348,7 @@ export interface Database {
   present_applications: PresentApplicationsTable;
   target_consensus: TargetConsensusTable;
   retired_targets: RetiredTargetsTable;
+  reopened_targets: ReopenedTargetsTable;
   volunteer_reliability: VolunteerReliabilityTable;
   science_state: ScienceStateTable;
   science_log: ScienceLogTable;
