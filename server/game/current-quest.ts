@@ -39,13 +39,32 @@ interface QuestState {
  * course's rule has retired (docs/science.md, "Retirement"). A target retired after the quest was
  * created stays only if this quest answered it (the volunteer's answer is kept and can be changed);
  * one retired before was never a question of it (target_open_for_quest, migration 0012).
+ *
+ * In a course with a rule the order starts at a different target for each volunteer (the area's
+ * order rotated by the user's id): volunteers sailing an area together then spread over its
+ * targets instead of all classifying the same one at once, so a target is settled before most of
+ * them reach it. A course without a rule keeps the area's order.
  */
-const questionsJson = (areaId: RawBuilder<unknown>, createdAt: RawBuilder<unknown>, questId: RawBuilder<unknown>) => sql`(
-  select coalesce(json_agg(json_build_object('object_id', object_id, 'ra', ra, 'dec', dec, 'captain_note', captain_note)
-    order by position), '[]'::json)
-  from targets where area_id = ${areaId} and not retired and target_open_for_quest(object_id, ${createdAt})
-    and (not target_retired(object_id)
-      or exists (select 1 from answers where answers.quest_id = ${questId} and answers.object_id = targets.object_id)))`;
+const questionsJson = (
+  courseId: string,
+  userId: number,
+  areaId: RawBuilder<unknown>,
+  createdAt: RawBuilder<unknown>,
+  questId: RawBuilder<unknown>,
+) => sql`(
+  select coalesce(json_agg(json_build_object('object_id', q.object_id, 'ra', q.ra, 'dec', q.dec, 'captain_note', q.captain_note)
+    order by mod(q.position + r.rotation, q.count), q.position), '[]'::json)
+  from (
+    select targets.*, count(*) over () as count from targets
+    where area_id = ${areaId} and not retired and target_open_for_quest(object_id, ${createdAt})
+      and (not target_retired(object_id)
+        or exists (select 1 from answers where answers.quest_id = ${questId} and answers.object_id = targets.object_id))
+  ) q
+  cross join (
+    select coalesce((select ${userId}::bigint from courses
+      where id = ${courseId}::text and (retire_min_volunteers is not null or retire_max_volunteers is not null)), 0)
+      as rotation
+  ) r)`;
 
 /**
  * Everything GET …/quests/current needs, in one statement: the catalogue version (for the level
@@ -72,7 +91,7 @@ async function questState(db: Db, userId: number, courseId: CourseId): Promise<Q
       (select json_build_array(areas.center_ra, areas.center_dec) from quests join areas on areas.id = quests.area_id
         where quests.user_id = ${userId}::bigint and quests.course_id = ${courseId}::text
         order by quests.created_at desc, quests.id desc limit 1) as ship,
-      ${questionsJson(sql`(select area_id from current)`, sql`(select created_at from current)`, sql`(select id from current)`)} as questions,
+      ${questionsJson(courseId, userId, sql`(select area_id from current)`, sql`(select created_at from current)`, sql`(select id from current)`)} as questions,
       (select coalesce(json_agg(json_build_object('object_id', object_id, 'galaxy_type', galaxy_type,
           'interaction', interaction, 'ring', ring, 'fan', fan, 'tail', tail, 'distorted', distorted) order by id), '[]'::json)
         from answers where quest_id = (select id from current)) as answers
@@ -176,7 +195,7 @@ export async function currentQuest(
           returning id, user_id, course_id, level_id, area_id, type, created_at, finished_at
         )
         select (select row_to_json(created) from created) as quest,
-          ${questionsJson(sql`${area.id}::integer`, sql`now()`, sql`null::bigint`)} as questions
+          ${questionsJson(courseId, userId, sql`${area.id}::integer`, sql`now()`, sql`null::bigint`)} as questions
       `.execute(db);
       // A concurrent request created one first: read it.
       const created = rows[0].quest;

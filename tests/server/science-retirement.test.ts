@@ -90,7 +90,8 @@ describe.each(DATABASE_KINDS)('retirement in quests on %s', (kind) => {
     const second = await createTestUser(game.db);
     const fresh = await current(second);
     expect(fresh.area_id).toBe(before.area_id);
-    expect(fresh.questions.map((question) => question.object_id)).toEqual(rest);
+    // (In a course with a rule each volunteer's quest starts at a different target of the area.)
+    expect(fresh.questions.map((question) => question.object_id).sort()).toEqual([...rest].sort());
     expect(await post(second, fresh.id, settled!)).toBe(422);
     for (const objectId of rest) expect(await post(second, fresh.id, objectId)).toBe(200);
     const next = await current(second);
@@ -137,7 +138,7 @@ describe.each(DATABASE_KINDS)('retirement in quests on %s', (kind) => {
     await sumNewAnswers(game.db);
     // Everything else the second volunteer is shown is open; answering it finishes the quest.
     const left = (await current(second)).questions.map((question) => question.object_id);
-    expect(left).toEqual([settled, ...rest]);
+    expect(left.sort()).toEqual([settled!, ...rest].sort());
     for (const objectId of rest) expect(await post(second, theirs.id, objectId)).toBe(200);
     const after = await current(second);
     expect(after.id).not.toBe(theirs.id);
