@@ -165,7 +165,7 @@ export const importCommand: Command = {
     if (switches + (manifestFile === undefined ? 0 : 1) !== 1)
       throw new UsageError('import needs a MANIFEST, or one of --open COURSE and --close COURSE');
     if (values.link && manifestFile === undefined) throw new UsageError('--link goes with a MANIFEST');
-    return withConfiguredDatabase(async (db, config) => {
+    return withConfiguredDatabase('import', async (db, config) => {
       if (manifestFile === undefined) {
         const courseId = (values.open ?? values.close)!;
         if (!(await setCourseOpen(db, courseId, values.open !== undefined)))
