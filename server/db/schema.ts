@@ -129,6 +129,8 @@ export interface CoursesTable {
   open: Generated<boolean>;
   /** The manifest an imported course was imported from last. */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A FITS-tiled HiPS's colour settings (a pretty-picture preset; 0014); null for an image HiPS. */
+  hips_colour: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
 }
 
 /** A research group's target id → the object_id the game gives it, per imported course (0011). */
