@@ -31,6 +31,7 @@ import {
   parseHipsProperties,
   type HipsProperties,
 } from '../../core/hipsProperties';
+import { parseMocFits, type HipsCoverage } from '../../core/hips-moc';
 import { SHIFTMAP_PATCH_CELLS, SHIFTMAP_SIZE } from '../../core/shiftmap';
 import { loadCore, type Core } from '../../core/wasm';
 import { shiftmapService } from '../../../workers/shiftmap-browser';
@@ -252,6 +253,8 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
   private readonly grids = new Map<number, Healpix>();
   /** The properties once loaded (null before, or when they failed). */
   properties: HipsProperties | null = null;
+  /** The HiPS's coverage map, when it has one: no tile outside it is asked for. */
+  coverage: HipsCoverage | null = null;
   /** u_frame: the HiPS frame's rotation into the sky's (equatorial) coordinates. */
   private frame = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   /** The opacity of the frame being drawn (zoom visibility and share of the light). */
@@ -333,6 +336,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
       this.abort = new AbortController();
       this.resetTiles();
       this.properties = null;
+      this.coverage = null;
       this.load();
     }
     this.context?.requestFrame();
@@ -344,10 +348,19 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     const signal = this.abort.signal;
     const url = `${this.options.baseUrl}/properties`;
     const properties = fetchOk(url, signal).then(async (response) => parseHipsProperties(await response.text()));
-    void Promise.all([properties, loadCore()])
-      .then(([loaded, core]) => {
+    // The coverage map when the properties announce one; without it (or if it fails) every tile is asked for.
+    const coverage = properties.then((loaded) =>
+      loaded.raw.has('moc_sky_fraction')
+        ? fetchBytes(`${this.options.baseUrl}/Moc.fits`, signal)
+            .then(parseMocFits)
+            .catch(() => null)
+        : null,
+    );
+    void Promise.all([properties, loadCore(), coverage])
+      .then(([loaded, core, moc]) => {
         if (signal.aborted) return;
         this.core = core;
+        this.coverage = moc;
         this.properties = loaded;
         this.frame = Float32Array.from(loaded.rotation);
         this.context?.requestFrame();
@@ -499,6 +512,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     ];
     const drawn: HipsTile[] = [];
     for (const { ipix, distance } of this.visibleTiles(order, centre, cone.radius)) {
+      if (this.coverage && !this.coverage.intersects(order, ipix)) continue;
       const id = tileId(order, ipix);
       if (own) requests.push({ id, priority: 0, fineness: order, distance });
       drawn.push({ id, order, ipix, distance, own });
