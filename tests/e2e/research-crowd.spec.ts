@@ -55,9 +55,14 @@ test.afterAll(async () => {
   survey?.remove();
 });
 
+/** Opens the main screen on season2, then chooses the course by its name in the course menu. */
 async function openCourse(page: Page, locale: 'en' | 'ja') {
   await page.addInitScript((language) => localStorage.setItem('galaxy-cruise.locale', language), locale);
-  await page.goto(`${server.url}/#/?course=${COURSE}`);
+  await page.goto(`${server.url}/#/?course=season2`);
+  await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 90_000 });
+  const menu = page.getByTestId('course-select');
+  await expect(menu.locator('option', { hasText: NAMES[locale] })).toHaveCount(1, { timeout: 60_000 });
+  await menu.selectOption({ label: NAMES[locale] });
 }
 
 /** The camera's centre and field of view, degrees. */
@@ -105,7 +110,6 @@ test('draws the FITS tiles healpy wrote, coloured by the course, with the galaxy
     if (request.url().includes(`/imports/${COURSE}/hips/Norder`)) tiles.push(request.url());
   });
   await openCourse(page, 'en');
-  await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 90_000 });
   const quest = (await (
     await page.request.get(`${server.url}/api/courses/${COURSE}/quests/current`)
   ).json()) as Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
