@@ -12,7 +12,6 @@
 // Used by tests/server/science-voyage.test.ts and `npm run bench -- science`.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { nearestUnanswered } from '../../src/app/features/cruise/answerSteps';
 import type { Answer, CurrentQuestResponse, NewRecordResponse, Question } from '../../src/shared/api';
 import { buildApp } from '../../server/app';
 import { SESSION_COOKIE, hashToken } from '../../server/auth/session-user';
@@ -73,7 +72,13 @@ const LEVEL_IDS = 910_000;
  */
 export async function seedVoyageCourse(
   db: Kysely<Database>,
-  { courseId = 'voyage', targets: count, perArea = 8, areasPerLevel = 3, seed = 7 }: {
+  {
+    courseId = 'voyage',
+    targets: count,
+    perArea = 8,
+    areasPerLevel = 3,
+    seed = 7,
+  }: {
     courseId?: string;
     targets: number;
     perArea?: number;
@@ -197,6 +202,25 @@ export async function setVoyageRule(db: Kysely<Database>, courseId: string, rule
     })
     .where('id', '=', courseId)
     .execute();
+}
+
+/**
+ * The unanswered question nearest to `from`, as the main screen chooses the next galaxy
+ * (src/app/features/cruise/answerSteps.ts nearestUnanswered: the app's code stays the app's).
+ */
+function nearestUnanswered(questions: readonly Question[], answered: ReadonlySet<number>, from: Question) {
+  const radians = Math.PI / 180;
+  let best: Question | null = null;
+  let bestDistance = Infinity;
+  for (const question of questions) {
+    if (answered.has(question.object_id)) continue;
+    const cosine =
+      Math.sin(from.dec * radians) * Math.sin(question.dec * radians) +
+      Math.cos(from.dec * radians) * Math.cos(question.dec * radians) * Math.cos((question.ra - from.ra) * radians);
+    const distance = Math.acos(Math.min(1, Math.max(-1, cosine)));
+    if (distance < bestDistance) [best, bestDistance] = [question, distance];
+  }
+  return best;
 }
 
 /** The answer a volunteer of `profile` gives a target. */
@@ -345,8 +369,7 @@ export async function sailCourse(
     sailor.answered.add(current.object_id);
     const retired = new Set((reply.body as Partial<NewRecordResponse>).retired_object_ids ?? []);
     sailor.questions = sailor.questions.filter(
-      (question) =>
-        question === next || sailor.answered.has(question.object_id) || !retired.has(question.object_id),
+      (question) => question === next || sailor.answered.has(question.object_id) || !retired.has(question.object_id),
     );
     sailor.current = next;
   };
@@ -458,8 +481,12 @@ export async function runVoyage(
       estimate: () => estimateReliability(db),
       answers: async () =>
         Number(
-          (await db.selectFrom('answers').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow())
-            .count,
+          (
+            await db
+              .selectFrom('answers')
+              .select((eb) => eb.fn.countAll<number>().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
         ),
     };
     const outcome = await sailCourse(api, course, voyagers, science, { arrival });

@@ -21,11 +21,7 @@
 // the member.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  parseHipsProperties,
-  type HipsProperties,
-  type InvalidPropertiesError,
-} from '../../src/core/hipsProperties';
+import { parseHipsProperties, type HipsProperties, type InvalidPropertiesError } from '../../src/core/hipsProperties';
 import { COURSE_ID_PATTERN, COURSE_IDS } from '../../src/shared/enums';
 import { ImportError } from './import-error';
 import { targetListFormat, type TargetListFormat } from './targets';
@@ -233,7 +229,10 @@ async function readFitsImagery(
 }
 
 /** imagery.preset: numbers over the colour settings derived from the images or the tiles. */
-function readPreset(preset: Json | undefined, refuse: (field: string | undefined, reason: string) => never): ImageryPreset {
+function readPreset(
+  preset: Json | undefined,
+  refuse: (field: string | undefined, reason: string) => never,
+): ImageryPreset {
   const parameters: ImageryPreset = {};
   if (preset !== undefined && preset !== null) {
     if (!isObject(preset)) return refuse('imagery.preset', `needs an object of numbers (${PRESET_KEYS.join(', ')})`);

@@ -216,10 +216,12 @@ async function disputed(db: Kysely<Database>): Promise<ScienceDisputedTarget[]> 
 
 /** The targets an estimate opened again (reviewRetirements) that are still open, the latest first. */
 async function reopened(db: Kysely<Database>): Promise<ScienceReopenedTarget[]> {
-  const result = await sql<Omit<ScienceReopenedTarget, 'retired_at' | 'reopened_at'> & {
-    retired_at: Date | string;
-    reopened_at: Date | string;
-  }>`
+  const result = await sql<
+    Omit<ScienceReopenedTarget, 'retired_at' | 'reopened_at'> & {
+      retired_at: Date | string;
+      reopened_at: Date | string;
+    }
+  >`
     select o.object_id, o.course_id, t.ra, t.dec, coalesce(c.volunteers, 0) as volunteers,
       coalesce(least(greatest(p.spiral, 1 - p.spiral), greatest(p.interacting, 1 - p.interacting)), 0.5) as confidence,
       o.retired_at, o.reopened_at

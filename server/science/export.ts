@@ -140,7 +140,13 @@ export async function catalogueProvenance(
       description: 'volunteers who answered in the course',
       ucd: 'meta.number',
     },
-    { keyword: 'NTARGETS', name: 'targets', value: rows, description: 'rows: targets of the course', ucd: 'meta.number' },
+    {
+      keyword: 'NTARGETS',
+      name: 'targets',
+      value: rows,
+      description: 'rows: targets of the course',
+      ucd: 'meta.number',
+    },
     {
       keyword: 'DATE-EST',
       name: 'estimated_at',
@@ -172,11 +178,7 @@ export async function* exportCatalogue(
     imported: course.imported,
     nameWidth: course.imported ? await longestTargetName(db, courseId) : 0,
   });
-  const writer = tableWriter<CatalogueRow & TableRow>(
-    format,
-    columns,
-    await catalogueProvenance(db, courseId, total),
-  );
+  const writer = tableWriter<CatalogueRow & TableRow>(format, columns, await catalogueProvenance(db, courseId, total));
   yield writer.begin(total);
   let after = -1;
   let written = 0;

@@ -65,11 +65,15 @@ describe('the embedded database is one process’s at a time', () => {
   });
 
   it('refuses to start the server on a database a command is using', async () => {
-    const holder = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests', 'helpers', 'hold-database.ts')], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const holder = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'tests', 'helpers', 'hold-database.ts')],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       await new Promise<void>((resolve, reject) => {
         let out = '';

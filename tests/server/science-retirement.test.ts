@@ -166,8 +166,14 @@ describe.each(DATABASE_KINDS)('retirement in quests on %s', (kind) => {
     // The late volunteer did nothing there (their empty quest is gone); the early one did.
     expect((await current(late)).done_area_ids).toEqual([]);
     expect((await current(early)).done_area_ids).toEqual([quest.area_id]);
-    const levels = await game.app.inject({ method: 'GET', url: '/api/levels?course_id=season2', cookies: late.cookies });
-    expect(new Set((levels.json() as { status: string }[]).map((level) => level.status))).toEqual(new Set(['unlocked']));
+    const levels = await game.app.inject({
+      method: 'GET',
+      url: '/api/levels?course_id=season2',
+      cookies: late.cookies,
+    });
+    expect(new Set((levels.json() as { status: string }[]).map((level) => level.status))).toEqual(
+      new Set(['unlocked']),
+    );
   });
 
   it('opens a retired target again when an estimate lowers its confidence below the rule, and lists it', async () => {

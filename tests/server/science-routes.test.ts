@@ -90,7 +90,10 @@ describe.each(DATABASE_KINDS)('science routes on %s', (kind) => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="galaxy-cruise-season2.csv"');
     // The ECSV header's '#' lines first.
-    const [header, ...rows] = csv.body.trimEnd().split('\r\n').filter((line) => !line.startsWith('#'));
+    const [header, ...rows] = csv.body
+      .trimEnd()
+      .split('\r\n')
+      .filter((line) => !line.startsWith('#'));
     const columns = header!.split(',');
     expect(rows).toHaveLength(season2.targets);
     for (const objectId of answered) {

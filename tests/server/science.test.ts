@@ -236,7 +236,11 @@ describe.each(DATABASE_KINDS)('science on %s', (kind) => {
         expect(Date.parse(`${keywords.DATE}Z`)).toBeGreaterThan(Date.now() - 3600_000);
       }
       expect(read.fits.primary_comments.join(' ')).toContain('Dawid & Skene 1979');
-      expect(read.votable.infos).toMatchObject({ origin: 'Galaxy Cruise', course: crowd.courseId, estimated_at: 'never' });
+      expect(read.votable.infos).toMatchObject({
+        origin: 'Galaxy Cruise',
+        course: crowd.courseId,
+        estimated_at: 'never',
+      });
       expect(read.votable.infos.citation).toContain('Galaxy Cruise volunteers');
       expect(read.votable.params).toMatchObject({ answers, targets: 2300 });
       expect(read.csv.meta).toMatchObject({ origin: 'Galaxy Cruise', course: crowd.courseId, answers, targets: 2300 });

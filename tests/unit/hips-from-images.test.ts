@@ -123,7 +123,7 @@ describe('a HiPS from FITS images with a celestial WCS', () => {
         .flatMap((dir) => fs.readdirSync(path.join(folder, dir)).map((name) => Number(/\d+/.exec(name)![0])));
       expect(written.length).toBeGreaterThan(0);
       for (const npix of written) expect(coverage.intersects(order, npix), `${order}/${npix}`).toBe(true);
-      const far = Math.floor(12 * 4 ** order / 2 + 12 * 4 ** order / 3) % (12 * 4 ** order);
+      const far = Math.floor((12 * 4 ** order) / 2 + (12 * 4 ** order) / 3) % (12 * 4 ** order);
       expect(written.includes(far) || !coverage.intersects(order, far)).toBe(true);
     }
     const astropy = execFileSync(

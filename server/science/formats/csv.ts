@@ -57,8 +57,7 @@ export function csvWriter<Row extends TableRow>(
   return {
     contentType: 'text/csv; charset=utf-8',
     extension: 'csv',
-    begin: () =>
-      Buffer.from(`${header(columns, provenance)}${columns.map((column) => column.name).join(',')}\r\n`),
+    begin: () => Buffer.from(`${header(columns, provenance)}${columns.map((column) => column.name).join(',')}\r\n`),
     rows: (rows) =>
       Buffer.from(rows.map((row) => `${columns.map((column) => field(row[column.name])).join(',')}\r\n`).join('')),
     end: () => Buffer.alloc(0),

@@ -35,7 +35,11 @@ export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
  * finest texels are no larger than a screen pixel, fades out by two, and leaves the narrower
  * fields to the surveys and the star layer.
  */
-export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: 1, tileLodBias: 2, colour: null };
+export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = {
+  maxTexelPixels: 1,
+  tileLodBias: 2,
+  colour: null,
+};
 
 /**
  * A course's HiPS (the layer's 'survey' role): the image a volunteer classifies, sharp at the

@@ -186,7 +186,9 @@ export function CruiseScreen({
             const kept = new Set([...old.answers.map((answer) => answer.object_id), entry.answer.object_id]);
             const questions = old.questions.filter(
               (question) =>
-                !retired.has(question.object_id) || kept.has(question.object_id) || question.object_id === onScreen.current,
+                !retired.has(question.object_id) ||
+                kept.has(question.object_id) ||
+                question.object_id === onScreen.current,
             );
             if (questions.length === old.questions.length) return old;
             pruned.current.add(old.id);
