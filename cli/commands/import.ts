@@ -18,10 +18,12 @@ import { ImportError } from '../../server/import/import-error';
 import { readManifest } from '../../server/import/manifest';
 import { seedImportedCourse, type ImportedCourseResult } from '../../server/import/seed-course';
 import { readTargetList } from '../../server/import/targets';
-import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { FITS_FORMAT, parseHipsProperties } from '../../src/core/hipsProperties';
+import type { HipsColour } from '../../src/shared/courses';
 import { planPositions } from '../../skydata/areas';
 import { writeCutouts } from '../../skydata/hips-cutout';
 import { ImageImportError, writeHipsFromImages } from '../../skydata/hips-from-images';
+import { colourFromCut, hipsFitsColour } from '../../skydata/hips-fits-colour';
 import { skyRoot } from '../../skydata/paths';
 import { PIXEL_SCALE, tractSize } from '../../skydata/plan';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
@@ -79,11 +81,17 @@ export async function importCourse({
   // Captain notes' pictures, cut from a HiPS served here, beside it (notes/<target id>.png).
   const notesStaging = path.join(courseFolder, `.notes-${process.pid}`);
   const noteImages = new Map<number, string>();
+  // A refused import leaves nothing behind: the folders it made go with it.
+  const made = [path.dirname(courseFolder), courseFolder].filter((folder) => !fs.existsSync(folder));
   let hipsUrl: string;
+  // The colour of FITS tiles: derived from the copied tiles, or the manifest's numbers for a URL.
+  let hipsColour: HipsColour | null = null;
   let result: ImportedCourseResult;
   try {
-    if ('hips' in imagery && 'url' in imagery.hips) hipsUrl = imagery.hips.url;
-    else {
+    if ('hips' in imagery && 'url' in imagery.hips) {
+      hipsUrl = imagery.hips.url;
+      if (Object.keys(imagery.preset).length > 0) hipsColour = { ...colourFromCut([0, 1]), ...imagery.preset };
+    } else {
       fs.rmSync(staging, { recursive: true, force: true });
       fs.mkdirSync(courseFolder, { recursive: true });
       if ('fits' in imagery) {
@@ -104,6 +112,8 @@ export async function importCourse({
       } else if ('folder' in imagery.hips) {
         if (link) fs.symlinkSync(imagery.hips.folder, staging, 'dir');
         else fs.cpSync(imagery.hips.folder, staging, { recursive: true });
+        if (imagery.hips.properties.format === FITS_FORMAT)
+          hipsColour = hipsFitsColour(imagery.hips.folder, imagery.hips.properties, imagery.preset);
       }
       hipsUrl = servedUrl;
       const noted = targets.filter((target) => target.captainNote !== null);
@@ -119,6 +129,7 @@ export async function importCourse({
       id: manifest.id,
       name: manifest.name,
       hipsUrl,
+      hipsColour,
       source: manifest.file,
       retirement: manifest.retirement,
       levels: levels.map((level) => ({
@@ -129,6 +140,8 @@ export async function importCourse({
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     fs.rmSync(notesStaging, { recursive: true, force: true });
+    // The course's folder (and imports/) if this import made them.
+    for (const folder of made.reverse()) fs.rmSync(folder, { recursive: true, force: true });
     throw error;
   }
   // The copy replaces the one served; a course whose imagery is now a URL serves none.
@@ -165,7 +178,7 @@ export const importCommand: Command = {
     if (switches + (manifestFile === undefined ? 0 : 1) !== 1)
       throw new UsageError('import needs a MANIFEST, or one of --open COURSE and --close COURSE');
     if (values.link && manifestFile === undefined) throw new UsageError('--link goes with a MANIFEST');
-    return withConfiguredDatabase(async (db, config) => {
+    return withConfiguredDatabase('import', async (db, config) => {
       if (manifestFile === undefined) {
         const courseId = (values.open ?? values.close)!;
         if (!(await setCourseOpen(db, courseId, values.open !== undefined)))

@@ -129,6 +129,8 @@ export interface CoursesTable {
   open: Generated<boolean>;
   /** The manifest an imported course was imported from last. */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A FITS-tiled HiPS's colour settings (a pretty-picture preset; 0014); null for an image HiPS. */
+  hips_colour: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
 }
 
 /** A research group's target id → the object_id the game gives it, per imported course (0011). */
@@ -283,6 +285,14 @@ export interface RetiredTargetsTable {
   retired_at: Generated<Date>;
 }
 
+/** A retired target an estimate opened again (its confidence fell below the rule's; 0013). */
+export interface ReopenedTargetsTable {
+  object_id: number;
+  course_id: string;
+  retired_at: Date;
+  reopened_at: Generated<Date>;
+}
+
 /** A volunteer's estimated confusion of each binary question (Dawid & Skene 1979; 0009). */
 export interface VolunteerReliabilityTable {
   user_id: number;
@@ -340,6 +350,7 @@ export interface Database {
   present_applications: PresentApplicationsTable;
   target_consensus: TargetConsensusTable;
   retired_targets: RetiredTargetsTable;
+  reopened_targets: ReopenedTargetsTable;
   volunteer_reliability: VolunteerReliabilityTable;
   science_state: ScienceStateTable;
   science_log: ScienceLogTable;

@@ -13,14 +13,15 @@
 // of application-spec; name: English and Japanese, 1 to 100 characters each; imagery.hips: a
 // HiPS folder (with its `properties`, read here) or an http(s) URL, or imagery.fits: FITS images
 // with a celestial WCS, one file or the three bands of each field, which the import turns into a
-// HiPS, with imagery.preset's stretch parameters over the ones derived from the images; targets: a target list
+// HiPS; imagery.preset's stretch parameters go over the ones derived from the images (or from a
+// HiPS's FITS tiles); targets: a target list
 // (server/import/targets.ts); retirement (optional): the course's rule as `galaxy-cruise science
 // rule` sets it. Paths are relative to the manifest's folder. Members the manifest does not know
 // are refused, so that a misspelt key is not silently ignored; every refusal names the file and
 // the member.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseHipsProperties, type HipsProperties } from '../../src/core/hipsProperties';
+import { parseHipsProperties, type HipsProperties, type InvalidPropertiesError } from '../../src/core/hipsProperties';
 import { COURSE_ID_PATTERN, COURSE_IDS } from '../../src/shared/enums';
 import { ImportError } from './import-error';
 import { targetListFormat, type TargetListFormat } from './targets';
@@ -42,7 +43,7 @@ export type ImageryPreset = Partial<Record<(typeof PRESET_KEYS)[number], number>
  * one (skydata/hips-from-images.ts): fields of one or three bands, shortest wavelength first.
  */
 export type Imagery =
-  | { hips: { url: string } | { folder: string; properties: HipsProperties } }
+  | { hips: { url: string } | { folder: string; properties: HipsProperties }; preset: ImageryPreset }
   | { fits: { fields: string[][]; preset: ImageryPreset } };
 
 export interface CourseManifest {
@@ -145,7 +146,7 @@ async function readImagery(
     return refuse('imagery', 'needs {"hips": "<folder or URL>"} or {"fits": ["<image>.fits", …]}');
   }
   for (const key of Object.keys(imagery)) {
-    const keys = imagery.hips === undefined ? ['fits', 'preset'] : ['hips'];
+    const keys = imagery.hips === undefined ? ['fits', 'preset'] : ['hips', 'preset'];
     if (!keys.includes(key)) refuse(`imagery.${key}`, `unknown member (the manifest knows ${keys.join(', ')} here)`);
   }
   if (imagery.fits !== undefined) return { fits: await readFitsImagery(imagery.fits, imagery.preset, folder, refuse) };
@@ -161,20 +162,25 @@ async function readImagery(
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       return refuse('imagery.hips', `'${hips}' is not an http or https URL`);
     }
-    return { hips: { url: url.href.replace(/\/?$/, '/') } };
+    return { hips: { url: url.href.replace(/\/?$/, '/') }, preset: readPreset(imagery.preset, refuse) };
   }
   const hipsFolder = path.resolve(folder, hips);
+  // The folder as the manifest names it, without a trailing '/' (no 'hips//properties').
+  const named = hips.replace(/[\\/]+$/, '') || hips;
   let propertiesText: string;
   try {
     propertiesText = await fs.readFile(path.join(hipsFolder, 'properties'), 'utf8');
   } catch {
-    return refuse('imagery.hips', `'${hips}' is not a HiPS folder (it has no readable properties file)`);
+    return refuse('imagery.hips', `'${named}' is not a HiPS folder (it has no readable properties file)`);
   }
+  let properties: HipsProperties;
   try {
-    return { hips: { folder: hipsFolder, properties: parseHipsProperties(propertiesText) } };
+    properties = parseHipsProperties(propertiesText);
   } catch (error) {
-    return refuse('imagery.hips', `'${hips}/properties': ${(error as Error).message}`);
+    const reason = (error as InvalidPropertiesError).reason;
+    return refuse('imagery.hips', `'${named}/properties': ${(error as Error).message}${reason ? `: ${reason}` : ''}`);
   }
+  return { hips: { folder: hipsFolder, properties }, preset: readPreset(imagery.preset, refuse) };
 }
 
 /**
@@ -219,6 +225,14 @@ async function readFitsImagery(
     }
     fields.push(resolved);
   }
+  return { fields, preset: readPreset(preset, refuse) };
+}
+
+/** imagery.preset: numbers over the colour settings derived from the images or the tiles. */
+function readPreset(
+  preset: Json | undefined,
+  refuse: (field: string | undefined, reason: string) => never,
+): ImageryPreset {
   const parameters: ImageryPreset = {};
   if (preset !== undefined && preset !== null) {
     if (!isObject(preset)) return refuse('imagery.preset', `needs an object of numbers (${PRESET_KEYS.join(', ')})`);
@@ -230,7 +244,7 @@ async function readFitsImagery(
       parameters[key as (typeof PRESET_KEYS)[number]] = value as number;
     }
   }
-  return { fields, preset: parameters };
+  return parameters;
 }
 
 /** The retirement member: absent or null for none; otherwise as `science rule` takes it. */

@@ -117,6 +117,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
         campaigns: await campaigns.get(),
         new_record: newRecord,
         answers_count: posted.answers_before + (posted.inserted ? 1 : 0),
+        ...(posted.retired_since.length > 0 ? { retired_object_ids: posted.retired_since } : {}),
       };
     },
   );

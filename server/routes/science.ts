@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 import { courseExists } from '../science/catalogue-rows';
 import { sumNewAnswers } from '../science/consensus';
 import { scienceSummary } from '../science/dashboard';
-import { exportCatalogue, exportFileName, exportWriter } from '../science/export';
+import { exportCatalogue, exportContentType, exportFileName } from '../science/export';
 
 const asAdmin = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
 
@@ -45,7 +45,7 @@ export const scienceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
       if (!(await courseExists(db, courseId))) throw new HttpError(404, `No course '${courseId}'.`);
       await sumNewAnswers(db);
       return reply
-        .type(exportWriter(format, courseId).contentType)
+        .type(exportContentType(format))
         .header('content-disposition', `attachment; filename="${exportFileName(format, courseId)}"`)
         .send(Readable.from(exportCatalogue(db, courseId, format)));
     },

@@ -70,7 +70,7 @@ describe('course manifest', () => {
     const read = await readManifest(
       manifest({ ...GOOD, imagery: { hips: 'https://alasky.example.org/DSS/DSS2Merged' }, retirement: undefined }),
     );
-    expect(read.imagery).toEqual({ hips: { url: 'https://alasky.example.org/DSS/DSS2Merged/' } });
+    expect(read.imagery).toEqual({ hips: { url: 'https://alasky.example.org/DSS/DSS2Merged/' }, preset: {} });
     expect(read.retirement).toBeNull();
   });
 
@@ -140,9 +140,9 @@ describe('course manifest', () => {
       'imagery.preset.beta: needs a number',
     ],
     [
-      'a preset member beside a HiPS',
-      { ...GOOD, imagery: { hips: 'hips', preset: { beta: 3 } } },
-      'imagery.preset: unknown member (the manifest knows hips here)',
+      'an unknown member beside a HiPS',
+      { ...GOOD, imagery: { hips: 'hips', colours: { beta: 3 } } },
+      'imagery.colours: unknown member (the manifest knows hips, preset here)',
     ],
     [
       'a folder without properties',
@@ -151,8 +151,8 @@ describe('course manifest', () => {
     ],
     [
       'invalid properties',
-      { ...GOOD, imagery: { hips: 'broken' } },
-      "imagery.hips: 'broken/properties': invalid properties file",
+      { ...GOOD, imagery: { hips: 'broken/' } },
+      "imagery.hips: 'broken/properties': invalid properties file: hips_order null is not a whole number",
     ],
     [
       'an ftp URL',

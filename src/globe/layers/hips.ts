@@ -24,12 +24,14 @@
 import { vec3 } from 'gl-matrix';
 import { Healpix, nestToXy } from '../../core/healpix';
 import {
+  FITS_FORMAT,
   allskyCell,
   hipsAllskyUrl,
   hipsTileUrl,
   parseHipsProperties,
   type HipsProperties,
 } from '../../core/hipsProperties';
+import { parseMocFits, type HipsCoverage } from '../../core/hips-moc';
 import { SHIFTMAP_PATCH_CELLS, SHIFTMAP_SIZE } from '../../core/shiftmap';
 import { loadCore, type Core } from '../../core/wasm';
 import { shiftmapService } from '../../../workers/shiftmap-browser';
@@ -42,8 +44,12 @@ import { SHARP_TILE_LOD_BIAS, TiledLayer, levelsCoarser, type TileSource, type T
 import { WHOLE_SKY_RADIUS, angleBetween, patchMayShow, viewFootprint, type ViewFootprint } from '../visibility';
 import type { Backdrop } from '../backdrops';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
-import { fetchOk } from '../fetch';
+import { fetchBytes, fetchOk } from '../fetch';
 import { fetchDecodedImages } from '../tiles/decoded-files';
+import { decoderPool } from '../../../workers/browser-pool';
+import { requireFloatTextures } from '../gl';
+import { PRETTY_MIXER_GLSL, mixMatrix } from './pretty-picture-mixer';
+import type { HipsColour } from '../../shared/courses';
 
 export interface HipsOptions {
   /** The HiPS folder, {hipsBase} of viewer-spec §7, e.g. {dataRepository}/hips/sky. */
@@ -58,12 +64,24 @@ export interface HipsOptions {
    * pixels; each unit less is one order coarser (tiles/tiled-layer.ts, levelsCoarser).
    */
   tileLodBias: number;
+  /** FITS tiles' colour settings (a course's); null: from the properties' hips_pixel_cut. */
+  colour: HipsColour | null;
 }
 
 export const HIPS_DEFAULTS: Omit<HipsOptions, 'baseUrl'> = {
   maxTexelPixels: Infinity,
   tileLodBias: SHARP_TILE_LOD_BIAS,
+  colour: null,
 };
+
+/**
+ * The colour of FITS tiles without a course's settings: black to white over hips_pixel_cut (or
+ * 0 to 1), almost linear (β small).
+ */
+export function defaultFitsColour(properties: Pick<HipsProperties, 'pixelCut'>): HipsColour {
+  const [low, high] = properties.pixelCut ?? [0, 1];
+  return { nFilters: 1, a: 1 / (high - low), b: -low, mix: 0.5, beta: 0.01, bias: 0, exposure: 1, gamma: 1, ground: 0 };
+}
 
 /**
  * What a HiPS layer is to the globe. 'backdrop': the whole-sky HiPS, named 'hips', lighting the
@@ -149,6 +167,8 @@ interface TileImage {
   texture: WebGLTexture;
   width: number;
   height: number;
+  /** Float values of a FITS tile (stretched by the colour preset, rows bottom first). */
+  fits: boolean;
 }
 
 /** A tile drawn: nested pixel `ipix` of `order`; `own` false while the Allsky image serves. */
@@ -181,15 +201,23 @@ uniform vec4 u_sub;
 uniform vec4 u_cell;
 uniform float u_texels;
 uniform float u_alpha;
+uniform bool u_fits;
 in vec2 v_st;
 out vec4 color;
+${PRETTY_MIXER_GLSL}
 void main() {
   vec2 st = v_st;
   if (u_shifted) st += texture(u_shift, v_st).rg;
   // Half a texel in from the source tile's edge: an Allsky cell never samples its neighbour.
   float half_texel = 0.5 / u_texels;
   st = clamp(st * u_sub.xy + u_sub.zw, half_texel, 1.0 - half_texel);
-  color = vec4(texture(u_image, st * u_cell.xy + u_cell.zw).rgb, u_alpha);
+  vec2 uv = st * u_cell.xy + u_cell.zw;
+  if (u_fits) {
+    // FITS rows run bottom up; a blank (NaN) is the sky.
+    float value = texture(u_image, vec2(uv.x, 1.0 - uv.y)).r;
+    if (isnan(value)) value = -u_b;
+    color = vec4(prettyColor(vec4(value, 0.0, 0.0, 0.0)), u_alpha);
+  } else color = vec4(texture(u_image, uv).rgb, u_alpha);
 }
 `;
 
@@ -201,6 +229,15 @@ function imageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap): WebGLTex
   });
   bitmap.close();
   return texture;
+}
+
+/** A decoded FITS tile: one float channel, linearly filtered (needs OES_texture_float_linear). */
+function fitsTexture(gl: WebGL2RenderingContext, width: number, height: number, pixels: Float32Array): WebGLTexture {
+  return linearTexture(gl, () => {
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.R32F, width, height, 0, gl.RED, gl.FLOAT, pixels);
+  });
 }
 
 /** A shiftmap as WebGL2 takes it (src/core/shiftmap.ts): RG16F, 64 × 64, filtered linearly. */
@@ -229,6 +266,8 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
   private readonly borders = new Map<string, vec3[]>();
   /** The properties once loaded (null before, or when they failed). */
   properties: HipsProperties | null = null;
+  /** The HiPS's coverage map, when it has one: no tile outside it is asked for. */
+  coverage: HipsCoverage | null = null;
   /** u_frame: the HiPS frame's rotation into the sky's (equatorial) coordinates. */
   private frame = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   /** The opacity of the frame being drawn (zoom visibility and share of the light). */
@@ -310,6 +349,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
       this.abort = new AbortController();
       this.resetTiles();
       this.properties = null;
+      this.coverage = null;
       this.load();
     }
     this.context?.requestFrame();
@@ -321,10 +361,19 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     const signal = this.abort.signal;
     const url = `${this.options.baseUrl}/properties`;
     const properties = fetchOk(url, signal).then(async (response) => parseHipsProperties(await response.text()));
-    void Promise.all([properties, loadCore()])
-      .then(([loaded, core]) => {
+    // The coverage map when the properties announce one; without it (or if it fails) every tile is asked for.
+    const coverage = properties.then((loaded) =>
+      loaded.raw.has('moc_sky_fraction')
+        ? fetchBytes(`${this.options.baseUrl}/Moc.fits`, signal)
+            .then(parseMocFits)
+            .catch(() => null)
+        : null,
+    );
+    void Promise.all([properties, loadCore(), coverage])
+      .then(([loaded, core, moc]) => {
         if (signal.aborted) return;
         this.core = core;
+        this.coverage = moc;
         this.properties = loaded;
         this.frame = Float32Array.from(loaded.rotation);
         this.borders.clear();
@@ -353,6 +402,15 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
       const [order, ipix] = id.split('/').map(Number);
       url = hipsTileUrl(baseUrl, order, ipix, properties.format);
     }
+    if (properties.format === FITS_FORMAT) {
+      const bytes = await fetchBytes(url, signal);
+      const { axes, pixels } = await decoderPool().run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
+      const gl = this.context?.gl;
+      if (!gl || signal.aborted) throw tileAborted();
+      requireFloatTextures(gl);
+      const [width, height = 1] = axes;
+      return { texture: fitsTexture(gl, width, height, pixels), width, height, fits: true };
+    }
     const [bitmap] = await fetchDecodedImages([url], signal);
     const gl = this.context?.gl;
     if (!gl || signal.aborted) {
@@ -361,7 +419,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     }
     // The main thread only uploads: the image arrives decoded.
     const { width, height } = bitmap;
-    return { texture: imageTexture(gl, bitmap), width, height };
+    return { texture: imageTexture(gl, bitmap), width, height, fits: false };
   }
 
   protected releaseTile(image: TileImage, gl: WebGL2RenderingContext): void {
@@ -507,6 +565,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     ];
     const drawn: HipsTile[] = [];
     for (const { ipix, distance } of this.visibleTiles(order, centre, cone)) {
+      if (this.coverage && !this.coverage.intersects(order, ipix)) continue;
       const id = tileId(order, ipix);
       if (own) requests.push({ id, priority: 0, fineness: order, distance });
       drawn.push({ id, order, ipix, distance, own });
@@ -547,6 +606,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     gl.uniformMatrix3fv(uniformLocation(gl, program, 'u_frame'), false, this.frame);
     gl.uniform1i(uniformLocation(gl, program, 'u_image'), 0);
     gl.uniform1i(uniformLocation(gl, program, 'u_shift'), 1);
+    if (properties.format === FITS_FORMAT) this.setColourUniforms(gl, program, properties);
     gl.enable(gl.BLEND);
     // ADD: the image's light over what is drawn before it.
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
@@ -554,6 +614,20 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     this.drawTiles(frame, drawn, 'add');
     gl.bindVertexArray(null);
     gl.activeTexture(gl.TEXTURE0);
+  }
+
+  /** The FITS tiles' stretch: the course's colour settings, or the properties' pixel cut. */
+  private setColourUniforms(gl: WebGL2RenderingContext, program: WebGLProgram, properties: HipsProperties): void {
+    const colour = this.options.colour ?? defaultFitsColour(properties);
+    gl.uniform1f(uniformLocation(gl, program, 'u_a'), colour.a);
+    gl.uniform1f(uniformLocation(gl, program, 'u_b'), colour.b);
+    gl.uniform1f(uniformLocation(gl, program, 'u_beta'), colour.beta);
+    gl.uniform1f(uniformLocation(gl, program, 'u_bias'), colour.bias);
+    gl.uniformMatrix4x3fv(uniformLocation(gl, program, 'u_mix'), false, mixMatrix(colour.mix, 1));
+    gl.uniform1f(uniformLocation(gl, program, 'u_exposure'), colour.exposure);
+    gl.uniform1f(uniformLocation(gl, program, 'u_gamma'), colour.gamma);
+    gl.uniform1f(uniformLocation(gl, program, 'u_ground'), colour.ground);
+    gl.uniform1i(uniformLocation(gl, program, 'u_grayscale'), 0);
   }
 
   /** Draws a tile's patch from the part of the source's image (a tile's, an Allsky cell) holding it. */
@@ -580,6 +654,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     gl.uniform4fv(uniformLocation(gl, program, 'u_cell'), cell);
     gl.uniform1f(uniformLocation(gl, program, 'u_texels'), texels);
     gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), shown);
+    gl.uniform1i(uniformLocation(gl, program, 'u_fits'), image.fits ? 1 : 0);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, image.texture);
     gl.activeTexture(gl.TEXTURE1);

@@ -43,10 +43,18 @@ export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
  * finest texels are no larger than a screen pixel, fades out by two, and leaves the narrower
  * fields to the surveys and the star layer.
  */
-export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: 1, tileLodBias: 2 };
+export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = {
+  maxTexelPixels: 1,
+  tileLodBias: 2,
+  colour: null,
+};
 
 /**
  * A course's HiPS (the layer's 'survey' role): the image a volunteer classifies, sharp at the
  * answer form's field of view however fine that is, so drawn at every zoom.
  */
-export const COURSE_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Infinity, tileLodBias: 2 };
+export const COURSE_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = {
+  maxTexelPixels: Infinity,
+  tileLodBias: 2,
+  colour: null,
+};
