@@ -15,7 +15,7 @@ import { cataloguePath, skyRoot } from '../../skydata/paths';
 import { nestToXy, pix2angNest, xyfToAngle, xyToNest } from '../../skydata/healpix';
 import { hipsTilePath } from '../../skydata/hips';
 import { displayByte, renderSkyMap, sampleSkyMap } from '../../skydata/skymap';
-import { FACES, faceDirection } from '../../skydata/milkyway';
+import { CUBE_FACES, cubeFaceDirection } from '../../src/core/cubeMap';
 import { STAMP_FILES } from '../../skydata/passport';
 import { PRETTY_PICTURES } from '../../src/shared/prettyPicture';
 import { decodePng, encodePng } from '../../skydata/png';
@@ -527,7 +527,7 @@ describe('HiPS of the whole sky and Milky Way faces', () => {
 
   it('writes the six Milky Way faces at full size and in images-512', () => {
     for (const folder of ['milkyway', path.join('milkyway', 'images-512')]) {
-      for (const face of FACES) {
+      for (const face of CUBE_FACES) {
         const image = decodePng(fs.readFileSync(path.join(root, folder, `${face}.png`)));
         expect(image.width).toBe(image.height);
         expect(image.channels).toBe(3);
@@ -536,10 +536,10 @@ describe('HiPS of the whole sky and Milky Way faces', () => {
   });
 
   it('maps cube-face centres to the six axes (OpenGL cube-map convention)', () => {
-    expect(faceDirection('px', 0, 0)).toEqual([1, -0, -0]);
-    expect(faceDirection('ny', 0, 0)).toEqual([0, -1, -0]);
-    expect(faceDirection('pz', 0, 0)).toEqual([0, -0, 1]);
-    expect(faceDirection('nz', 0, 0)).toEqual([-0, -0, -1]);
+    expect(cubeFaceDirection('px', 0, 0)).toEqual([1, -0, -0]);
+    expect(cubeFaceDirection('ny', 0, 0)).toEqual([0, -1, -0]);
+    expect(cubeFaceDirection('pz', 0, 0)).toEqual([0, -0, 1]);
+    expect(cubeFaceDirection('nz', 0, 0)).toEqual([-0, -0, -1]);
   });
 });
 
