@@ -7,7 +7,7 @@
 // asked for again every few seconds. Times are written in the server's time zone, named. A lazy
 // route: the chart library is loaded with this page only, never with the volunteers' main screen.
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ScienceSummary } from '../../../shared/science';
 import { currentLocale } from '../../i18n';
 import { AdminPage } from '../admin/AdminPage';
@@ -22,6 +22,9 @@ import { useScienceSummary } from './useScienceSummary';
 import { VolunteersTable } from './VolunteersTable';
 import '../admin/admin.css';
 import './science-dashboard.css';
+
+/** The time zone's IANA name, the same in every language. */
+const ZONE = { zone: <span translate="no" /> };
 
 function Dashboard() {
   const { t } = useTranslation();
@@ -38,10 +41,17 @@ function DashboardContent({ summary }: { summary: ScienceSummary }) {
   return (
     <div className="science-dashboard">
       <p className="science-note" data-testid="science-note">
-        {summary.estimated_at
-          ? t('science.estimatedAt', { date: formats.time(summary.estimated_at), zone: summary.time_zone })
-          : t('science.notEstimated')}{' '}
-        {t('science.timeZone', { zone: summary.time_zone })} {t('science.refreshing')}
+        {summary.estimated_at ? (
+          <Trans
+            i18nKey="science.estimatedAt"
+            values={{ date: formats.time(summary.estimated_at), zone: summary.time_zone }}
+            components={ZONE}
+          />
+        ) : (
+          t('science.notEstimated')
+        )}{' '}
+        <Trans i18nKey="science.timeZone" values={{ zone: summary.time_zone }} components={ZONE} />{' '}
+        {t('science.refreshing')}
       </p>
       <CourseTable courses={summary.courses} formats={formats} />
       <DailyCharts days={summary.days} formats={formats} />

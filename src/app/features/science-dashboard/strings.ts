@@ -4,9 +4,9 @@ export const science = defineStrings(
   {
     title: 'Research dashboard',
     refreshing: 'Updated every few seconds.',
-    estimatedAt: "The volunteers' reliability was last estimated {{date}} ({{zone}}).",
+    estimatedAt: "The volunteers' reliability was last estimated {{date}} (<zone>{{zone}}</zone>).",
     notEstimated: "The volunteers' reliability has not been estimated yet.",
-    timeZone: "Days and times are the server's, in {{zone}}.",
+    timeZone: "Days and times are the server's, in <zone>{{zone}}</zone>.",
     none: 'No data yet.',
     courses: {
       title: 'Courses',
@@ -86,9 +86,9 @@ export const science = defineStrings(
   {
     title: '研究ダッシュボード',
     refreshing: '数秒ごとに更新されます。',
-    estimatedAt: 'ボランティアの信頼度の最終推定：{{date}}（{{zone}}）。',
+    estimatedAt: 'ボランティアの信頼度の最終推定：{{date}}（<zone>{{zone}}</zone>）。',
     notEstimated: 'ボランティアの信頼度はまだ推定されていません。',
-    timeZone: '日付と時刻はサーバーのタイムゾーン（{{zone}}）です。',
+    timeZone: '日付と時刻はサーバーのタイムゾーン（<zone>{{zone}}</zone>）です。',
     none: 'まだデータがありません。',
     courses: {
       title: 'コース',
