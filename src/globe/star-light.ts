@@ -31,8 +31,12 @@ export const HALO_GAIN = 0.06;
 export const HALO_SCALE = 3.5;
 /** The largest point drawn, px across: the glow of the brightest stars is cut there. */
 export const STAR_MAX_SIZE = 96;
-/** Light under this (of 1) is not drawn: under half a step of an 8-bit screen. */
-export const LIGHT_FLOOR = 1 / 512;
+/**
+ * Light under this (of 1) is not drawn: under one step of an 8-bit screen. A point reaches only
+ * as far as its light stays above it, so a faint star's point is a few pixels, and the software
+ * renderers of low-end machines shade no pixel that would show nothing.
+ */
+export const LIGHT_FLOOR = 1 / 255;
 
 /** The limiting magnitude at a 60° field of view, and its gain per tenfold zoom. */
 export const LIMIT_AT_60 = 6.5;

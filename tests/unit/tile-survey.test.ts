@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_SURVEY_OPTIONS } from '../../src/app/components/globe/presets';
-import { SURVEY_DEFAULTS } from '../../src/globe/layers/survey';
+import { APPLICATION_SURVEYS, APPLICATION_SURVEY_OPTIONS } from '../../src/app/components/globe/presets';
+import { STENCIL_SPAN, SURVEY_DEFAULTS } from '../../src/globe/layers/survey';
 import { OUTLINE_FADE_MS, areaPolygons, tileWeight } from '../../src/globe/layers/survey-area';
 import { ColorParamsType, DEFAULT_COLOR_PARAMS, colorMixing } from '../../src/globe/layers/survey-colors';
 import { levelsCoarser } from '../../src/globe/tiles/tiled-layer';
@@ -24,6 +24,9 @@ describe('survey colour parameters (viewer-spec §3)', () => {
     expect(outline).toBe(true);
     expect(blend).toBe('add');
     expect(SURVEY_DEFAULTS.blend).toBe('over');
+    // Each folder's stencil ranks apart from the others', the Deep/UltraDeep ones over the Wide.
+    expect(APPLICATION_SURVEYS.map((survey) => survey.stencilBase)).toEqual([2, 1, 0].map((k) => k * STENCIL_SPAN));
+    expect(APPLICATION_SURVEYS.map((survey) => survey.name)).toEqual(['simulation', 'dud', 'wide']);
     const { filters, weights } = colorMixing(colorParams);
     expect(filters).toEqual(['HSC-I', 'HSC-R', 'HSC-G']);
     // Column k holds filter k's red, green, blue weights.

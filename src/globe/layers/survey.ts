@@ -17,8 +17,10 @@
 // a box, and only its galaxies and stars show; the bias is left out, the sky under the tiles being
 // their black. Where tracts overlap (a field's tract under its area tracts, an area's padding
 // over its neighbour's) the later listed one is drawn alone: the tracts are drawn last first,
-// each writing its rank into the stencil buffer where it draws and drawing only where no later
-// tract has.
+// each writing its rank into the stencil buffer (cleared by the globe each frame) where it draws
+// and drawing only where no tract of a higher rank has. A layer's ranks start above its
+// `stencilBase`: of several survey layers, the one with the higher base, drawn first, wins where
+// their tracts overlap.
 import type { TanWcs } from '../../core/wcs';
 import { compileProgram, dataTexture, tileAborted, uniformLocation } from '../gl';
 import { setProjectionUniforms } from '../projection';
@@ -69,6 +71,8 @@ export interface SurveyOptions {
   revision: number;
   /** 'over' the layers before, or light 'add'ed to them (the file's header). */
   blend: SurveyBlend;
+  /** With 'add': the stencil rank below this layer's tracts' (STENCIL_SPAN of them above it). */
+  stencilBase: number;
 }
 
 export type SurveyBlend = 'over' | 'add';
@@ -79,10 +83,11 @@ export const SURVEY_DEFAULTS: Omit<SurveyOptions, 'baseUrl'> = {
   outline: true,
   revision: 0,
   blend: 'over',
+  stencilBase: 0,
 };
 
-/** The stencil's ranks: a tract's rank is its place among the shown, later higher, at most this. */
-const STENCIL_RANKS = 255;
+/** The ranks a layer has above its stencilBase: a tract's is its place among the shown, later higher. */
+export const STENCIL_SPAN = 85;
 
 interface MetaJson {
   tracts: { tract: number; wcs: TanWcs; tractOptions?: TractOptions }[];
@@ -318,7 +323,8 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
             distance: tile.distance,
             revision: this.options.revision,
           });
-        drawn.push({ id, tract, key: tile.key, weight, rank: Math.min(STENCIL_RANKS, index + 1) });
+        const rank = this.options.stencilBase + Math.min(STENCIL_SPAN, index + 1);
+        drawn.push({ id, tract, key: tile.key, weight, rank: Math.min(255, rank) });
       }
     }
     return { requests, drawn };
@@ -348,9 +354,7 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
         gl.uniform1i(uniformLocation(gl, program, name), unit),
       );
       if (add) {
-        // Later tracts first, each claiming its pixels (STENCIL_RANKS: the later, the higher).
-        gl.clearStencil(0);
-        gl.clear(gl.STENCIL_BUFFER_BIT);
+        // Later tracts first, each claiming its pixels (the later, the higher its rank).
         gl.enable(gl.STENCIL_TEST);
         gl.stencilOp(gl.KEEP, gl.KEEP, gl.REPLACE);
         this.drawTiles(frame, [...drawn].reverse(), 'add');

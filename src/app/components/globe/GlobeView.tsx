@@ -24,7 +24,12 @@ import { SurveyLayer } from '../../../globe/layers/survey';
 import { constellationLanguageOf, skyLineOptions, useSettings } from '../../features/settings/settings';
 import { useGlobePublisher } from './GlobeContext';
 import { openingHash } from './openingHash';
-import { APPLICATION_HIPS_OPTIONS, APPLICATION_SURVEY_OPTIONS, COURSE_HIPS_OPTIONS } from './presets';
+import {
+  APPLICATION_HIPS_OPTIONS,
+  APPLICATION_SURVEYS,
+  APPLICATION_SURVEY_OPTIONS,
+  COURSE_HIPS_OPTIONS,
+} from './presets';
 import { ImageFields } from './imageFields';
 import { addPrettyPictures } from './prettyPictures';
 import { hashWithView, linkedLayers, showLinkedLayers, viewFromHash } from './viewLink';
@@ -74,8 +79,9 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     // The three surveys' tiles with the application's colour settings (viewer-spec §3); the
     // deep-sky objects give way to their images, and to the pretty pictures' (imageFields.ts).
     const imageFields = new ImageFields(deepSky);
-    for (const name of ['wide', 'dud', 'simulation']) {
-      const survey = new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl: `${dataRepository}/${name}` });
+    for (const { name, stencilBase } of APPLICATION_SURVEYS) {
+      const baseUrl = `${dataRepository}/${name}`;
+      const survey = new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl, stencilBase });
       created.addLayer(survey);
       void survey.loaded.then(() => imageFields.add(survey.fields()));
     }

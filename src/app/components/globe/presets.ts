@@ -32,7 +32,20 @@ export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
   outline: true,
   revision: 0,
   blend: 'add',
+  stencilBase: 0,
 };
+
+/**
+ * The application's survey folders, in drawing order, each with its stencil base (multiples of
+ * survey.ts's STENCIL_SPAN, 85): a Deep/UltraDeep area lies inside a Wide field
+ * (docs/sky-data.md), so where their tracts overlap the Deep/UltraDeep folder's win (survey.ts:
+ * drawn first, with the higher base).
+ */
+export const APPLICATION_SURVEYS = [
+  { name: 'simulation', stencilBase: 170 },
+  { name: 'dud', stencilBase: 85 },
+  { name: 'wide', stencilBase: 0 },
+] as const;
 
 /**
  * The application's HiPS: a wide-field backdrop. viewer-spec §1 lists the layer after the survey
