@@ -9,7 +9,7 @@ import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
 import { doneAreaIds, doneAreaIdsByCourse, loadLevels, statusesOf, type StoredLevel } from '../game/model-reads';
-import { courseIdSchema, int4IdSchema, requireCourse, throwValidationError } from './schemas';
+import { courseIdSchema, int4IdSchema, pathParameters, requireCourse, throwValidationError } from './schemas';
 
 function summary(level: StoredLevel, status: LevelSummary['status']): LevelSummary {
   return {
@@ -81,12 +81,7 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
     '/api/levels/:level_id',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['level_id'],
-          additionalProperties: false,
-          properties: { level_id: int4IdSchema },
-        },
+        params: pathParameters({ level_id: int4IdSchema }),
       },
     },
     async (request): Promise<LevelDetail> => {

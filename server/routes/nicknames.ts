@@ -8,16 +8,9 @@ import { nicknameKey } from '../auth/nickname-key';
 import { requireUser } from '../auth/session-user';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import type { AccountRouteOptions } from './account-options';
-import { text } from './schemas';
+import { nicknameParameterSchema, pathParameters } from './schemas';
 
-const nicknameSchema = {
-  params: {
-    type: 'object',
-    required: ['nickname'],
-    additionalProperties: false,
-    properties: { nickname: text(1024) },
-  },
-} as const;
+const nicknameSchema = { params: pathParameters({ nickname: nicknameParameterSchema }) } as const;
 
 export const nicknameRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { db, config }) => {
   app.get<{ Params: { nickname: string } }>(
