@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/shared/validation';
+import type { Database } from '../../server/db/schema';
 import * as accountHardening from '../../server/db/migrations/0010_account_hardening';
 import * as nicknameSkeleton from '../../server/db/migrations/0013_nickname_skeleton';
 import { createTestUser, type TestUser } from '../helpers/accounts';
@@ -138,23 +139,40 @@ describe.each(DATABASE_KINDS)('nicknames of look-alike letters (UTS #39 skeleton
   });
 });
 
+/**
+ * A fresh database for a migration's test: typed, untyped for the migrations (which work on any
+ * schema), and a way to add a user straight into it.
+ */
+async function withDatabase(
+  kind: (typeof DATABASE_KINDS)[number],
+  test: (context: {
+    db: Kysely<Database>;
+    schemaless: Kysely<unknown>;
+    insert: (nickname: string, email: string) => Promise<number>;
+  }) => Promise<void>,
+): Promise<void> {
+  const database = await openTestDatabase(kind);
+  try {
+    const db = database.db;
+    const insert = async (nickname: string, email: string) =>
+      (
+        await db
+          .insertInto('users')
+          .values({ email, nickname, locale: 'en', password_hash: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await test({ db, schemaless: db as unknown as Kysely<unknown>, insert });
+  } finally {
+    await database.close();
+  }
+}
+
 describe.each(DATABASE_KINDS)('migration 0010 on %s', (kind) => {
   it('tells apart names that already collide under the new rule, keeping the first, and goes down again', async () => {
-    const database = await openTestDatabase(kind);
-    try {
-      const db = database.db;
-      // The migration works on any schema: it takes the database untyped.
-      const schemaless = db as unknown as Kysely<unknown>;
+    await withDatabase(kind, async ({ db, schemaless, insert }) => {
       await nicknameSkeleton.down(schemaless);
       await accountHardening.down(schemaless);
-      const insert = async (nickname: string, email: string) =>
-        (
-          await db
-            .insertInto('users')
-            .values({ email, nickname, locale: 'en', password_hash: null })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
       const first = await insert('Vega', 'a@example.org');
       const wide = await insert('Ｖｅｇａ', 'b@example.org');
       const joined = await insert('ve\u200dga', 'c@example.org');
@@ -172,27 +190,14 @@ describe.each(DATABASE_KINDS)('migration 0010 on %s', (kind) => {
       await accountHardening.down(schemaless);
       await accountHardening.up(schemaless);
       await nicknameSkeleton.up(schemaless);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });
 
 describe.each(DATABASE_KINDS)('migration 0013 on %s', (kind) => {
   it('keys every stored name by its skeleton, tells apart names that already look alike, and goes down again', async () => {
-    const database = await openTestDatabase(kind);
-    try {
-      const db = database.db;
-      const schemaless = db as unknown as Kysely<unknown>;
+    await withDatabase(kind, async ({ db, schemaless, insert }) => {
       await nicknameSkeleton.down(schemaless);
-      const insert = async (nickname: string, email: string) =>
-        (
-          await db
-            .insertInto('users')
-            .values({ email, nickname, locale: 'en', password_hash: null })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
       const first = await insert('Vega', 'a@example.org');
       const cyrillic = await insert('V\u0435ga', 'b@example.org');
       const marked = await insert('V\u0301ega', 'c@example.org');
@@ -211,8 +216,6 @@ describe.each(DATABASE_KINDS)('migration 0013 on %s', (kind) => {
       await expect(insert('V\u0301EGA', 'g@example.org')).rejects.toThrow();
       await nicknameSkeleton.down(schemaless);
       await nicknameSkeleton.up(schemaless);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });
