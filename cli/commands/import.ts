@@ -8,7 +8,8 @@
 // (VAR_DIR/sky/stellar-globe/static, served with the sky, or by DATA_HOST with it), or linked
 // there with --link (a large HiPS is then not copied at each import, and must stay where it is);
 // a HiPS URL is kept as it is. `--open COURSE` and `--close COURSE` let volunteers sail an imported course, or
-// stop them (a course is open once imported).
+// stop them (a course is open once imported). The manifest's paths must lie under its folder,
+// links resolved (server/import/manifest.ts); `--allow-root DIR` lets them lie under DIR too.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -46,6 +47,8 @@ export interface ImportCourseOptions {
   varDirectory: string;
   /** Link the HiPS folder there (a symbolic link) rather than copy it. */
   link?: boolean;
+  /** Folders besides the manifest's own under which its paths may lie (--allow-root). */
+  allowedRoots?: readonly string[];
   /** Progress of a long step (FITS images to a HiPS). */
   log?: (line: string) => void;
 }
@@ -61,9 +64,10 @@ export async function importCourse({
   manifestFile,
   varDirectory,
   link = false,
+  allowedRoots = [],
   log,
 }: ImportCourseOptions): Promise<ImportCourseReport> {
-  const manifest = await readManifest(manifestFile);
+  const manifest = await readManifest(manifestFile, { allowedRoots });
   const targets = await readTargetList(manifest.targets.file);
   const levels = planPositions(targets, {
     perArea: TARGETS_PER_AREA,
@@ -110,8 +114,10 @@ export async function importCourse({
           throw error;
         }
       } else if ('folder' in imagery.hips) {
+        // A copy holds files, not links: each link of the folder was checked to lead under an
+        // allowed folder (readManifest), and what it leads to is copied as it is now.
         if (link) fs.symlinkSync(imagery.hips.folder, staging, 'dir');
-        else fs.cpSync(imagery.hips.folder, staging, { recursive: true });
+        else fs.cpSync(imagery.hips.folder, staging, { recursive: true, dereference: true });
         if (imagery.hips.properties.format === FITS_FORMAT)
           hipsColour = hipsFitsColour(imagery.hips.folder, imagery.hips.properties, imagery.preset);
       }
@@ -156,13 +162,15 @@ export async function importCourse({
 
 export const importCommand: Command = {
   usage: [
-    'galaxy-cruise import [--link] MANIFEST',
+    'galaxy-cruise import [--link] [--allow-root DIR]... MANIFEST',
     '       galaxy-cruise import --open COURSE | --close COURSE',
     '',
     "MANIFEST: a course's JSON manifest (docs/import.md): its names, imagery (a HiPS folder or URL, or",
     'FITS images with a celestial WCS, made into a HiPS),',
     'target list (CSV, FITS table or VOTable) and retirement rule. Importing it again updates the',
     'course and keeps every answer. A HiPS folder is copied to be served, or linked with --link.',
+    "The manifest's paths must lie under its folder (symbolic links resolved); --allow-root DIR",
+    'lets them lie under DIR too (repeatable).',
     '--open and --close let volunteers sail an imported course or stop them. With the embedded',
     'database (no DATABASE_URL), stop the server first.',
   ].join('\n'),
@@ -171,6 +179,7 @@ export const importCommand: Command = {
       open: { type: 'string' },
       close: { type: 'string' },
       link: { type: 'boolean' },
+      'allow-root': { type: 'string', multiple: true },
     });
     atMostPositionals(positionals, 1);
     const [manifestFile] = positionals;
@@ -178,6 +187,12 @@ export const importCommand: Command = {
     if (switches + (manifestFile === undefined ? 0 : 1) !== 1)
       throw new UsageError('import needs a MANIFEST, or one of --open COURSE and --close COURSE');
     if (values.link && manifestFile === undefined) throw new UsageError('--link goes with a MANIFEST');
+    const allowedRoots = (values['allow-root'] ?? []).map((root) => {
+      if (manifestFile === undefined) throw new UsageError('--allow-root goes with a MANIFEST');
+      if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
+        throw new UsageError(`--allow-root '${root}' is not a folder`);
+      return path.resolve(root);
+    });
     return withConfiguredDatabase('import', async (db, config) => {
       if (manifestFile === undefined) {
         const courseId = (values.open ?? values.close)!;
@@ -191,6 +206,7 @@ export const importCommand: Command = {
         manifestFile,
         varDirectory: config.varDirectory,
         link: values.link ?? false,
+        allowedRoots,
         log: (line) => process.stderr.write(`${line}\n`),
       });
       process.stdout.write(

@@ -19,6 +19,12 @@
 // rule` sets it. Paths are relative to the manifest's folder. Members the manifest does not know
 // are refused, so that a misspelt key is not silently ignored; every refusal names the file and
 // the member.
+//
+// A manifest travels between groups, and the import copies what it names into the served sky:
+// every file and folder it names, and every symbolic link inside a HiPS folder, must lie under
+// the manifest's folder once links are resolved (`../grey/targets.csv`, `/etc/passwd`, a link
+// to elsewhere are refused, naming the path), unless the operator allows another folder
+// (`allowedRoots`, the command's --allow-root).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseHipsProperties, type HipsProperties, type InvalidPropertiesError } from '../../src/core/hipsProperties';
@@ -61,11 +67,100 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+export interface ManifestOptions {
+  /**
+   * Folders besides the manifest's own under which its paths may lie (`galaxy-cruise import
+   * --allow-root DIR`), absolute.
+   */
+  allowedRoots?: readonly string[];
+}
+
+type Refuse = (field: string | undefined, reason: string) => never;
+
+/** Whether `file` (a real path) is `root` (a real path) or lies under it. */
+function isUnder(file: string, root: string): boolean {
+  const relative = path.relative(root, file);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/**
+ * Where the manifest's paths may lead: its own folder and the allowed roots, each with its
+ * symbolic links resolved, so that a path is compared by where it really is.
+ */
+class Confinement {
+  private constructor(
+    private readonly folder: string,
+    private readonly roots: string[],
+    private readonly refuse: Refuse,
+  ) {}
+
+  static async of(folder: string, allowedRoots: readonly string[], refuse: Refuse): Promise<Confinement> {
+    const roots: string[] = [];
+    for (const root of [folder, ...allowedRoots]) {
+      try {
+        roots.push(await fs.realpath(root));
+      } catch {
+        refuse(undefined, `the folder '${root}' cannot be read`);
+      }
+    }
+    return new Confinement(folder, roots, refuse);
+  }
+
+  /**
+   * The real path of a path the manifest gives (`given`, resolved to `absolute`), refused when it
+   * leads outside the roots; undefined when nothing is there (the caller says what was expected).
+   */
+  async check(field: string, given: string, absolute: string): Promise<string | undefined> {
+    let real: string;
+    try {
+      real = await fs.realpath(absolute);
+    } catch {
+      return undefined;
+    }
+    if (!this.roots.some((root) => isUnder(real, root))) this.refuse(field, this.outside(given, absolute, real));
+    return real;
+  }
+
+  /**
+   * Refuses a HiPS folder holding a symbolic link that leads outside the roots, or nowhere: its
+   * copy, or the link to it, would serve what the link leads to. A linked folder inside the roots
+   * is walked too, each real folder once.
+   */
+  async checkLinksUnder(field: string, given: string, folder: string): Promise<void> {
+    const seen = new Set<string>();
+    const pending = [folder];
+    while (pending.length > 0) {
+      const directory = pending.pop()!;
+      const real = await fs.realpath(directory);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      for (const entry of await fs.readdir(directory, { withFileTypes: true })) {
+        const entryPath = path.join(directory, entry.name);
+        if (entry.isDirectory()) pending.push(entryPath);
+        if (!entry.isSymbolicLink()) continue;
+        const shown = path.join(given, path.relative(folder, entryPath));
+        const target = await this.check(field, shown, entryPath);
+        if (target === undefined) this.refuse(field, `'${shown}' is a symbolic link to nothing`);
+        if ((await fs.stat(entryPath)).isDirectory()) pending.push(entryPath);
+      }
+    }
+  }
+
+  private outside(given: string, absolute: string, real: string): string {
+    const leads = real === absolute ? '' : ` (it leads to ${real})`;
+    const where =
+      this.roots.length > 1
+        ? `the manifest's folder ${this.folder} and the allowed roots`
+        : `the manifest's folder ${this.folder}`;
+    return `'${given}'${leads} is outside ${where}: the import reads only there, unless --allow-root names another folder`;
+  }
+}
+
 /** Reads and checks a manifest; throws an ImportError naming the member at fault. */
-export async function readManifest(manifestFile: string): Promise<CourseManifest> {
+export async function readManifest(manifestFile: string, options: ManifestOptions = {}): Promise<CourseManifest> {
   const file = path.resolve(manifestFile);
   const folder = path.dirname(file);
-  const refuse = (field: string | undefined, reason: string): never => {
+  const refuse: Refuse = (field, reason) => {
     throw new ImportError(file, field === undefined ? {} : { field }, reason);
   };
   let text: string;
@@ -109,7 +204,8 @@ export async function readManifest(manifestFile: string): Promise<CourseManifest
     names[language] = (value as string).trim();
   }
 
-  const imagery = await readImagery(json.imagery, folder, refuse);
+  const confinement = await Confinement.of(folder, options.allowedRoots ?? [], refuse);
+  const imagery = await readImagery(json.imagery, folder, confinement, refuse);
 
   const targets = json.targets;
   if (typeof targets !== 'string' || targets.trim() === '') return refuse('targets', 'needs the target list file');
@@ -120,11 +216,8 @@ export async function readManifest(manifestFile: string): Promise<CourseManifest
   } catch (error) {
     return refuse('targets', `'${targets}': ${(error as ImportError).reason}`);
   }
-  try {
-    await fs.access(targetsFile);
-  } catch {
+  if ((await confinement.check('targets', targets, targetsFile)) === undefined)
     refuse('targets', `'${targets}' does not exist`);
-  }
 
   return {
     file,
@@ -140,7 +233,8 @@ export async function readManifest(manifestFile: string): Promise<CourseManifest
 async function readImagery(
   imagery: Json | undefined,
   folder: string,
-  refuse: (field: string | undefined, reason: string) => never,
+  confinement: Confinement,
+  refuse: Refuse,
 ): Promise<Imagery> {
   if (!isObject(imagery) || (imagery.hips === undefined) === (imagery.fits === undefined)) {
     return refuse('imagery', 'needs {"hips": "<folder or URL>"} or {"fits": ["<image>.fits", …]}');
@@ -149,7 +243,8 @@ async function readImagery(
     const keys = imagery.hips === undefined ? ['fits', 'preset'] : ['hips', 'preset'];
     if (!keys.includes(key)) refuse(`imagery.${key}`, `unknown member (the manifest knows ${keys.join(', ')} here)`);
   }
-  if (imagery.fits !== undefined) return { fits: await readFitsImagery(imagery.fits, imagery.preset, folder, refuse) };
+  if (imagery.fits !== undefined)
+    return { fits: await readFitsImagery(imagery.fits, imagery.preset, folder, confinement, refuse) };
   const hips = imagery.hips;
   if (typeof hips !== 'string' || hips.trim() === '') return refuse('imagery.hips', 'needs a HiPS folder or URL');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hips)) {
@@ -167,6 +262,8 @@ async function readImagery(
   const hipsFolder = path.resolve(folder, hips);
   // The folder as the manifest names it, without a trailing '/' (no 'hips//properties').
   const named = hips.replace(/[\\/]+$/, '') || hips;
+  if ((await confinement.check('imagery.hips', hips, hipsFolder)) !== undefined)
+    await confinement.checkLinksUnder('imagery.hips', hips, hipsFolder);
   let propertiesText: string;
   try {
     propertiesText = await fs.readFile(path.join(hipsFolder, 'properties'), 'utf8');
@@ -193,7 +290,8 @@ async function readFitsImagery(
   fits: Json,
   preset: Json | undefined,
   folder: string,
-  refuse: (field: string | undefined, reason: string) => never,
+  confinement: Confinement,
+  refuse: Refuse,
 ): Promise<{ fields: string[][]; preset: ImageryPreset }> {
   if (!Array.isArray(fits) || fits.length === 0) {
     return refuse('imagery.fits', 'needs a list of FITS images (a file, or the [blue, green, red] files of a field)');
@@ -216,11 +314,7 @@ async function readFitsImagery(
     const resolved: string[] = [];
     for (const file of bands) {
       const absolute = path.resolve(folder, file);
-      try {
-        await fs.access(absolute);
-      } catch {
-        refuse(member, `'${file}' does not exist`);
-      }
+      if ((await confinement.check(member, file, absolute)) === undefined) refuse(member, `'${file}' does not exist`);
       resolved.push(absolute);
     }
     fields.push(resolved);

@@ -18,7 +18,7 @@ import { requireAdmin, requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
 import { adminCourses, setCourseOpen } from '../import/courses';
-import { courseIdSchema, requireCourse, throwValidationError } from './schemas';
+import { courseIdSchema, pathParameters, requireCourse, throwValidationError } from './schemas';
 
 const asAdmin = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
 
@@ -54,12 +54,7 @@ export const courseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async 
       ...asAdmin,
       attachValidation: true,
       schema: {
-        params: {
-          type: 'object',
-          required: ['course_id'],
-          additionalProperties: false,
-          properties: { course_id: courseIdSchema },
-        },
+        params: pathParameters({ course_id: courseIdSchema }),
         body: {
           type: 'object',
           required: ['open'],

@@ -16,7 +16,7 @@ import {
   statusesOf,
   type StoredLevel,
 } from '../game/model-reads';
-import { courseIdSchema, int4IdSchema, requireCourse, throwValidationError } from './schemas';
+import { courseIdSchema, int4IdSchema, pathParameters, requireCourse, throwValidationError } from './schemas';
 
 function summary(level: StoredLevel, status: LevelSummary['status']): LevelSummary {
   return {
@@ -88,12 +88,7 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
     '/api/levels/:level_id',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['level_id'],
-          additionalProperties: false,
-          properties: { level_id: int4IdSchema },
-        },
+        params: pathParameters({ level_id: int4IdSchema }),
       },
     },
     async (request): Promise<LevelDetail> => {

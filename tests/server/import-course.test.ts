@@ -374,6 +374,32 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
     expect(course?.hips_url).toBe('https://example.org/hips/');
   });
 
+  it("refuses a HiPS folder with a link leading outside the group's folder, writing nothing; copies a link inside it as its file", async () => {
+    const leaky = writeSurvey({ id: 'leaky-survey', targets: targetCluster(3, 310, 10) });
+    const elsewhere = writeSurvey({ id: 'elsewhere-survey', targets: [] });
+    surveys.push(leaky, elsewhere);
+    const secret = path.join(elsewhere.folder, 'secret.txt');
+    fs.writeFileSync(secret, 'not for the sky');
+    fs.symlinkSync(secret, path.join(leaky.folder, 'hips', 'Allsky.png'));
+    const before = await courseRows();
+    await expect(
+      importCourse({ db: db(), manifestFile: leaky.manifest, varDirectory: testApp.varDirectory }),
+    ).rejects.toThrow(
+      `survey.json: imagery.hips: '${path.join('hips', 'Allsky.png')}' (it leads to ${fs.realpathSync(secret)}) is outside the manifest's folder ${leaky.folder}`,
+    );
+    expect(await courseRows()).toEqual(before);
+    const courseFolder = path.join(testApp.varDirectory, 'sky', 'stellar-globe', 'static', 'imports', 'leaky-survey');
+    expect(fs.existsSync(courseFolder)).toBe(false);
+    // A link to a file of the group's own folder is copied as that file, not as a link.
+    fs.rmSync(path.join(leaky.folder, 'hips', 'Allsky.png'));
+    fs.writeFileSync(path.join(leaky.folder, 'preview.png'), 'a preview');
+    fs.symlinkSync(path.join(leaky.folder, 'preview.png'), path.join(leaky.folder, 'hips', 'Allsky.png'));
+    await importCourse({ db: db(), manifestFile: leaky.manifest, varDirectory: testApp.varDirectory });
+    const copied = path.join(courseFolder, 'hips', 'Allsky.png');
+    expect(fs.lstatSync(copied).isSymbolicLink()).toBe(false);
+    expect(fs.readFileSync(copied, 'utf8')).toBe('a preview');
+  });
+
   it.each(['targets.fits', 'targets.vot'])(
     'imports %s as astropy wrote it, every id (some past 2^32) in the id map with its position and name',
     async (file) => {
@@ -387,6 +413,8 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
         db: db(),
         manifestFile: folder.manifest,
         varDirectory: testApp.varDirectory,
+        // The lists astropy wrote lie outside the group's folder.
+        allowedRoots: [references.dir],
       });
       expect(report).toMatchObject({ targets: references.targets.length, added: references.targets.length });
       const rows = await db()
