@@ -24,13 +24,14 @@ export enum BlendMode {
 export const NARROW_LINE_MIN_WIDTH = 3;
 
 /**
- * Lines over a wide field give way to the sky: from WIDE_FIELD_FOVY[0] to [1] (60° to 180°) a
- * line's opacity falls to WIDE_FIELD_ALPHA and its width to half the spec's (never under the
- * narrow-line minimum), so that at the whole sky the Milky Way and the stars lead and the lines
- * sketch the constellations over them.
+ * Lines over a wide field give way to the sky: from WIDE_FIELD_FOVY[0] to [1] (40° to the
+ * camera's widest, viewer-spec §9's max_fovy of 2 radians) a line's opacity falls to
+ * WIDE_FIELD_ALPHA and its width to half the spec's (never under the narrow-line minimum), so
+ * that at the whole sky the Milky Way and the stars lead and the lines sketch the constellations
+ * over them.
  */
-export const WIDE_FIELD_FOVY = [Math.PI / 3, Math.PI] as const;
-export const WIDE_FIELD_ALPHA = 0.45;
+export const WIDE_FIELD_FOVY = [(40 * Math.PI) / 180, 2] as const;
+export const WIDE_FIELD_ALPHA = 0.4;
 
 /** How far `fovy` lies into the wide-field range, 0 (at 60° or narrower) to 1 (180°). */
 function wideness(fovy: number): number {
