@@ -47,7 +47,9 @@ test.beforeAll(async () => {
   const bin = path.join(process.cwd(), 'bin', 'galaxy-cruise.mjs');
   server = await startConfiguredServer('research-crowd', {
     beforeServe: (env) =>
-      execFileSync(process.execPath, [bin, 'import', survey.manifest], { env: { ...process.env, ...env } }),
+      execFileSync(process.execPath, [bin, 'import', '--allow-root', references, survey.manifest], {
+        env: { ...process.env, ...env },
+      }),
   });
 });
 test.afterAll(async () => {
