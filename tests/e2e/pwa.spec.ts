@@ -61,12 +61,13 @@ test.describe('installs', () => {
       // The page names the manifest of its language.
       await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/${file}`);
       const cdp = await context.newCDPSession(page);
-      const manifest = (await cdp.send('Page.getAppManifest', {})) as {
-        url: string;
-        errors: { message: string }[];
-        data?: string;
-      };
-      expect(manifest.url).toBe(`${e2eServer().origin}/${file}`);
+      type AppManifest = { url: string; errors: { message: string }[]; data?: string };
+      // Chromium reads a replaced manifest link again on its own time: wait for its reading.
+      const readManifest = async () => (await cdp.send('Page.getAppManifest', {})) as AppManifest;
+      await expect
+        .poll(async () => (await readManifest()).url, { timeout: 30_000 })
+        .toBe(`${e2eServer().origin}/${file}`);
+      const manifest = await readManifest();
       expect(manifest.errors).toEqual([]);
       const data = JSON.parse(manifest.data!) as Record<string, unknown>;
       expect(data).toMatchObject({

@@ -6,7 +6,7 @@
 // logged in as another account it says which, and that continuing logs it out, so that nobody
 // is switched to another account without seeing it. A link that cannot be used says why.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type {
@@ -22,6 +22,36 @@ import { Spinner } from '../../components/Spinner';
 
 /** The names inside the texts (an address, a nickname) are the volunteer's, in any language. */
 const NAME = { name: <strong translate="no" /> };
+
+/** How long the page's action waits to be focusable: a closing dialog takes 400 ms, then a few frames. */
+const FOCUS_WAIT_MS = 2000;
+
+/**
+ * Focuses the page's one action once it can take the focus, so that Enter continues. A link
+ * opened in the tab of the sign-up form finds that form's 'mail sent' dialog still closing: the
+ * page stays inert until the dialog is removed (autoFocus would be lost), and the dialog's opener,
+ * where the focus would go back, left with its route.
+ */
+function useFocusWhenFree(element: RefObject<HTMLElement | null>, ready: boolean): void {
+  useEffect(() => {
+    if (!ready) return;
+    const started = performance.now();
+    let frame = 0;
+    const attempt = () => {
+      const target = element.current;
+      if (!target) return;
+      if (target.closest('[inert]')) {
+        if (performance.now() - started < FOCUS_WAIT_MS) frame = requestAnimationFrame(attempt);
+        return;
+      }
+      // Only where nothing else holds the focus (the volunteer may have moved it).
+      const focused = document.activeElement;
+      if (focused === null || focused === document.body) target.focus();
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [element, ready]);
+}
 
 export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
   const { t, i18n } = useTranslation();
@@ -56,6 +86,9 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
   useEffect(() => {
     if (locale && i18n.resolvedLanguage !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
+
+  const action = useRef<HTMLButtonElement>(null);
+  useFocusWhenFree(action, state === 'ready' && !session.isPending);
 
   // A refused or failed look-up (a rate limit, the network) has had its alert: the route's
   // error page offers the reload.
@@ -107,8 +140,8 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
           </p>
         )}
         <p className="intro">{t(`mailLinks.${kind}.next`)}</p>
-        {/* The page's one action: focused, so that Enter continues. */}
-        <button type="submit" className="button primary" autoFocus disabled={confirm.isPending}>
+        {/* The page's one action: focused (useFocusWhenFree), so that Enter continues. */}
+        <button ref={action} type="submit" className="button primary" disabled={confirm.isPending}>
           {t(`mailLinks.${kind}.button`)}
         </button>
       </form>
