@@ -396,17 +396,31 @@ test('the sky caches stay within their bound after 500 targets, the least recent
     { tiles, visits: VISITS },
   );
   console.log(`${VISITS} targets of ${tiles.length} tiles each in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  // What the tiles cache holds, measured in the cache itself, and the worker's book of it.
-  const held = await page.evaluate(async (name) => {
-    const cache = await caches.open(name);
-    let bytes = 0;
-    const urls: string[] = [];
-    for (const request of await cache.keys()) {
-      urls.push(request.url);
-      bytes += (await (await cache.match(request))!.blob()).size;
-    }
-    return { urls, bytes };
-  }, SKY_TILES_CACHE);
+  // What the tiles cache holds, measured in the cache itself. A fetch is answered before the
+  // worker has put its file and evicted the oldest, so the last puts may still be under way: the
+  // cache is read until two readings a second apart agree (a file evicted between keys() and
+  // match() is left out of that reading).
+  const readTiles = () =>
+    page.evaluate(async (name) => {
+      const cache = await caches.open(name);
+      let bytes = 0;
+      const urls: string[] = [];
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        if (!response) continue;
+        urls.push(request.url);
+        bytes += (await response.blob()).size;
+      }
+      return { urls, bytes };
+    }, SKY_TILES_CACHE);
+  let held = await readTiles();
+  for (let reading = 0; reading < 60; reading++) {
+    await page.waitForTimeout(1000);
+    const next = await readTiles();
+    const settled = next.bytes === held.bytes && next.urls.join() === held.urls.join();
+    held = next;
+    if (settled) break;
+  }
   const limits = SKY_CACHE_LIMITS.tiles;
   console.log(
     `the tiles cache: ${held.urls.length} files, ${(held.bytes / 1e6).toFixed(1)} MB (bound ${limits.maxEntries} files, ${limits.maxBytes / 1e6} MB)`,
