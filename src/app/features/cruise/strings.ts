@@ -9,6 +9,8 @@ export const cruise = defineStrings(
     loadingQuest: 'Fetching your quest',
     nextGalaxy: 'Next galaxy',
     form: 'Classify this galaxy',
+    sailing: 'Sailing to this galaxy…',
+    submitting: 'Saving your answer…',
     zoomHint: 'Zoom in on the marked galaxy to classify it',
     markers: {
       title: 'Markers hidden',
@@ -133,6 +135,8 @@ export const cruise = defineStrings(
     loadingQuest: 'クエストを取得中',
     nextGalaxy: '次の銀河',
     form: 'この銀河を分類',
+    sailing: 'この銀河へ航行中…',
+    submitting: '回答を保存しています…',
     zoomHint: '印の付いた銀河を拡大すると分類できます',
     markers: {
       title: 'マーカーを非表示にしました',
