@@ -29,6 +29,7 @@ import { SouvenirsButton } from '../souvenirs/SouvenirsButton';
 import { myRecordsQuery, piecesOf } from '../souvenirs/useSouvenirs';
 import { MypageButton } from '../mypage/MypageButton';
 import { AnswerForm } from './AnswerForm';
+import { AreaWaiting } from './AreaWaiting';
 import type { AnswerQueue, PendingAnswer } from './answerQueue';
 import { afterSubmit, draftFor, expectedNext, nextInOrder, zoomedOn } from './answerSteps';
 import { CaptainNoteDialog } from './CaptainNoteDialog';
@@ -385,6 +386,7 @@ export function CruiseScreen({
           />
         )}
         {quest && current && !showForm && !completing && <p className="cruise-hint panel">{t('cruise.zoomHint')}</p>}
+        {completing && pendingIds.size > 0 && <AreaWaiting count={pendingIds.size} onRetry={() => queue.retryNow()} />}
         <div className="cruise-buttons">
           {!data?.no_more_available_objects && (
             <button
