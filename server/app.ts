@@ -19,7 +19,8 @@ import { levelRoutes } from './routes/levels';
 import { questRoutes } from './routes/quests';
 import { campaignRoutes } from './routes/campaigns';
 import { courseRoutes } from './routes/courses';
-import { registerSecurity } from './plugins/security';
+import { registerSecurity, securityHeaderWriter } from './plugins/security';
+import { answerRouterRefusal, registerPathParameterCheck } from './plugins/path-parameters';
 import { registerStaticFiles } from './plugins/static-files';
 import { requestValidatorCompiler } from './plugins/request-validation';
 import { BODY_LIMIT } from './plugins/json-body';
@@ -87,7 +88,12 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     rewriteUrl: rewriteRequestTarget,
     // Refused by ./plugins/closing.ts instead, with a message that says why.
     return503OnClosing: false,
+    // A path that is not text, or a path parameter too long for the router, answered in the
+    // API's shape with the usual headers: ./plugins/path-parameters.ts.
+    frameworkErrors: answerRouterRefusal(securityHeaderWriter(config)),
   });
+  // Every route's path parameters through the shared schemas, checked as each route is added.
+  registerPathParameterCheck(app);
   // First, so that a closing server does no work for a request: the 503 of ./plugins/closing.ts.
   registerClosing(app);
   // Then headers, JSON-only bodies (BODY_LIMIT, nesting bounded, the body's pauses limited), the
@@ -115,7 +121,9 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   // The built client and the sky data: ./plugins/static-files.ts.
   await registerStaticFiles(app, config);
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: 'Not Found', message: `${request.method} ${request.url} not found` });
+    reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${request.url} not found` });
   });
   return app;
 }

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 
 export interface ServerConfig {
   port: number;
@@ -32,8 +33,8 @@ export interface ServerConfig {
   allowedOrigins: string[];
   /** Sender of sign-up and reset mail (MAIL_FROM). */
   mailFrom: string;
-  /** Fastify's trustProxy (TRUST_PROXY): true, a hop count, or addresses/CIDRs of the proxies. */
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Fastify's trustProxy (TRUST_PROXY, parseTrustProxy): which peers' X-Forwarded-* to believe. */
+  trustProxy: TrustProxy | false;
   /** RATE_LIMITS=off turns the per-IP/per-address limits off (loopback load runs only). */
   rateLimits: boolean;
   /**
@@ -65,12 +66,40 @@ function parseMilliseconds(name: string, value: string | undefined, fallback: nu
   return milliseconds;
 }
 
-function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
-  if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  // A hop count: trust that many proxies in front of this server (proxy-addr's meaning).
-  if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
-  return value;
+/** Trust in the proxies before this server: whether the address of the `hop`-th one is a proxy's. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+/**
+ * TRUST_PROXY: which peers' X-Forwarded-For, -Proto and -Host to believe. The client's address is
+ * the rightmost X-Forwarded-For entry not written by a trusted proxy, read from the right, since
+ * each proxy appends the address it saw: an entry further left is whatever the client wrote.
+ *
+ * - unset, `false` or `0`: none; the socket's peer is the client.
+ * - `true`: one proxy, the socket's peer (a hop count of 1): the client is the address that
+ *   proxy saw. Not "trust everything", which made the leftmost entry, the client's own words, the
+ *   client's address.
+ * - a hop count N: the socket's peer and the N − 1 proxies before it.
+ * - the proxies' addresses or ranges, comma-separated (`127.0.0.1`, `10.0.0.0/8`, `::1`, or
+ *   `loopback`, `linklocal`, `uniquelocal`): only a peer of the list is believed, however
+ *   many there are.
+ *
+ * Given to Fastify as a function either way: Fastify 5.12 takes a bare number to trust no peer at
+ * all (a direct client could otherwise claim any address), and compiles a list with proxy-addr,
+ * as here, where a bad entry stops the server at its start rather than at the first request.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | false {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  const hops = text === 'true' ? 1 : /^\d+$/.test(text) ? Number(text) : undefined;
+  if (hops !== undefined) return (_address, hop) => hop < hops;
+  try {
+    return proxyAddr.compile(text.split(',').map((entry) => entry.trim()));
+  } catch (error) {
+    throw new Error(
+      `TRUST_PROXY must be true, a hop count or the proxies' addresses (IP, CIDR, loopback, linklocal, uniquelocal), got '${text}': ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
 }
 
 /** The origins of ALLOWED_ORIGINS, each an http(s) origin (a path, query or fragment is an error). */

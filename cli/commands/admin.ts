@@ -21,7 +21,7 @@ export const adminCommand: Command = {
     if (action !== 'list' && given === undefined) throw new UsageError(`admin ${action} needs an EMAIL`);
     const email = given === undefined ? '' : parseMailbox(given);
     if (email === undefined) throw new UsageError(`'${given}' is not one e-mail address`);
-    return withConfiguredDatabase(async (db, config) => {
+    return withConfiguredDatabase('admin', async (db, config) => {
       if (action === 'list') {
         const admins = await db
           .selectFrom('users')

@@ -41,7 +41,7 @@ export const benchCommand: Command = {
     '  globe:   [--runs N] [--seconds N] [--throttle N]',
     '  cruise:  [--runs N] [--answers N] [--throttle N]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
-    '  science: [--targets N] [--votes N] [--crowd N] [--retirement-targets N] [--export-rows N] [--databases pglite,postgres]',
+    '  science: [--targets N] [--votes N] [--crowd N] [--retirement-targets N] [--voyage-targets N] [--export-rows N] [--databases pglite,postgres]',
     '  import:  [--import-targets N] [--import-fits-mib N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
@@ -135,6 +135,7 @@ export function parseBenchArgs(args: string[]) {
     votes: { type: 'string' },
     crowd: { type: 'string' },
     'retirement-targets': { type: 'string' },
+    'voyage-targets': { type: 'string' },
     'export-rows': { type: 'string' },
     science: { type: 'string' },
     'import-targets': { type: 'string' },
@@ -244,6 +245,10 @@ export function parseBenchArgs(args: string[]) {
       values['retirement-targets'] === undefined
         ? 10_000
         : wholeNumber('retirement-targets', values['retirement-targets'], 0, 'a whole number of targets'),
+    voyageTargets:
+      values['voyage-targets'] === undefined
+        ? 96
+        : wholeNumber('voyage-targets', values['voyage-targets'], 0, 'a whole number of targets'),
     exportRows:
       values['export-rows'] === undefined
         ? 1_000_000

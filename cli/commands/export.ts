@@ -33,7 +33,7 @@ export const exportCommand: Command = {
     if (!values.format || !isExportFormat(values.format))
       throw new UsageError(`export needs --format ${EXPORT_FORMATS.join('|')}`);
     const format = values.format;
-    return withConfiguredDatabase(async (db) => {
+    return withConfiguredDatabase('export', async (db) => {
       if (!(await courseExists(db, values.course!))) throw new Error(`no course '${values.course}' in the database`);
       if (values.estimate) {
         const estimate = await estimateReliability(db);

@@ -8,7 +8,8 @@
 // (VAR_DIR/sky/stellar-globe/static, served with the sky, or by DATA_HOST with it), or linked
 // there with --link (a large HiPS is then not copied at each import, and must stay where it is);
 // a HiPS URL is kept as it is. `--open COURSE` and `--close COURSE` let volunteers sail an imported course, or
-// stop them (a course is open once imported).
+// stop them (a course is open once imported). The manifest's paths must lie under its folder,
+// links resolved (server/import/manifest.ts); `--allow-root DIR` lets them lie under DIR too.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -18,10 +19,12 @@ import { ImportError } from '../../server/import/import-error';
 import { readManifest } from '../../server/import/manifest';
 import { seedImportedCourse, type ImportedCourseResult } from '../../server/import/seed-course';
 import { readTargetList } from '../../server/import/targets';
-import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { FITS_FORMAT, parseHipsProperties } from '../../src/core/hipsProperties';
+import type { HipsColour } from '../../src/shared/courses';
 import { planPositions } from '../../skydata/areas';
 import { writeCutouts } from '../../skydata/hips-cutout';
 import { ImageImportError, writeHipsFromImages } from '../../skydata/hips-from-images';
+import { colourFromCut, hipsFitsColour } from '../../skydata/hips-fits-colour';
 import { skyRoot } from '../../skydata/paths';
 import { PIXEL_SCALE, tractSize } from '../../skydata/plan';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
@@ -44,6 +47,8 @@ export interface ImportCourseOptions {
   varDirectory: string;
   /** Link the HiPS folder there (a symbolic link) rather than copy it. */
   link?: boolean;
+  /** Folders besides the manifest's own under which its paths may lie (--allow-root). */
+  allowedRoots?: readonly string[];
   /** Progress of a long step (FITS images to a HiPS). */
   log?: (line: string) => void;
 }
@@ -59,9 +64,10 @@ export async function importCourse({
   manifestFile,
   varDirectory,
   link = false,
+  allowedRoots = [],
   log,
 }: ImportCourseOptions): Promise<ImportCourseReport> {
-  const manifest = await readManifest(manifestFile);
+  const manifest = await readManifest(manifestFile, { allowedRoots });
   const targets = await readTargetList(manifest.targets.file);
   const levels = planPositions(targets, {
     perArea: TARGETS_PER_AREA,
@@ -79,11 +85,17 @@ export async function importCourse({
   // Captain notes' pictures, cut from a HiPS served here, beside it (notes/<target id>.png).
   const notesStaging = path.join(courseFolder, `.notes-${process.pid}`);
   const noteImages = new Map<number, string>();
+  // A refused import leaves nothing behind: the folders it made go with it.
+  const made = [path.dirname(courseFolder), courseFolder].filter((folder) => !fs.existsSync(folder));
   let hipsUrl: string;
+  // The colour of FITS tiles: derived from the copied tiles, or the manifest's numbers for a URL.
+  let hipsColour: HipsColour | null = null;
   let result: ImportedCourseResult;
   try {
-    if ('hips' in imagery && 'url' in imagery.hips) hipsUrl = imagery.hips.url;
-    else {
+    if ('hips' in imagery && 'url' in imagery.hips) {
+      hipsUrl = imagery.hips.url;
+      if (Object.keys(imagery.preset).length > 0) hipsColour = { ...colourFromCut([0, 1]), ...imagery.preset };
+    } else {
       fs.rmSync(staging, { recursive: true, force: true });
       fs.mkdirSync(courseFolder, { recursive: true });
       if ('fits' in imagery) {
@@ -102,8 +114,12 @@ export async function importCourse({
           throw error;
         }
       } else if ('folder' in imagery.hips) {
+        // A copy holds files, not links: each link of the folder was checked to lead under an
+        // allowed folder (readManifest), and what it leads to is copied as it is now.
         if (link) fs.symlinkSync(imagery.hips.folder, staging, 'dir');
-        else fs.cpSync(imagery.hips.folder, staging, { recursive: true });
+        else fs.cpSync(imagery.hips.folder, staging, { recursive: true, dereference: true });
+        if (imagery.hips.properties.format === FITS_FORMAT)
+          hipsColour = hipsFitsColour(imagery.hips.folder, imagery.hips.properties, imagery.preset);
       }
       hipsUrl = servedUrl;
       const noted = targets.filter((target) => target.captainNote !== null);
@@ -119,6 +135,7 @@ export async function importCourse({
       id: manifest.id,
       name: manifest.name,
       hipsUrl,
+      hipsColour,
       source: manifest.file,
       retirement: manifest.retirement,
       levels: levels.map((level) => ({
@@ -129,6 +146,8 @@ export async function importCourse({
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     fs.rmSync(notesStaging, { recursive: true, force: true });
+    // The course's folder (and imports/) if this import made them.
+    for (const folder of made.reverse()) fs.rmSync(folder, { recursive: true, force: true });
     throw error;
   }
   // The copy replaces the one served; a course whose imagery is now a URL serves none.
@@ -143,13 +162,15 @@ export async function importCourse({
 
 export const importCommand: Command = {
   usage: [
-    'galaxy-cruise import [--link] MANIFEST',
+    'galaxy-cruise import [--link] [--allow-root DIR]... MANIFEST',
     '       galaxy-cruise import --open COURSE | --close COURSE',
     '',
     "MANIFEST: a course's JSON manifest (docs/import.md): its names, imagery (a HiPS folder or URL, or",
     'FITS images with a celestial WCS, made into a HiPS),',
     'target list (CSV, FITS table or VOTable) and retirement rule. Importing it again updates the',
     'course and keeps every answer. A HiPS folder is copied to be served, or linked with --link.',
+    "The manifest's paths must lie under its folder (symbolic links resolved); --allow-root DIR",
+    'lets them lie under DIR too (repeatable).',
     '--open and --close let volunteers sail an imported course or stop them. With the embedded',
     'database (no DATABASE_URL), stop the server first.',
   ].join('\n'),
@@ -158,6 +179,7 @@ export const importCommand: Command = {
       open: { type: 'string' },
       close: { type: 'string' },
       link: { type: 'boolean' },
+      'allow-root': { type: 'string', multiple: true },
     });
     atMostPositionals(positionals, 1);
     const [manifestFile] = positionals;
@@ -165,7 +187,13 @@ export const importCommand: Command = {
     if (switches + (manifestFile === undefined ? 0 : 1) !== 1)
       throw new UsageError('import needs a MANIFEST, or one of --open COURSE and --close COURSE');
     if (values.link && manifestFile === undefined) throw new UsageError('--link goes with a MANIFEST');
-    return withConfiguredDatabase(async (db, config) => {
+    const allowedRoots = (values['allow-root'] ?? []).map((root) => {
+      if (manifestFile === undefined) throw new UsageError('--allow-root goes with a MANIFEST');
+      if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
+        throw new UsageError(`--allow-root '${root}' is not a folder`);
+      return path.resolve(root);
+    });
+    return withConfiguredDatabase('import', async (db, config) => {
       if (manifestFile === undefined) {
         const courseId = (values.open ?? values.close)!;
         if (!(await setCourseOpen(db, courseId, values.open !== undefined)))
@@ -178,6 +206,7 @@ export const importCommand: Command = {
         manifestFile,
         varDirectory: config.varDirectory,
         link: values.link ?? false,
+        allowedRoots,
         log: (line) => process.stderr.write(`${line}\n`),
       });
       process.stdout.write(

@@ -52,7 +52,7 @@ export const scienceCommand: Command = {
       } else if (rule.max === null && (rule.min === null || rule.confidence === null))
         throw new UsageError('a rule needs --min-volunteers with --min-confidence, or --max-volunteers');
     }
-    return withConfiguredDatabase(async (db) => {
+    return withConfiguredDatabase('science', async (db) => {
       if (action === 'estimate') {
         await sumNewAnswers(db);
         const result = await estimateReliability(db);

@@ -8,6 +8,7 @@ import type { Database } from './schema';
 import { PGliteDialect } from './pglite-dialect';
 import { namedStatementPool } from './named-statements';
 import { WalDurability, durableFilesystem, durableStartParams } from './pglite-durable';
+import { lockDatabaseDirectory } from './directory-lock';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -44,6 +45,11 @@ export interface OpenDatabaseOptions {
   directory: string;
   /** PostgreSQL: send queries as named statements (./named-statements.ts); on unless false. */
   namedStatements?: boolean;
+  /**
+   * PGlite on disk: what this process is, in words ('the server', 'galaxy-cruise export'), for the
+   * directory's lock (./directory-lock.ts) and the refusal another process reads.
+   */
+  holder?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -67,15 +73,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pglite = new PGlite(options.directory, { parsers: { [INT8_OID]: parseInt8 } });
     return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
   }
+  // One process at a time on the directory: a second is refused with the holder's name.
+  const lock = lockDatabaseDirectory(options.directory, options.holder ?? `process ${process.pid}`);
   // On disk, commits are fsynced before they are acknowledged (./pglite-durable.ts).
   const durability = new WalDurability();
-  const pglite = new PGlite({
-    fs: durableFilesystem(options.directory, durability),
-    startParams: durableStartParams(PGlite.defaultStartParams),
-    parsers: { [INT8_OID]: parseInt8 },
-  });
+  let pglite: InstanceType<typeof PGlite>;
+  try {
+    pglite = new PGlite({
+      fs: durableFilesystem(options.directory, durability),
+      startParams: durableStartParams(PGlite.defaultStartParams),
+      parsers: { [INT8_OID]: parseInt8 },
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   return {
-    db: new Kysely<Database>({ dialect: new PGliteDialect(pglite, durability) }),
+    db: new Kysely<Database>({ dialect: new PGliteDialect(pglite, durability, () => lock.release()) }),
     kind: 'pglite',
     durability,
   };

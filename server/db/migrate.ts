@@ -12,6 +12,9 @@ import * as science from './migrations/0009_science';
 import * as accountHardening from './migrations/0010_account_hardening';
 import * as importedCourses from './migrations/0011_imported_courses';
 import * as retiredTargets from './migrations/0012_retired_targets';
+import * as reopenedTargets from './migrations/0013_reopened_targets';
+import * as courseHipsColour from './migrations/0014_course_hips_colour';
+import * as nicknameSkeleton from './migrations/0015_nickname_skeleton';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -25,6 +28,9 @@ const migrations: Record<string, Migration> = {
   '0010_account_hardening': accountHardening,
   '0011_imported_courses': importedCourses,
   '0012_retired_targets': retiredTargets,
+  '0013_reopened_targets': reopenedTargets,
+  '0014_course_hips_colour': courseHipsColour,
+  '0015_nickname_skeleton': nicknameSkeleton,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

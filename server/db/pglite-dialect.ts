@@ -53,6 +53,7 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly db: PGlite,
     private readonly durability?: CommitDurability,
+    private readonly onClose?: () => void,
   ) {}
 
   async init(): Promise<void> {
@@ -100,20 +101,26 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.db.close();
+    try {
+      await this.db.close();
+    } finally {
+      this.onClose?.();
+    }
   }
 }
 
 export class PGliteDialect implements Dialect {
+  /** `onClose` runs once the database is closed (the directory lock's release, ./directory-lock.ts). */
   constructor(
     private readonly db: PGlite,
     private readonly durability?: CommitDurability,
+    private readonly onClose?: () => void,
   ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.db, this.durability);
+    return new PGliteDriver(this.db, this.durability, this.onClose);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

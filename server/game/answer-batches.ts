@@ -11,7 +11,7 @@ import type { Answer } from '../../src/shared/api';
 import type { CourseId } from '../../src/shared/enums';
 import type { Database } from '../db/schema';
 import type { MedalCount } from './campaigns';
-import { catalogueVersion, type Db } from './model-reads';
+import { catalogueVersion, settledAreasJson, type Db } from './model-reads';
 import { finishQuests, planTurnover, type TurnoverBasis } from './quest-turnovers';
 
 export interface PostedAnswer extends TurnoverBasis {
@@ -27,6 +27,11 @@ export interface PostedAnswer extends TurnoverBasis {
   maybe_complete: boolean | null;
   /** Per open campaign window, the ordinal this (first) answer drew in it. */
   ordinals: { id: number; ordinal: number; medals: MedalCount[] }[];
+  /**
+   * The quest's targets its course's rule retired since the quest was created (docs/science.md,
+   * "Retirement"): they have left the quest, and the volunteer's screen drops them.
+   */
+  retired_since: number[];
 }
 
 export interface AnswerPost {
@@ -68,7 +73,15 @@ interface BatchResult {
   }[];
   /** One entry per answer row written (a post whose quest row was locked). */
   written: { user_id: number; inserted: boolean }[] | null;
-  completion: { position: number; maybe_complete: boolean; done_before: number[] | null }[] | null;
+  completion:
+    | {
+        position: number;
+        maybe_complete: boolean;
+        done_before: number[] | null;
+        settled: number[] | null;
+        retired_since: number[];
+      }[]
+    | null;
   ordinals: { user_id: number; id: number; ordinal: number; medals: MedalCount[] }[] | null;
 }
 
@@ -176,11 +189,15 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
           or not exists (
             select 1 from targets
             where targets.area_id = locked.area_id and not targets.retired and targets.object_id <> locked.object_id
-              and target_open_for_quest(targets.object_id, locked.created_at)
+              and not target_retired(targets.object_id)
               and not exists (
                 select 1 from answers where answers.user_id = locked.user_id
                   and answers.object_id = targets.object_id and answers.quest_id = locked.id)))
-        as maybe_complete
+        as maybe_complete,
+        (select coalesce(json_agg(targets.object_id), '[]'::json) from targets
+          join retired_targets on retired_targets.object_id = targets.object_id
+          where targets.area_id = locked.area_id and not targets.retired
+            and retired_targets.retired_at >= locked.created_at) as retired_since
       from locked
     )
     select
@@ -193,7 +210,9 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
           'done_before', case when maybe_complete then (
             select coalesce(json_agg(distinct done.area_id), '[]'::json) from quests done
             where done.user_id = completion.user_id and done.course_id = completion.course_id
-              and done.finished_at is not null) end))
+              and done.finished_at is not null) end,
+          'settled', case when maybe_complete then ${settledAreasJson(sql`completion.course_id`)} end,
+          'retired_since', retired_since))
         from completion) as completion,
       (select json_agg(json_build_object('user_id', user_id, 'id', id, 'ordinal', ordinal, 'medals', medals))
         from ordinals) as ordinals
@@ -212,14 +231,18 @@ export async function writeAnswers(db: Db, posts: readonly AnswerPost[]): Promis
       level_id: row.level_id,
       area_id: row.area_id,
       done_before: null,
+      settled: null,
       catalogue_version: result.catalogue_version,
       ordinals: [],
+      retired_since: [],
     }));
   if (posted.length !== posts.length) throw new Error(`${posted.length} results for ${posts.length} answers`);
   for (const row of result.written ?? []) posted[positionOfUser.get(row.user_id)!].inserted = row.inserted;
   for (const row of result.completion ?? []) {
     posted[row.position - 1].maybe_complete = row.maybe_complete;
     posted[row.position - 1].done_before = row.done_before;
+    posted[row.position - 1].settled = row.settled;
+    posted[row.position - 1].retired_since = row.retired_since.map(Number);
   }
   for (const { user_id, ...drawn } of result.ordinals ?? []) posted[positionOfUser.get(user_id)!].ordinals.push(drawn);
   return posted;

@@ -1,7 +1,7 @@
 // Reads of the game model shared by the game's route plugins: a course's levels with their
 // playable areas, a user's done areas, and the campaign board. Decisions (status, nearest area,
 // medals) are made by the pure functions of server/game/.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { CampaignEntry } from '../../src/shared/api';
 import type { MapLabel } from '../../src/shared/catalogue';
 import type { CourseId, LevelStatus } from '../../src/shared/enums';
@@ -154,6 +154,43 @@ export async function doneAreaIds(db: Db, userId: number, courseId: CourseId): P
   return new Set(rows.map((row) => row.area_id));
 }
 
+/**
+ * The areas whose every current target its course's rule retired (docs/science.md, "Retirement"),
+ * as a JSON list for a statement that reads them with others: a volunteer passes over them as
+ * over done areas, without a quest. Driven by the course's retirements (retired_targets_course,
+ * migration 0013), so a course with none costs one probe.
+ */
+export const settledAreasJson = (courseId: RawBuilder<unknown>) => sql<number[]>`(
+  select coalesce(json_agg(settled.area_id), '[]'::json) from (
+    select t.area_id from retired_targets r join targets t on t.object_id = r.object_id
+    where r.course_id = ${courseId} and not t.retired
+    group by t.area_id
+    having count(*) = (select count(*) from targets o where o.area_id = t.area_id and not o.retired)
+  ) settled)`;
+
+/** The settled areas (settledAreasJson) of one course or of every course, by course. */
+export async function settledAreaIds(db: Db, courseId?: string): Promise<Map<string, Set<number>>> {
+  const { rows } = await sql<{ course_id: string; area_id: number }>`
+    select r.course_id, t.area_id from retired_targets r join targets t on t.object_id = r.object_id
+    where ${courseId === undefined ? sql`true` : sql`r.course_id = ${courseId}`} and not t.retired
+    group by r.course_id, t.area_id
+    having count(*) = (select count(*) from targets o where o.area_id = t.area_id and not o.retired)`.execute(db);
+  const byCourse = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const set = byCourse.get(row.course_id) ?? new Set<number>();
+    set.add(row.area_id);
+    byCourse.set(row.course_id, set);
+  }
+  return byCourse;
+}
+
+/** The areas a volunteer has passed: those done, and those settled by retirement. */
+export function passedAreaIds(done: Iterable<number>, settled: Iterable<number> | undefined): Set<number> {
+  const passed = new Set(done);
+  for (const id of settled ?? []) passed.add(id);
+  return passed;
+}
+
 /** Done areas of every course at once (GET /api/levels without course_id). */
 export async function doneAreaIdsByCourse(db: Db, userId: number): Promise<Map<string, Set<number>>> {
   const rows = await db
@@ -172,13 +209,21 @@ export async function doneAreaIdsByCourse(db: Db, userId: number): Promise<Map<s
   return byCourse;
 }
 
-/** Status of every level for one user, course by course. */
-export function statusesOf(levels: StoredLevel[], doneByCourse: Map<string, Set<number>>): Map<number, LevelStatus> {
+/**
+ * Status of every level for one user, course by course, from the areas done and those settled by
+ * retirement (a level whose other areas are all settled is unlocked once the user's are done).
+ */
+export function statusesOf(
+  levels: StoredLevel[],
+  doneByCourse: Map<string, Set<number>>,
+  settledByCourse: Map<string, Set<number>> = new Map(),
+): Map<number, LevelStatus> {
   const statuses = new Map<number, LevelStatus>();
   const courses = [...new Set(levels.map((level) => level.course_id))];
   for (const course of courses) {
     const inCourse = levels.filter((level) => level.course_id === course);
-    for (const [id, status] of levelStatuses(inCourse, doneByCourse.get(course) ?? new Set())) statuses.set(id, status);
+    const passed = passedAreaIds(doneByCourse.get(course) ?? [], settledByCourse.get(course));
+    for (const [id, status] of levelStatuses(inCourse, passed)) statuses.set(id, status);
   }
   return statuses;
 }

@@ -8,7 +8,7 @@ import type { Database, NotificationsTable } from '../db/schema';
 import { completesLevel } from './levels';
 import { nextQuestArea } from './quests';
 import { levelUnlockedNotification } from '../notifications/personal';
-import { cachedLevels, type Db } from './model-reads';
+import { cachedLevels, passedAreaIds, type Db } from './model-reads';
 
 /** What finishing one quest writes, if it turns out complete under its row lock. */
 export interface QuestTurnover {
@@ -26,6 +26,8 @@ export interface TurnoverBasis {
   area_id: number | null;
   /** Only when the quest may be complete: the areas of the course the user had finished before it. */
   done_before: number[] | null;
+  /** With done_before: the course's areas whose every target is retired (model-reads.ts settledAreasJson). */
+  settled: number[] | null;
   catalogue_version: string;
 }
 
@@ -50,7 +52,8 @@ export async function planTurnover(
   if (basis.course_id === null || basis.area_id === null || basis.done_before === null) return turnover;
   const levels = await cachedLevels(db, basis.catalogue_version, basis.course_id);
   const level = levels.find((candidate) => candidate.id === basis.level_id);
-  const doneBefore = new Set(basis.done_before);
+  // Areas settled by retirement are passed over as if done (docs/science.md, "Retirement").
+  const doneBefore = passedAreaIds(basis.done_before, basis.settled ?? undefined);
   const finishedArea = levels.flatMap((candidate) => candidate.areas).find((area) => area.id === basis.area_id);
   const next = nextQuestArea(levels, new Set(doneBefore).add(basis.area_id), finishedArea?.centre);
   if (!next) return turnover;
@@ -61,7 +64,8 @@ export async function planTurnover(
 }
 
 /**
- * Finishes each quest that is unfinished and has an answer to every current question, in one
+ * Finishes each quest that is unfinished and has an answer to every current question (a target
+ * its course's rule has retired is no longer one, docs/science.md), in one
  * statement for all; exactly one of concurrent callers wins a quest (the row lock, and
  * finished_at re-checked on the row it waited for). The check is exact because it runs after the
  * answers committed: the last answer to commit sees all the others, and it always gets here (its
@@ -100,7 +104,7 @@ export async function finishQuests(db: Db, turnovers: readonly QuestTurnover[]):
       where quests.id = input.quest_id and quests.user_id = input.user_id and quests.finished_at is null
         and not exists (
           select 1 from targets where targets.area_id = quests.area_id and not targets.retired
-            and target_open_for_quest(targets.object_id, quests.created_at) and not exists (
+            and not target_retired(targets.object_id) and not exists (
             select 1 from answers where answers.user_id = input.user_id and answers.object_id = targets.object_id
               and answers.quest_id = input.quest_id))
       returning input.*, quests.course_id

@@ -13,14 +13,21 @@
 // of application-spec; name: English and Japanese, 1 to 100 characters each; imagery.hips: a
 // HiPS folder (with its `properties`, read here) or an http(s) URL, or imagery.fits: FITS images
 // with a celestial WCS, one file or the three bands of each field, which the import turns into a
-// HiPS, with imagery.preset's stretch parameters over the ones derived from the images; targets: a target list
+// HiPS; imagery.preset's stretch parameters go over the ones derived from the images (or from a
+// HiPS's FITS tiles); targets: a target list
 // (server/import/targets.ts); retirement (optional): the course's rule as `galaxy-cruise science
 // rule` sets it. Paths are relative to the manifest's folder. Members the manifest does not know
 // are refused, so that a misspelt key is not silently ignored; every refusal names the file and
 // the member.
+//
+// A manifest travels between groups, and the import copies what it names into the served sky:
+// every file and folder it names, and every symbolic link inside a HiPS folder, must lie under
+// the manifest's folder once links are resolved (`../grey/targets.csv`, `/etc/passwd`, a link
+// to elsewhere are refused, naming the path), unless the operator allows another folder
+// (`allowedRoots`, the command's --allow-root).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseHipsProperties, type HipsProperties } from '../../src/core/hipsProperties';
+import { parseHipsProperties, type HipsProperties, type InvalidPropertiesError } from '../../src/core/hipsProperties';
 import { COURSE_ID_PATTERN, COURSE_IDS } from '../../src/shared/enums';
 import { ImportError } from './import-error';
 import { targetListFormat, type TargetListFormat } from './targets';
@@ -42,7 +49,7 @@ export type ImageryPreset = Partial<Record<(typeof PRESET_KEYS)[number], number>
  * one (skydata/hips-from-images.ts): fields of one or three bands, shortest wavelength first.
  */
 export type Imagery =
-  | { hips: { url: string } | { folder: string; properties: HipsProperties } }
+  | { hips: { url: string } | { folder: string; properties: HipsProperties }; preset: ImageryPreset }
   | { fits: { fields: string[][]; preset: ImageryPreset } };
 
 export interface CourseManifest {
@@ -60,11 +67,100 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+export interface ManifestOptions {
+  /**
+   * Folders besides the manifest's own under which its paths may lie (`galaxy-cruise import
+   * --allow-root DIR`), absolute.
+   */
+  allowedRoots?: readonly string[];
+}
+
+type Refuse = (field: string | undefined, reason: string) => never;
+
+/** Whether `file` (a real path) is `root` (a real path) or lies under it. */
+function isUnder(file: string, root: string): boolean {
+  const relative = path.relative(root, file);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/**
+ * Where the manifest's paths may lead: its own folder and the allowed roots, each with its
+ * symbolic links resolved, so that a path is compared by where it really is.
+ */
+class Confinement {
+  private constructor(
+    private readonly folder: string,
+    private readonly roots: string[],
+    private readonly refuse: Refuse,
+  ) {}
+
+  static async of(folder: string, allowedRoots: readonly string[], refuse: Refuse): Promise<Confinement> {
+    const roots: string[] = [];
+    for (const root of [folder, ...allowedRoots]) {
+      try {
+        roots.push(await fs.realpath(root));
+      } catch {
+        refuse(undefined, `the folder '${root}' cannot be read`);
+      }
+    }
+    return new Confinement(folder, roots, refuse);
+  }
+
+  /**
+   * The real path of a path the manifest gives (`given`, resolved to `absolute`), refused when it
+   * leads outside the roots; undefined when nothing is there (the caller says what was expected).
+   */
+  async check(field: string, given: string, absolute: string): Promise<string | undefined> {
+    let real: string;
+    try {
+      real = await fs.realpath(absolute);
+    } catch {
+      return undefined;
+    }
+    if (!this.roots.some((root) => isUnder(real, root))) this.refuse(field, this.outside(given, absolute, real));
+    return real;
+  }
+
+  /**
+   * Refuses a HiPS folder holding a symbolic link that leads outside the roots, or nowhere: its
+   * copy, or the link to it, would serve what the link leads to. A linked folder inside the roots
+   * is walked too, each real folder once.
+   */
+  async checkLinksUnder(field: string, given: string, folder: string): Promise<void> {
+    const seen = new Set<string>();
+    const pending = [folder];
+    while (pending.length > 0) {
+      const directory = pending.pop()!;
+      const real = await fs.realpath(directory);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      for (const entry of await fs.readdir(directory, { withFileTypes: true })) {
+        const entryPath = path.join(directory, entry.name);
+        if (entry.isDirectory()) pending.push(entryPath);
+        if (!entry.isSymbolicLink()) continue;
+        const shown = path.join(given, path.relative(folder, entryPath));
+        const target = await this.check(field, shown, entryPath);
+        if (target === undefined) this.refuse(field, `'${shown}' is a symbolic link to nothing`);
+        if ((await fs.stat(entryPath)).isDirectory()) pending.push(entryPath);
+      }
+    }
+  }
+
+  private outside(given: string, absolute: string, real: string): string {
+    const leads = real === absolute ? '' : ` (it leads to ${real})`;
+    const where =
+      this.roots.length > 1
+        ? `the manifest's folder ${this.folder} and the allowed roots`
+        : `the manifest's folder ${this.folder}`;
+    return `'${given}'${leads} is outside ${where}: the import reads only there, unless --allow-root names another folder`;
+  }
+}
+
 /** Reads and checks a manifest; throws an ImportError naming the member at fault. */
-export async function readManifest(manifestFile: string): Promise<CourseManifest> {
+export async function readManifest(manifestFile: string, options: ManifestOptions = {}): Promise<CourseManifest> {
   const file = path.resolve(manifestFile);
   const folder = path.dirname(file);
-  const refuse = (field: string | undefined, reason: string): never => {
+  const refuse: Refuse = (field, reason) => {
     throw new ImportError(file, field === undefined ? {} : { field }, reason);
   };
   let text: string;
@@ -108,7 +204,8 @@ export async function readManifest(manifestFile: string): Promise<CourseManifest
     names[language] = (value as string).trim();
   }
 
-  const imagery = await readImagery(json.imagery, folder, refuse);
+  const confinement = await Confinement.of(folder, options.allowedRoots ?? [], refuse);
+  const imagery = await readImagery(json.imagery, folder, confinement, refuse);
 
   const targets = json.targets;
   if (typeof targets !== 'string' || targets.trim() === '') return refuse('targets', 'needs the target list file');
@@ -119,11 +216,8 @@ export async function readManifest(manifestFile: string): Promise<CourseManifest
   } catch (error) {
     return refuse('targets', `'${targets}': ${(error as ImportError).reason}`);
   }
-  try {
-    await fs.access(targetsFile);
-  } catch {
+  if ((await confinement.check('targets', targets, targetsFile)) === undefined)
     refuse('targets', `'${targets}' does not exist`);
-  }
 
   return {
     file,
@@ -139,16 +233,18 @@ export async function readManifest(manifestFile: string): Promise<CourseManifest
 async function readImagery(
   imagery: Json | undefined,
   folder: string,
-  refuse: (field: string | undefined, reason: string) => never,
+  confinement: Confinement,
+  refuse: Refuse,
 ): Promise<Imagery> {
   if (!isObject(imagery) || (imagery.hips === undefined) === (imagery.fits === undefined)) {
     return refuse('imagery', 'needs {"hips": "<folder or URL>"} or {"fits": ["<image>.fits", …]}');
   }
   for (const key of Object.keys(imagery)) {
-    const keys = imagery.hips === undefined ? ['fits', 'preset'] : ['hips'];
+    const keys = imagery.hips === undefined ? ['fits', 'preset'] : ['hips', 'preset'];
     if (!keys.includes(key)) refuse(`imagery.${key}`, `unknown member (the manifest knows ${keys.join(', ')} here)`);
   }
-  if (imagery.fits !== undefined) return { fits: await readFitsImagery(imagery.fits, imagery.preset, folder, refuse) };
+  if (imagery.fits !== undefined)
+    return { fits: await readFitsImagery(imagery.fits, imagery.preset, folder, confinement, refuse) };
   const hips = imagery.hips;
   if (typeof hips !== 'string' || hips.trim() === '') return refuse('imagery.hips', 'needs a HiPS folder or URL');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hips)) {
@@ -161,20 +257,27 @@ async function readImagery(
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       return refuse('imagery.hips', `'${hips}' is not an http or https URL`);
     }
-    return { hips: { url: url.href.replace(/\/?$/, '/') } };
+    return { hips: { url: url.href.replace(/\/?$/, '/') }, preset: readPreset(imagery.preset, refuse) };
   }
   const hipsFolder = path.resolve(folder, hips);
+  // The folder as the manifest names it, without a trailing '/' (no 'hips//properties').
+  const named = hips.replace(/[\\/]+$/, '') || hips;
+  if ((await confinement.check('imagery.hips', hips, hipsFolder)) !== undefined)
+    await confinement.checkLinksUnder('imagery.hips', hips, hipsFolder);
   let propertiesText: string;
   try {
     propertiesText = await fs.readFile(path.join(hipsFolder, 'properties'), 'utf8');
   } catch {
-    return refuse('imagery.hips', `'${hips}' is not a HiPS folder (it has no readable properties file)`);
+    return refuse('imagery.hips', `'${named}' is not a HiPS folder (it has no readable properties file)`);
   }
+  let properties: HipsProperties;
   try {
-    return { hips: { folder: hipsFolder, properties: parseHipsProperties(propertiesText) } };
+    properties = parseHipsProperties(propertiesText);
   } catch (error) {
-    return refuse('imagery.hips', `'${hips}/properties': ${(error as Error).message}`);
+    const reason = (error as InvalidPropertiesError).reason;
+    return refuse('imagery.hips', `'${named}/properties': ${(error as Error).message}${reason ? `: ${reason}` : ''}`);
   }
+  return { hips: { folder: hipsFolder, properties }, preset: readPreset(imagery.preset, refuse) };
 }
 
 /**
@@ -187,7 +290,8 @@ async function readFitsImagery(
   fits: Json,
   preset: Json | undefined,
   folder: string,
-  refuse: (field: string | undefined, reason: string) => never,
+  confinement: Confinement,
+  refuse: Refuse,
 ): Promise<{ fields: string[][]; preset: ImageryPreset }> {
   if (!Array.isArray(fits) || fits.length === 0) {
     return refuse('imagery.fits', 'needs a list of FITS images (a file, or the [blue, green, red] files of a field)');
@@ -210,15 +314,19 @@ async function readFitsImagery(
     const resolved: string[] = [];
     for (const file of bands) {
       const absolute = path.resolve(folder, file);
-      try {
-        await fs.access(absolute);
-      } catch {
-        refuse(member, `'${file}' does not exist`);
-      }
+      if ((await confinement.check(member, file, absolute)) === undefined) refuse(member, `'${file}' does not exist`);
       resolved.push(absolute);
     }
     fields.push(resolved);
   }
+  return { fields, preset: readPreset(preset, refuse) };
+}
+
+/** imagery.preset: numbers over the colour settings derived from the images or the tiles. */
+function readPreset(
+  preset: Json | undefined,
+  refuse: (field: string | undefined, reason: string) => never,
+): ImageryPreset {
   const parameters: ImageryPreset = {};
   if (preset !== undefined && preset !== null) {
     if (!isObject(preset)) return refuse('imagery.preset', `needs an object of numbers (${PRESET_KEYS.join(', ')})`);
@@ -230,7 +338,7 @@ async function readFitsImagery(
       parameters[key as (typeof PRESET_KEYS)[number]] = value as number;
     }
   }
-  return { fields, preset: parameters };
+  return parameters;
 }
 
 /** The retirement member: absent or null for none; otherwise as `science rule` takes it. */

@@ -19,6 +19,7 @@ import type { CaptainNote, Morphology, Outline } from '../../src/shared/catalogu
 import type { Database } from '../db/schema';
 import { SEED_LOCK, inBatches, upsertTargets } from '../db/seed';
 import { outlineCentre } from '../game/sky';
+import type { HipsColour } from '../../src/shared/courses';
 import type { Retirement } from './manifest';
 import type { ImportedTarget } from './targets';
 
@@ -28,6 +29,8 @@ export interface ImportedCoursePlan {
   name: { en: string; ja: string };
   /** An http(s) URL, or a path under {dataRepository}; ends with '/'. */
   hipsUrl: string;
+  /** A HiPS of FITS tiles: the colour the viewer gives them (null for an image HiPS). */
+  hipsColour?: HipsColour | null;
   /** The manifest file. */
   source: string;
   retirement: Retirement | null;
@@ -112,7 +115,13 @@ export async function seedImportedCourse(
       retire_min_confidence: plan.retirement?.minConfidence ?? null,
       retire_max_volunteers: plan.retirement?.maxVolunteers ?? null,
     };
-    const described = { name: JSON.stringify(plan.name), hips_url: plan.hipsUrl, source: plan.source, ...rule };
+    const described = {
+      name: JSON.stringify(plan.name),
+      hips_url: plan.hipsUrl,
+      hips_colour: plan.hipsColour ? JSON.stringify(plan.hipsColour) : null,
+      source: plan.source,
+      ...rule,
+    };
     await trx
       .insertInto('courses')
       .values({

@@ -8,7 +8,7 @@
 // connection closed with the answer, rather than the rest of the body awaited.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
@@ -107,10 +107,13 @@ export function helmetHeaders(options: HelmetOptions): { set: [string, string][]
   return { set: [...set], remove };
 }
 
-export async function registerSecurity(
-  app: FastifyInstance,
-  { config, db }: { config: ServerConfig; db: Kysely<Database> },
-): Promise<void> {
+/**
+ * The headers of every answer: helmet's (with a CSP the built client runs under), HSTS over https,
+ * and `Cache-Control: no-store` on the API, whose answers depend on the session (a user's
+ * profile, postal address, quests): no cache, shared or the browser's, keeps them. A route's own
+ * Cache-Control (reply.header) wins, as it is written later.
+ */
+export function securityHeaderWriter(config: ServerConfig): (request: FastifyRequest, reply: FastifyReply) => void {
   const dataHost = dataHostSource(config.dataHost);
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
@@ -135,15 +138,23 @@ export async function registerSecurity(
     // Sent below, over https only: a site served over plain http on a LAN must stay reachable.
     strictTransportSecurity: false,
   });
-  // One synchronous hook for every response, 404s included (onRequest runs before routing ends).
-  // API answers depend on the session (a user's profile, postal address, quests): no cache,
-  // shared or the browser's, keeps them. A route's own Cache-Control (reply.header) wins.
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request, reply) => {
     const response = reply.raw;
     for (const name of securityHeaders.remove) response.removeHeader(name);
     for (const [name, value] of securityHeaders.set) response.setHeader(name, value);
     if (request.protocol === 'https') response.setHeader('strict-transport-security', 'max-age=15552000');
     if (request.url.startsWith('/api/')) response.setHeader('cache-control', 'no-store');
+  };
+}
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  { config, db }: { config: ServerConfig; db: Kysely<Database> },
+): Promise<void> {
+  // One synchronous hook for every response, 404s included (onRequest runs before routing ends).
+  const writeSecurityHeaders = securityHeaderWriter(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    writeSecurityHeaders(request, reply);
     done();
   });
 

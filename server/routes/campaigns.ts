@@ -3,13 +3,13 @@
 // counts through a one-second cache shared by all callers (server/game/ranking-counts.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { RANKING_PERIODS, type CampaignEntry, type RankingEntry, type RankingPeriod } from '../../src/shared/api';
+import type { CampaignEntry, RankingEntry, RankingPeriod } from '../../src/shared/api';
 import type { CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { RankingBoardCache } from '../game/ranking-counts';
 import type { CampaignBoardCache } from '../game/model-reads';
-import { courseIdSchema, requireCourse, throwValidationError } from './schemas';
+import { courseIdSchema, pathParameters, rankingPeriodSchema, requireCourse, throwValidationError } from './schemas';
 
 export interface CampaignRouteOptions {
   db: Kysely<Database>;
@@ -34,12 +34,7 @@ export const campaignRoutes: FastifyPluginAsync<CampaignRouteOptions> = async (a
       // leaves the database nothing to do for a reload of the ranking modal.
       config: { recentSession: true },
       schema: {
-        params: {
-          type: 'object',
-          required: ['course_id', 'period'],
-          additionalProperties: false,
-          properties: { course_id: courseIdSchema, period: { type: 'string', enum: [...RANKING_PERIODS] } },
-        },
+        params: pathParameters({ course_id: courseIdSchema, period: rankingPeriodSchema }),
       },
     },
     async (request): Promise<RankingEntry[]> => {

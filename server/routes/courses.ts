@@ -6,13 +6,19 @@
 // {open}, which opens an imported course to volunteers or closes it.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AdminCourseEntry, AdminCourseUpdate, CourseEntry, CoursesResponse } from '../../src/shared/courses';
+import type {
+  AdminCourseEntry,
+  AdminCourseUpdate,
+  CourseEntry,
+  CoursesResponse,
+  HipsColour,
+} from '../../src/shared/courses';
 import { COURSE_IDS } from '../../src/shared/enums';
 import { requireAdmin, requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
 import { adminCourses, setCourseOpen } from '../import/courses';
-import { courseIdSchema, requireCourse, throwValidationError } from './schemas';
+import { courseIdSchema, pathParameters, requireCourse, throwValidationError } from './schemas';
 
 const asAdmin = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
 
@@ -21,7 +27,7 @@ export const courseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async 
     requireUser(request);
     const imported = await db
       .selectFrom('courses')
-      .select(['id', 'name', 'open', 'hips_url'])
+      .select(['id', 'name', 'open', 'hips_url', 'hips_colour'])
       .where('imported', '=', true)
       .orderBy('position')
       .orderBy('id')
@@ -35,6 +41,7 @@ export const courseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async 
         imported: true,
         open: course.open,
         ...(course.hips_url ? { hips_url: course.hips_url } : {}),
+        ...(course.hips_colour ? { hips_colour: course.hips_colour as unknown as HipsColour } : {}),
       })),
     ];
   });
@@ -47,12 +54,7 @@ export const courseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async 
       ...asAdmin,
       attachValidation: true,
       schema: {
-        params: {
-          type: 'object',
-          required: ['course_id'],
-          additionalProperties: false,
-          properties: { course_id: courseIdSchema },
-        },
+        params: pathParameters({ course_id: courseIdSchema }),
         body: {
           type: 'object',
           required: ['open'],

@@ -12,7 +12,7 @@ import {
   privateInformationErrors,
   type PrivateInformationInput,
 } from '../../src/shared/validation';
-import { nicknameKey } from '../auth/nickname-key';
+import { holdsNickname } from '../auth/nickname-key';
 import { requireUser } from '../auth/session-user';
 import { clearSessionCookie, isRecentlyAuthenticated, revokeUserSessions } from '../auth/sessions';
 import { HttpError } from '../http-error';
@@ -70,13 +70,12 @@ export const currentUserRoutes: FastifyPluginAsync<AccountRouteOptions> = async 
       const errors = nicknameErrors(body.nickname);
       if (errors.length > 0) throw new ValidationFailed(`Nickname ${errors[0]}`, { nickname: errors });
       nickname = normalizeNickname(body.nickname);
-      // Compared as the unique index compares (users.nickname_key): full-width letters, zero-width
-      // joiners and case do not make another name.
+      // Compared as the unique indexes compare (users.nickname_key and nickname_skeleton):
+      // full-width letters, zero-width joiners, case and look-alike letters do not make another name.
       const other = await db
         .selectFrom('users')
         .select('id')
-        .where('nickname_key', '=', nicknameKey(nickname))
-        .where('nickname_key', '<>', '')
+        .where(holdsNickname(nickname))
         .where('id', '<>', user.id)
         .executeTakeFirst();
       if (other) throw nicknameTaken();

@@ -8,8 +8,15 @@ import type { CourseId } from '../../src/shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
-import { doneAreaIds, doneAreaIdsByCourse, loadLevels, statusesOf, type StoredLevel } from '../game/model-reads';
-import { courseIdSchema, int4IdSchema, requireCourse, throwValidationError } from './schemas';
+import {
+  doneAreaIds,
+  doneAreaIdsByCourse,
+  loadLevels,
+  settledAreaIds,
+  statusesOf,
+  type StoredLevel,
+} from '../game/model-reads';
+import { courseIdSchema, int4IdSchema, pathParameters, requireCourse, throwValidationError } from './schemas';
 
 function summary(level: StoredLevel, status: LevelSummary['status']): LevelSummary {
   return {
@@ -65,7 +72,7 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
       const done = courseId
         ? new Map([[courseId as string, await doneAreaIds(db, user.id, courseId)]])
         : await doneAreaIdsByCourse(db, user.id);
-      const statuses = statusesOf(levels, done);
+      const statuses = statusesOf(levels, done, await settledAreaIds(db, courseId));
       if (onlyStatus)
         return levels.map((level) => ({
           id: level.id,
@@ -81,12 +88,7 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
     '/api/levels/:level_id',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['level_id'],
-          additionalProperties: false,
-          properties: { level_id: int4IdSchema },
-        },
+        params: pathParameters({ level_id: int4IdSchema }),
       },
     },
     async (request): Promise<LevelDetail> => {
@@ -102,7 +104,11 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
       const courseId = row.course_id as CourseId;
       const levels = await loadLevels(db, courseId);
       const level = levels.find((candidate) => candidate.id === levelId)!;
-      const statuses = statusesOf(levels, new Map([[courseId as string, await doneAreaIds(db, user.id, courseId)]]));
+      const statuses = statusesOf(
+        levels,
+        new Map([[courseId as string, await doneAreaIds(db, user.id, courseId)]]),
+        await settledAreaIds(db, courseId),
+      );
       const outlines = level.areaIds.length
         ? await db.selectFrom('areas').select(['id', 'outlines']).where('id', 'in', level.areaIds).execute()
         : [];

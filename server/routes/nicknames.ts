@@ -1,23 +1,17 @@
 // GET /api/nicknames/{nickname} (application-spec §7): {count} of other users with that
 // nickname, compared as PUT /api/current_user compares it (users.nickname_key: NFKC, without
-// zero-width joiners, case-insensitive; server/auth/nickname-key.ts); 0 means free. The nickname dialog asks as the volunteer types, hence a per-user rate limit.
+// zero-width joiners, case-insensitive; users.nickname_skeleton: look-alike letters;
+// server/auth/nickname-key.ts); 0 means free. The nickname dialog asks as the volunteer types, hence a per-user rate limit.
 import type { FastifyPluginAsync } from 'fastify';
 import type { NicknameCountResponse } from '../../src/shared/api';
 import { normalizeNickname } from '../../src/shared/validation';
-import { nicknameKey } from '../auth/nickname-key';
+import { holdsNickname } from '../auth/nickname-key';
 import { requireUser } from '../auth/session-user';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';
 import type { AccountRouteOptions } from './account-options';
-import { text } from './schemas';
+import { nicknameParameterSchema, pathParameters } from './schemas';
 
-const nicknameSchema = {
-  params: {
-    type: 'object',
-    required: ['nickname'],
-    additionalProperties: false,
-    properties: { nickname: text(1024) },
-  },
-} as const;
+const nicknameSchema = { params: pathParameters({ nickname: nicknameParameterSchema }) } as const;
 
 export const nicknameRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { db, config }) => {
   app.get<{ Params: { nickname: string } }>(
@@ -28,8 +22,7 @@ export const nicknameRoutes: FastifyPluginAsync<AccountRouteOptions> = async (ap
       const row = await db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('nickname_key', '=', nicknameKey(normalizeNickname(request.params.nickname)))
-        .where('nickname_key', '<>', '')
+        .where(holdsNickname(normalizeNickname(request.params.nickname)))
         .where('id', '<>', user.id)
         .executeTakeFirstOrThrow();
       const response: NicknameCountResponse = { count: Number(row.count) };

@@ -20,17 +20,12 @@ import {
   toUserNotification,
   type NotificationRow,
 } from '../notifications/notifications';
-import { int8IdSchema, text } from './schemas';
+import { int8IdSchema, pathParameters, text } from './schemas';
 
 /** include_old lists at most this many, newest first: enough for any screen, bounded for the server. */
 const OLD_LIMIT = 200;
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: int8IdSchema },
-} as const;
+const idParams = pathParameters({ id: int8IdSchema });
 
 const localeText = {
   type: 'object',

@@ -26,14 +26,16 @@ import type { CampaignBoardCache } from '../game/model-reads';
 import { NEW_GAME_COURSES } from '../game/quests';
 import { courseAnswerCounts, questRecords } from '../game/records';
 import { HttpError } from '../http-error';
-import { answerBodySchema, courseIdSchema, int8IdSchema, requireCourse, throwValidationError } from './schemas';
+import {
+  answerBodySchema,
+  courseIdSchema,
+  int8IdSchema,
+  pathParameters,
+  requireCourse,
+  throwValidationError,
+} from './schemas';
 
-const courseParams = {
-  type: 'object',
-  required: ['course_id'],
-  additionalProperties: false,
-  properties: { course_id: courseIdSchema },
-} as const;
+const courseParams = pathParameters({ course_id: courseIdSchema });
 
 export interface QuestRouteOptions {
   db: Kysely<Database>;
@@ -87,12 +89,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
     {
       config: { recentSession: true },
       schema: {
-        params: {
-          type: 'object',
-          required: ['quest_id'],
-          additionalProperties: false,
-          properties: { quest_id: int8IdSchema },
-        },
+        params: pathParameters({ quest_id: int8IdSchema }),
         body: answerBodySchema,
       },
     },
@@ -117,6 +114,7 @@ export const questRoutes: FastifyPluginAsync<QuestRouteOptions> = async (app, { 
         campaigns: await campaigns.get(),
         new_record: newRecord,
         answers_count: posted.answers_before + (posted.inserted ? 1 : 0),
+        ...(posted.retired_since.length > 0 ? { retired_object_ids: posted.retired_since } : {}),
       };
     },
   );

@@ -3,9 +3,12 @@
 // table is a resource that does not exist (404), while any other invalid parameter is a bad
 // request (400). Every string that may reach the database is a `text`, and
 // every integer is held to its column's range: a value the column cannot hold is the client's
-// error (400), not a database error (500).
+// error (400), not a database error (500). A route's path parameters take their schemas from
+// here alone (pathParameters); server/plugins/path-parameters.ts refuses, when the route is
+// registered, a path parameter that does not.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { RANKING_PERIODS } from '../../src/shared/api';
 import { COURSE_ID_PATTERN, COURSE_IDS, GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -34,6 +37,38 @@ function unknownCourse(value: unknown): HttpError {
 export const int4IdSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 /** bigint ids (quests, objects, notifications), kept below 2^53 so that they stay exact JSON numbers. */
 export const int8IdSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * The longest path parameter the router takes, in UTF-16 units after percent-decoding (Fastify's
+ * maxParamLength, its default): a longer one is answered 414 before any route runs. A nickname
+ * (at most 32 code points) fits, as typed or as kept.
+ */
+export const PATH_PARAMETER_MAX_LENGTH = 100;
+
+/** GET /api/nicknames/{nickname}: any text a volunteer may type (the §5 rules are PUT's). */
+export const nicknameParameterSchema = text(PATH_PARAMETER_MAX_LENGTH);
+
+/** GET /api/courses/{course_id}/rankings/{period}. */
+export const rankingPeriodSchema = { type: 'string', enum: [...RANKING_PERIODS] } as const;
+
+/** The schemas a path parameter may have: each keeps NUL, lone surrogates and long values out. */
+export const PATH_PARAMETER_SCHEMAS: ReadonlySet<object> = new Set<object>([
+  courseIdSchema,
+  int4IdSchema,
+  int8IdSchema,
+  nicknameParameterSchema,
+  rankingPeriodSchema,
+]);
+
+/** A route's `params` schema: every parameter required, no other, each a shared schema above. */
+export function pathParameters<Properties extends Record<string, object>>(properties: Properties) {
+  return {
+    type: 'object',
+    required: Object.keys(properties) as (keyof Properties & string)[],
+    additionalProperties: false,
+    properties,
+  } as const;
+}
 
 /** POST /api/quests/{quest_id}/answers: one classification; fields left out take their defaults. */
 export const answerBodySchema = {

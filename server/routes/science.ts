@@ -11,16 +11,15 @@ import { HttpError } from '../http-error';
 import { courseExists } from '../science/catalogue-rows';
 import { sumNewAnswers } from '../science/consensus';
 import { scienceSummary } from '../science/dashboard';
-import { exportCatalogue, exportFileName, exportWriter } from '../science/export';
+import { exportCatalogue, exportContentType, exportFileName } from '../science/export';
+import { courseIdSchema, pathParameters, throwValidationError } from './schemas';
 
 const asAdmin = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
 
 const exportSchema = {
-  params: {
-    type: 'object',
-    required: ['course_id'],
-    properties: { course_id: { type: 'string', maxLength: 64 } },
-  },
+  // A course id of no course's form (NUL, a lone surrogate, too long) is 404 "Unknown course",
+  // as on every route with a course id (throwValidationError), before the database is asked.
+  params: pathParameters({ course_id: courseIdSchema }),
   querystring: {
     type: 'object',
     required: ['format'],
@@ -38,14 +37,15 @@ export const scienceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
 
   app.get<{ Params: { course_id: string }; Querystring: { format: ScienceExportFormat } }>(
     '/api/admin/courses/:course_id/export',
-    { ...asAdmin, schema: exportSchema },
+    { ...asAdmin, attachValidation: true, schema: exportSchema },
     async (request, reply) => {
+      throwValidationError(request);
       const { course_id: courseId } = request.params;
       const { format } = request.query;
       if (!(await courseExists(db, courseId))) throw new HttpError(404, `No course '${courseId}'.`);
       await sumNewAnswers(db);
       return reply
-        .type(exportWriter(format, courseId).contentType)
+        .type(exportContentType(format))
         .header('content-disposition', `attachment; filename="${exportFileName(format, courseId)}"`)
         .send(Readable.from(exportCatalogue(db, courseId, format)));
     },

@@ -1,12 +1,17 @@
-// The galaxy catalogue of a course as rows (docs/science.md): one per target, with its counts, its
-// raw and weighted vote fractions, its consensus and confidence, whether it is retired, and the
-// catalogue's truth. Read a page at a time in object_id order (keyset), so that an export of a
-// million targets never holds more than a page.
+// The galaxy catalogue of a course as rows (docs/science.md): one per target that was ever in the
+// course (a target a later import left out stays, marked removed, with its answers), with the
+// research group's own id and name for an imported course, its counts, its raw and weighted vote
+// fractions, its consensus and confidence, whether it is retired, and the catalogue's truth. Read
+// a page at a time in object_id order (keyset), so that an export of a million targets never
+// holds more than a page.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export interface CatalogueRow {
   object_id: number;
+  /** An imported course's own target id and name (imported_targets); null for the five courses. */
+  id: number | null;
+  name: string | null;
   ra: number;
   dec: number;
   volunteers: number;
@@ -48,20 +53,28 @@ export interface CatalogueRow {
   consensus_interaction: string;
   interaction_confidence: number | null;
   retired: boolean;
+  /** No longer in the course's target list (retired by a later import or seeding); answers kept. */
+  removed: boolean;
   true_galaxy_type: string;
   true_interaction: string;
 }
 
 export const PAGE_ROWS = 2000;
 
-/** The targets of `courseId` (retired catalogue rows left out), with or without answers. */
+/** The targets of `courseId`, removed ones included, with or without answers. */
 function courseTargets(db: Kysely<Database>, courseId: string) {
   return db
     .selectFrom('targets as t')
     .innerJoin('areas as a', 'a.id', 't.area_id')
     .innerJoin('levels as l', 'l.id', 'a.level_id')
-    .where('l.course_id', '=', courseId)
-    .where('t.retired', '=', false);
+    .where('l.course_id', '=', courseId);
+}
+
+/** The longest of an imported course's target names (a FITS column is of fixed width); 0 without names. */
+export async function longestTargetName(db: Kysely<Database>, courseId: string): Promise<number> {
+  const row = await sql<{ longest: number | null }>`
+    select max(char_length(name)) as longest from imported_targets where course_id = ${courseId}`.execute(db);
+  return Number(row.rows[0]?.longest ?? 0);
 }
 
 export async function countCatalogueRows(db: Kysely<Database>, courseId: string): Promise<number> {
@@ -90,7 +103,7 @@ export async function catalogueRows(
   const typeWeight = rawTotal(['w_spiral', 'w_elliptical', 'w_type_not_sure']);
   const interactionWeight = rawTotal(['w_interaction_yes', 'w_interaction_no', 'w_interaction_not_sure']);
   const result = await sql<CatalogueRow>`
-    select t.object_id, t.ra, t.dec,
+    select t.object_id, it.source_id as id, it.name, t.ra, t.dec,
       coalesce(c.volunteers, 0) as volunteers,
       coalesce(c.n_spiral, 0) as n_spiral, coalesce(c.n_elliptical, 0) as n_elliptical,
       coalesce(c.n_type_not_sure, 0) as n_type_not_sure,
@@ -126,21 +139,27 @@ export async function catalogueRows(
         as consensus_interaction,
       greatest(p.interacting, 1 - p.interacting) as interaction_confidence,
       exists (select 1 from retired_targets r where r.object_id = t.object_id) as retired,
+      t.retired as removed,
       t.galaxy_type as true_galaxy_type, t.interaction as true_interaction
     from targets t
     join areas a on a.id = t.area_id
     join levels l on l.id = a.level_id
     join courses co on co.id = l.course_id
     left join target_consensus c on c.object_id = t.object_id
+    left join imported_targets it on it.object_id = t.object_id
     cross join lateral (select
       case when c.n_spiral + c.n_elliptical > 0
         then consensus_probability(c.galaxy_type_evidence, co.spiral_prior) end as spiral,
       case when c.n_interaction_yes + c.n_interaction_no > 0
         then consensus_probability(c.interaction_evidence, co.interaction_prior) end as interacting) p
-    where l.course_id = ${courseId} and not t.retired and t.object_id > ${after}
+    where l.course_id = ${courseId} and t.object_id > ${after}
     order by t.object_id
     limit ${limit}`.execute(db);
-  return result.rows.map((row) => ({ ...row, object_id: Number(row.object_id) }));
+  return result.rows.map((row) => ({
+    ...row,
+    object_id: Number(row.object_id),
+    id: row.id === null ? null : Number(row.id),
+  }));
 }
 
 /** Every row of the course's catalogue, a page at a time. */

@@ -84,11 +84,16 @@ const COLUMNS = sql.raw(['object_id', 'course_id', ...SUMS.map(([column]) => col
 
 /**
  * Sums every answer of `objectIds` into target_consensus (inserted or replaced), with the
- * volunteers' current rates, and retires, by its course's rule, each that meets it. The E-step of
- * the estimate (./reliability.ts); the answers arriving meanwhile are added by sumNewAnswers.
+ * volunteers' current rates, and (unless `retire` is false) retires, by its course's rule, each
+ * that meets it. The E-step of the estimate (./reliability.ts), which retires only once it has
+ * settled (reviewRetirements); the answers arriving meanwhile are added by sumNewAnswers.
  * Returns the number of targets written.
  */
-export async function refreshTargets(db: Kysely<Database>, objectIds: readonly number[]): Promise<number> {
+export async function refreshTargets(
+  db: Kysely<Database>,
+  objectIds: readonly number[],
+  { retire = true }: { retire?: boolean } = {},
+): Promise<number> {
   if (objectIds.length === 0) return 0;
   // A bigint[] literal: `= any(…)` finds each target's answers through answers_object, whatever
   // the planner guesses of the list's length.
@@ -101,35 +106,60 @@ export async function refreshTargets(db: Kysely<Database>, objectIds: readonly n
       ${sql.raw(SUMS.map(([column]) => `${column} = excluded.${column}`).join(', '))},
       updated_at = excluded.updated_at
   `.execute(db);
-  await retireSettled(db, ids);
+  if (retire) await retireSettled(db, sql`c.object_id = any(${ids}::bigint[])`);
   return Number(written.numAffectedRows ?? 0);
 }
 
 /**
- * Retires the targets of `ids` (a bigint[] literal) that meet their course's rule: at least
+ * Whether a consensus row `c` of a course row `co` meets the course's rule: at least
  * retire_max_volunteers volunteers, or at least retire_min_volunteers whose consensus is at least
- * retire_min_confidence sure on both questions. A retired target stays retired.
+ * retire_min_confidence sure on both questions.
  */
-async function retireSettled(db: Kysely<Database>, ids: string): Promise<void> {
+const meetsRule = sql`(
+  (co.retire_max_volunteers is not null and c.volunteers >= co.retire_max_volunteers)
+  or (co.retire_min_volunteers is not null and c.volunteers >= co.retire_min_volunteers
+    and c.n_spiral + c.n_elliptical > 0 and c.n_interaction_yes + c.n_interaction_no > 0
+    and least(
+      greatest(consensus_probability(c.galaxy_type_evidence, co.spiral_prior),
+        1 - consensus_probability(c.galaxy_type_evidence, co.spiral_prior)),
+      greatest(consensus_probability(c.interaction_evidence, co.interaction_prior),
+        1 - consensus_probability(c.interaction_evidence, co.interaction_prior))
+    ) >= coalesce(co.retire_min_confidence, 0)))`;
+
+/** Retires the targets of consensus rows `c` chosen by `where` that meet their course's rule. */
+async function retireSettled(db: Kysely<Database>, where: RawBuilder<unknown>): Promise<void> {
   await sql`
     insert into retired_targets (object_id, course_id)
     select c.object_id, c.course_id
     from target_consensus c
     join courses co on co.id = c.course_id
-    where c.object_id = any(${ids}::bigint[])
-      and (
-        (co.retire_max_volunteers is not null and c.volunteers >= co.retire_max_volunteers)
-        or (co.retire_min_volunteers is not null and c.volunteers >= co.retire_min_volunteers
-          and c.n_spiral + c.n_elliptical > 0 and c.n_interaction_yes + c.n_interaction_no > 0
-          and least(
-            greatest(consensus_probability(c.galaxy_type_evidence, co.spiral_prior),
-              1 - consensus_probability(c.galaxy_type_evidence, co.spiral_prior)),
-            greatest(consensus_probability(c.interaction_evidence, co.interaction_prior),
-              1 - consensus_probability(c.interaction_evidence, co.interaction_prior))
-          ) >= coalesce(co.retire_min_confidence, 0))
-      )
+    where ${where} and ${meetsRule}
     on conflict (object_id) do nothing
   `.execute(db);
+}
+
+/**
+ * After an estimate has changed the weights: a retired target of a course with a rule that no
+ * longer meets it (its confidence fell below the rule's) is opened again, recorded in
+ * reopened_targets (the dashboard lists them), and volunteers are sent to it again; every target
+ * that now meets its rule is retired. Returns the number opened again.
+ */
+export async function reviewRetirements(db: Kysely<Database>): Promise<number> {
+  const reopened = await sql`
+    with reopened as (
+      delete from retired_targets r
+      using target_consensus c, courses co
+      where c.object_id = r.object_id and co.id = r.course_id
+        and (co.retire_min_volunteers is not null or co.retire_max_volunteers is not null)
+        and not ${meetsRule}
+      returning r.object_id, r.course_id, r.retired_at
+    )
+    insert into reopened_targets (object_id, course_id, retired_at, reopened_at)
+    select object_id, course_id, retired_at, now() from reopened
+    on conflict (object_id) do update set retired_at = excluded.retired_at, reopened_at = excluded.reopened_at
+  `.execute(db);
+  await retireSettled(db, sql`true`);
+  return Number(reopened.numAffectedRows ?? 0);
 }
 
 /**
@@ -165,7 +195,7 @@ export async function sumNewAnswers(db: Kysely<Database>, batch = REFRESH_BATCH)
       )
       select added.object_id, (select count(*) from taken) as taken from added`.execute(db);
     const ids = rows.map((row) => Number(row.object_id));
-    if (ids.length > 0) await retireSettled(db, `{${ids.join(',')}}`);
+    if (ids.length > 0) await retireSettled(db, sql`c.object_id = any(${`{${ids.join(',')}}`}::bigint[])`);
     total += ids.length;
     const taken = rows.length === 0 ? 0 : Number(rows[0]!.taken);
     if (taken < batch) return total;
@@ -194,7 +224,11 @@ export const RESUM_BATCH = 250;
  * RESUM_BATCH targets a statement, resting after each as long as it took (at most about half of
  * the database's time).
  */
-export async function refreshCourse(db: Kysely<Database>, courseId: string | undefined, batch = RESUM_BATCH) {
+export async function refreshCourse(
+  db: Kysely<Database>,
+  courseId: string | undefined,
+  { batch = RESUM_BATCH, retire = true }: { batch?: number; retire?: boolean } = {},
+) {
   let after = -1;
   let total = 0;
   for (;;) {
@@ -208,7 +242,7 @@ export async function refreshCourse(db: Kysely<Database>, courseId: string | und
     const ids = (await query.execute()).map((row) => Number(row.object_id));
     if (ids.length === 0) return total;
     const started = performance.now();
-    total += await refreshTargets(db, ids);
+    total += await refreshTargets(db, ids, { retire });
     after = ids[ids.length - 1]!;
     await new Promise((resolve) => setTimeout(resolve, Math.min(performance.now() - started, 1000)));
   }

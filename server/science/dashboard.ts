@@ -10,6 +10,7 @@ import type {
   ScienceCourseProgress,
   ScienceDay,
   ScienceDisputedTarget,
+  ScienceReopenedTarget,
   ScienceSummary,
   ScienceVolunteer,
 } from '../../src/shared/science';
@@ -20,6 +21,7 @@ export const ACCURACY_MAX_VOTES = 15;
 export const TOP_VOLUNTEERS = 50;
 export const DISPUTED_TARGETS = 20;
 export const DISPUTED_MIN_VOLUNTEERS = 3;
+export const REOPENED_TARGETS = 20;
 
 /** P(spiral) and P(interaction) of a consensus row `c` of a course row `co`, as SQL. */
 const spiralProbability = sql`consensus_probability(c.galaxy_type_evidence, co.spiral_prior)`;
@@ -186,16 +188,17 @@ async function volunteers(db: Kysely<Database>): Promise<ScienceVolunteer[]> {
   }));
 }
 
+/** The least sure targets with a few volunteers, retired ones included (a rule may have settled them wrongly). */
 async function disputed(db: Kysely<Database>): Promise<ScienceDisputedTarget[]> {
   const result = await sql<ScienceDisputedTarget & { p_spiral: number; p_interaction: number }>`
     select c.object_id, c.course_id, t.ra, t.dec, c.volunteers, p.spiral as p_spiral, p.interacting as p_interaction,
-      least(greatest(p.spiral, 1 - p.spiral), greatest(p.interacting, 1 - p.interacting)) as confidence
+      least(greatest(p.spiral, 1 - p.spiral), greatest(p.interacting, 1 - p.interacting)) as confidence,
+      exists (select 1 from retired_targets r where r.object_id = c.object_id) as retired
     from target_consensus c
     join courses co on co.id = c.course_id
     join targets t on t.object_id = c.object_id and not t.retired
     cross join lateral (select ${spiralProbability} as spiral, ${interactionProbability} as interacting) p
     where c.volunteers >= ${DISPUTED_MIN_VOLUNTEERS}
-      and not exists (select 1 from retired_targets r where r.object_id = c.object_id)
     order by confidence, c.volunteers desc, c.object_id
     limit ${DISPUTED_TARGETS}`.execute(db);
   return result.rows.map((row) => ({
@@ -207,11 +210,44 @@ async function disputed(db: Kysely<Database>): Promise<ScienceDisputedTarget[]> 
     confidence: row.confidence,
     consensus_galaxy_type: row.p_spiral >= 0.5 ? 'spiral' : 'elliptical',
     consensus_interaction: row.p_interaction >= 0.5 ? 'yes' : 'no',
+    retired: row.retired,
+  }));
+}
+
+/** The targets an estimate opened again (reviewRetirements) that are still open, the latest first. */
+async function reopened(db: Kysely<Database>): Promise<ScienceReopenedTarget[]> {
+  const result = await sql<
+    Omit<ScienceReopenedTarget, 'retired_at' | 'reopened_at'> & {
+      retired_at: Date | string;
+      reopened_at: Date | string;
+    }
+  >`
+    select o.object_id, o.course_id, t.ra, t.dec, coalesce(c.volunteers, 0) as volunteers,
+      coalesce(least(greatest(p.spiral, 1 - p.spiral), greatest(p.interacting, 1 - p.interacting)), 0.5) as confidence,
+      o.retired_at, o.reopened_at
+    from reopened_targets o
+    join targets t on t.object_id = o.object_id and not t.retired
+    join courses co on co.id = o.course_id
+    left join target_consensus c on c.object_id = o.object_id
+    cross join lateral (select ${spiralProbability} as spiral, ${interactionProbability} as interacting) p
+    where not exists (select 1 from retired_targets r where r.object_id = o.object_id)
+    order by o.reopened_at desc, o.object_id
+    limit ${REOPENED_TARGETS}`.execute(db);
+  return result.rows.map((row) => ({
+    object_id: Number(row.object_id),
+    course_id: row.course_id,
+    ra: row.ra,
+    dec: row.dec,
+    volunteers: Number(row.volunteers),
+    confidence: Number(row.confidence),
+    retired_at: new Date(row.retired_at).toISOString(),
+    reopened_at: new Date(row.reopened_at).toISOString(),
   }));
 }
 
 export async function scienceSummary(db: Kysely<Database>): Promise<ScienceSummary> {
   const state = await db.selectFrom('science_state').select('estimated_at').where('id', '=', 1).executeTakeFirst();
+  const zone = await db.selectFrom('ranking_time_zone').select('time_zone').where('id', '=', 1).executeTakeFirst();
   return {
     courses: await courseProgress(db),
     days: await days(db),
@@ -219,6 +255,8 @@ export async function scienceSummary(db: Kysely<Database>): Promise<ScienceSumma
     accuracy: await accuracy(db),
     volunteers: await volunteers(db),
     disputed: await disputed(db),
+    reopened: await reopened(db),
     estimated_at: state?.estimated_at ? new Date(state.estimated_at).toISOString() : null,
+    time_zone: zone?.time_zone ?? 'UTC',
   };
 }

@@ -1,28 +1,31 @@
 // The columns of the exported catalogue, one list for every format: name, type, unit, UCD (IVOA
-// UCD1+ words, so that TOPCAT knows ra and dec as the position) and the description each format
-// carries (CSV's header names them; FITS and VOTable carry type, unit and description).
-import type { CatalogueRow } from './catalogue-rows';
+// UCD1+ words, so that TOPCAT knows ra and dec as the position) and the description every format
+// carries (FITS as TCOMMn and astropy's column header, VOTable as DESCRIPTION, CSV in its ECSV
+// header). An imported course's catalogue adds the research group's own `id` and `name`.
 
 export type ColumnKind = 'long' | 'int' | 'double' | 'boolean' | 'string';
 
+/** A column of an exported table: `name` is the key of the row objects the writers are given. */
 export interface ExportColumn {
-  name: keyof CatalogueRow;
+  name: string;
   kind: ColumnKind;
   /** Characters of a string column (FITS needs a fixed width). */
   width?: number;
+  /** A string column that may hold any Unicode (VOTable unicodeChar; FITS writes ASCII, '?' for the rest). */
+  unicode?: boolean;
   unit?: string;
   ucd?: string;
   description: string;
 }
 
-const count = (name: keyof CatalogueRow, what: string): ExportColumn => ({
+const count = (name: string, what: string): ExportColumn => ({
   name,
   kind: 'int',
   ucd: 'meta.number',
   description: `Volunteers who answered ${what}`,
 });
 
-const share = (name: keyof CatalogueRow, weighted: boolean, what: string): ExportColumn => ({
+const share = (name: string, weighted: boolean, what: string): ExportColumn => ({
   name,
   kind: 'double',
   ucd: 'stat.fit',
@@ -32,16 +35,16 @@ const share = (name: keyof CatalogueRow, weighted: boolean, what: string): Expor
 const fractions = (weighted: boolean): ExportColumn[] => {
   const prefix = weighted ? 'fw' : 'f';
   return [
-    share(`${prefix}_spiral` as keyof CatalogueRow, weighted, 'galaxy_type spiral'),
-    share(`${prefix}_elliptical` as keyof CatalogueRow, weighted, 'galaxy_type elliptical'),
-    share(`${prefix}_type_not_sure` as keyof CatalogueRow, weighted, 'galaxy_type not_sure'),
-    share(`${prefix}_interaction_yes` as keyof CatalogueRow, weighted, 'interaction yes'),
-    share(`${prefix}_interaction_no` as keyof CatalogueRow, weighted, 'interaction no'),
-    share(`${prefix}_interaction_not_sure` as keyof CatalogueRow, weighted, 'interaction not_sure'),
-    share(`${prefix}_ring` as keyof CatalogueRow, weighted, 'ring, among interaction yes'),
-    share(`${prefix}_fan` as keyof CatalogueRow, weighted, 'fan, among interaction yes'),
-    share(`${prefix}_tail` as keyof CatalogueRow, weighted, 'tail, among interaction yes'),
-    share(`${prefix}_distorted` as keyof CatalogueRow, weighted, 'distorted, among interaction yes'),
+    share(`${prefix}_spiral`, weighted, 'galaxy_type spiral'),
+    share(`${prefix}_elliptical`, weighted, 'galaxy_type elliptical'),
+    share(`${prefix}_type_not_sure`, weighted, 'galaxy_type not_sure'),
+    share(`${prefix}_interaction_yes`, weighted, 'interaction yes'),
+    share(`${prefix}_interaction_no`, weighted, 'interaction no'),
+    share(`${prefix}_interaction_not_sure`, weighted, 'interaction not_sure'),
+    share(`${prefix}_ring`, weighted, 'ring, among interaction yes'),
+    share(`${prefix}_fan`, weighted, 'fan, among interaction yes'),
+    share(`${prefix}_tail`, weighted, 'tail, among interaction yes'),
+    share(`${prefix}_distorted`, weighted, 'distorted, among interaction yes'),
   ];
 };
 
@@ -102,6 +105,12 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   },
   { name: 'retired', kind: 'boolean', ucd: 'meta.code', description: 'Retired by the course rule' },
   {
+    name: 'removed',
+    kind: 'boolean',
+    ucd: 'meta.code',
+    description: 'No longer in the target list (left out by a later import); its answers are kept',
+  },
+  {
     name: 'true_galaxy_type',
     kind: 'string',
     width: 10,
@@ -116,3 +125,25 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
     description: "The sky catalogue's interaction (truth)",
   },
 ];
+
+/**
+ * The columns of a course's catalogue: an imported course's adds, after object_id, the research
+ * group's own `id` and `name` from its target list (`nameWidth` characters, the longest name).
+ */
+export function catalogueColumns({ imported, nameWidth }: { imported: boolean; nameWidth: number }): ExportColumn[] {
+  if (!imported) return [...EXPORT_COLUMNS];
+  const [objectId, ...rest] = EXPORT_COLUMNS;
+  return [
+    objectId!,
+    { name: 'id', kind: 'long', ucd: 'meta.id', description: "The research group's target id (the list's id)" },
+    {
+      name: 'name',
+      kind: 'string',
+      width: Math.max(1, nameWidth),
+      unicode: true,
+      ucd: 'meta.id',
+      description: "The research group's target name (the list's name)",
+    },
+    ...rest,
+  ];
+}

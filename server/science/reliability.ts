@@ -15,7 +15,7 @@
 // runs unchanged on PGlite and PostgreSQL and leaves PGlite's one connection free between batches.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { DEFAULT_ACCURACY, RATE_BOUND, refreshCourse } from './consensus';
+import { DEFAULT_ACCURACY, RATE_BOUND, refreshCourse, reviewRetirements } from './consensus';
 
 /** The Beta prior of the M-step, in answers: (agreeing + 3) / (answered + 4) at 0.75. */
 export const PRIOR_ANSWERS = 4;
@@ -35,6 +35,8 @@ export interface EstimateResult {
   answers: number;
   /** The largest change of a rate in the last iteration. */
   change: number;
+  /** Retired targets opened again because their confidence fell below their rule's. */
+  reopened: number;
 }
 
 type Rates = [number, number, number, number];
@@ -141,7 +143,8 @@ async function estimateVolunteers(db: Kysely<Database>, first: number, last: num
 
 /**
  * Re-estimates every volunteer's rates and every course's priors until they settle, then sums
- * every target again with the final weights. Safe to run beside the answer path and the refresh:
+ * every target again with the final weights, and holds every course's retirements against its
+ * rule again (reviewRetirements: a target whose confidence fell below it is opened again). Safe to run beside the answer path and the refresh:
  * each statement is a batch of its own.
  */
 export async function estimateReliability(
@@ -153,8 +156,9 @@ export async function estimateReliability(
   const previous = new Map<number, Rates>();
   let change = Infinity;
   let iterations = 0;
-  // The first E-step sums the targets with the weights as they are (the defaults at first).
-  await refreshCourse(db, undefined);
+  // The first E-step sums the targets with the weights as they are (the defaults at first). No
+  // target is retired or opened again until the estimate has settled (reviewRetirements).
+  await refreshCourse(db, undefined, { retire: false });
   while (iterations < maxIterations && change > tolerance) {
     iterations += 1;
     await estimatePriors(db);
@@ -178,12 +182,13 @@ export async function estimateReliability(
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await refreshCourse(db, undefined);
+    await refreshCourse(db, undefined, { retire: false });
   }
+  const reopened = await reviewRetirements(db);
   await db
     .updateTable('science_state')
     .set({ estimated_at: new Date(), answers_at_estimate: answers, iterations })
     .where('id', '=', 1)
     .execute();
-  return { iterations, volunteers: previous.size, answers, change };
+  return { iterations, volunteers: previous.size, answers, change, reopened };
 }

@@ -8,10 +8,14 @@
 //                     rotation is the JSON triple [a, d, p] (radians) after the frame's name
 //                     or under the key 'hsc/zenith'
 //   hips_tile_format  the formats tiles exist in, space-separated; the first one an image
-//                     element can show is used, jpeg written as jpg (the tiles' file suffix)
+//                     element can show is used (jpeg written as jpg, the tiles' file suffix),
+//                     else FITS (the usual form of a science HiPS: the viewer decodes it and
+//                     colours it by a preset, src/globe/layers/hips.ts)
+//   hips_pixel_cut    optional, for FITS tiles: the pixel values drawn black and white
 //
 // A file lacking hips_order or hips_tile_width, or whose values cannot be used, gives
-// 'invalid properties file' (viewer-spec §5), thrown as an exception (§8).
+// 'invalid properties file' (viewer-spec §5), thrown as an exception (§8) whose `reason` says
+// what is wrong (the import names it).
 
 /** viewer-spec §5, word for word. */
 export const INVALID_PROPERTIES = 'invalid properties file';
@@ -24,6 +28,8 @@ export type HipsFrameName = 'equatorial' | 'galactic' | 'zenith' | 'hsc/zenith';
 
 /** Image formats a browser decodes, as tile file suffixes. */
 const IMAGE_FORMATS = new Set(['jpg', 'png', 'webp']);
+/** FITS tiles: decoded by the wasm core and coloured on the GPU. */
+export const FITS_FORMAT = 'fits';
 
 export interface HipsProperties {
   /** Every key as written (last one wins), values trimmed. */
@@ -42,12 +48,18 @@ export interface HipsProperties {
   readonly rotation: Float64Array;
   /** Every format listed, jpeg written as jpg. */
   readonly formats: readonly string[];
-  /** The format the viewer loads: the first listed image format. */
+  /** The format the viewer loads: the first listed image format, else 'fits'. */
   readonly format: string;
+  /** hips_pixel_cut: the FITS values drawn black and white, when given. */
+  readonly pixelCut: readonly [number, number] | null;
 }
 
-function invalid(): Error {
-  return new Error(INVALID_PROPERTIES);
+/** 'invalid properties file' (viewer-spec §5: a plain Error, its message word for word), with what is wrong. */
+export type InvalidPropertiesError = Error & { reason: string };
+
+function invalid(reason: string): InvalidPropertiesError {
+  // Not enumerable: the error is the spec's plain Error to anyone who compares it.
+  return Object.defineProperty(new Error(INVALID_PROPERTIES), 'reason', { value: reason }) as InvalidPropertiesError;
 }
 
 /** Splits the text into key → value; lines starting with '#' and lines without '=' are skipped. */
@@ -120,14 +132,15 @@ export function zenithRotation(a: number, d: number, p: number): Float64Array {
 function frameRotation(frame: HipsFrameName, tripleText: string | undefined): Float64Array {
   if (frame === 'equatorial') return Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
   if (frame === 'galactic') return GALACTIC_TO_EQUATORIAL.slice();
+  const badTriple = () => invalid(`the ${frame} frame needs its rotation [a, d, p] in radians`);
   let triple: unknown;
   try {
     triple = JSON.parse(tripleText ?? '');
   } catch {
-    throw invalid();
+    throw badTriple();
   }
   if (!Array.isArray(triple) || triple.length !== 3 || !triple.every((x) => typeof x === 'number' && isFinite(x)))
-    throw invalid();
+    throw badTriple();
   const [a, d, p] = triple as number[];
   return zenithRotation(a, d, p);
 }
@@ -137,21 +150,33 @@ export function parseHipsProperties(text: string): HipsProperties {
   const raw = propertyLines(text);
   const order = integer(raw.get('hips_order'));
   const tileWidth = integer(raw.get('hips_tile_width'));
-  if (order === undefined || tileWidth === undefined) throw invalid();
+  if (order === undefined)
+    throw invalid(`hips_order ${JSON.stringify(raw.get('hips_order') ?? null)} is not a whole number`);
+  if (tileWidth === undefined)
+    throw invalid(`hips_tile_width ${JSON.stringify(raw.get('hips_tile_width') ?? null)} is not a whole number`);
   // A tile is a whole number of HEALPix pixels: the width is a power of two.
-  if (tileWidth < 1 || (tileWidth & (tileWidth - 1)) !== 0 || order > 29) throw invalid();
+  if (tileWidth < 1 || (tileWidth & (tileWidth - 1)) !== 0)
+    throw invalid(`hips_tile_width ${tileWidth} is not a power of two`);
+  if (order > 29) throw invalid(`hips_order ${order} is past HEALPix's 29`);
   const minimum = raw.has('hips_order_min') ? integer(raw.get('hips_order_min')) : HIPS_ORDER_MIN_DEFAULT;
-  if (minimum === undefined) throw invalid();
+  if (minimum === undefined)
+    throw invalid(`hips_order_min ${JSON.stringify(raw.get('hips_order_min'))} is not a whole number`);
   // The zenith triple may also follow the frame's name: hips_frame = hsc/zenith [a, d, p].
   const frameMatch = /^(equatorial|galactic|zenith|hsc\/zenith)\s*(\[.*\])?$/i.exec(
     raw.get('hips_frame') ?? 'equatorial',
   );
-  if (!frameMatch) throw invalid();
+  if (!frameMatch) throw invalid(`hips_frame '${raw.get('hips_frame')}' is not equatorial, galactic or zenith`);
   const frame = frameMatch[1].toLowerCase() as HipsFrameName;
-  if (frameMatch[2] && !frame.endsWith('zenith')) throw invalid();
+  if (frameMatch[2] && !frame.endsWith('zenith')) throw invalid(`hips_frame '${raw.get('hips_frame')}' has a rotation`);
   const formats = tileFormats(raw.get('hips_tile_format'));
-  const format = formats.find((name) => IMAGE_FORMATS.has(name));
-  if (!format) throw invalid();
+  const format = formats.find((name) => IMAGE_FORMATS.has(name)) ?? formats.find((name) => name === FITS_FORMAT);
+  if (!format)
+    throw invalid(
+      `hips_tile_format '${raw.get('hips_tile_format')}' has no format the viewer draws (png, jpeg, webp or fits)`,
+    );
+  const cut = (raw.get('hips_pixel_cut') ?? '').split(/\s+/).filter(Boolean).map(Number);
+  const pixelCut: [number, number] | null =
+    cut.length === 2 && cut.every(Number.isFinite) && cut[1]! > cut[0]! ? [cut[0]!, cut[1]!] : null;
   return {
     raw,
     order,
@@ -161,6 +186,7 @@ export function parseHipsProperties(text: string): HipsProperties {
     rotation: frameRotation(frame, frameMatch[2] ?? raw.get('hsc/zenith')),
     formats,
     format,
+    pixelCut,
   };
 }
 

@@ -101,7 +101,7 @@ export class Globe {
     let cause: unknown = 'WebGL2 is not available';
     try {
       // No multisampling: lines smooth their own edges (lines.ts), points and tiles need none.
-      gl = canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: false });
+      gl = canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: false, stencil: true });
     } catch (error) {
       cause = error;
     }
@@ -363,7 +363,9 @@ export class Globe {
     gl.viewport(0, 0, this.canvas.width, this.canvas.height);
     const [r, g, b, a] = this.options.background ?? [0.01, 0.02, 0.06, 1];
     gl.clearColor(r, g, b, a);
-    gl.clear(gl.COLOR_BUFFER_BIT);
+    // The stencil holds the survey tracts' ranks for this frame (layers/survey.ts).
+    gl.clearStencil(0);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.STENCIL_BUFFER_BIT);
     const eye = this.eyeAt(time);
     const halfHeight = this.camera.projectionScale(eye);
     const frame: FrameContext = {

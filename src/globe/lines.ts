@@ -23,6 +23,40 @@ export enum BlendMode {
 /** The narrow-line minimum width of the line layer, px (viewer-spec §9). */
 export const NARROW_LINE_MIN_WIDTH = 3;
 
+/**
+ * Lines over a wide field give way to the sky: from WIDE_FIELD_FOVY[0] to [1] (40° to the
+ * camera's widest, viewer-spec §9's max_fovy of 2 radians) a line's opacity falls to
+ * WIDE_FIELD_ALPHA and its width to half the spec's (never under the narrow-line minimum), so
+ * that at the whole sky the Milky Way and the stars lead and the lines sketch the constellations
+ * over them.
+ */
+export const WIDE_FIELD_FOVY = [(40 * Math.PI) / 180, 2] as const;
+export const WIDE_FIELD_ALPHA = 0.4;
+
+/** How far `fovy` lies into the wide-field range, 0 (at 60° or narrower) to 1 (180°). */
+function wideness(fovy: number): number {
+  return Math.min(1, Math.max(0, (fovy - WIDE_FIELD_FOVY[0]) / (WIDE_FIELD_FOVY[1] - WIDE_FIELD_FOVY[0])));
+}
+
+/** A line's opacity factor at `fovy`. */
+export function wideFieldAlpha(fovy: number): number {
+  return 1 - (1 - WIDE_FIELD_ALPHA) * wideness(fovy);
+}
+
+/** A line's width factor at `fovy`. */
+export function wideFieldWidth(fovy: number): number {
+  return 1 - 0.5 * wideness(fovy);
+}
+
+/**
+ * The opacity of a line layer that fades out as the field narrows: 1 at `fade[1]` radians and
+ * wider, 0 at `fade[0]` and narrower; null never fades.
+ */
+export function narrowFieldAlpha(fovy: number, fade: readonly [number, number] | null): number {
+  if (!fade) return 1;
+  return Math.min(1, Math.max(0, (fovy - fade[0]) / (fade[1] - fade[0])));
+}
+
 /** Floats per vertex: position (3), offset (3), colour (4). */
 export const LINE_VERTEX_FLOATS = 10;
 

@@ -316,6 +316,12 @@ export interface NewRecordResponse {
   campaigns: CampaignEntry[];
   new_record: boolean;
   answers_count: number;
+  /**
+   * Beside application-spec's fields, only when there are any: the quest's targets its course's
+   * retirement rule retired since the quest was created (docs/science.md, "Retirement"). They
+   * have left the quest; the main screen drops those it has not answered, but the one on screen.
+   */
+  retired_object_ids?: number[];
 }
 
 export const RANKING_PERIODS = ['hour', 'day', 'week', 'month'] as const;

@@ -1,6 +1,13 @@
 // GET /api/courses (issue 30; beside application-spec's calls, which it does not change): every
 // course the server plays, so the client can name and show a research group's imported courses.
 import type { Localized } from './catalogue';
+import type { PrettyPreset } from './prettyPicture';
+
+/**
+ * The colour settings of a HiPS of FITS tiles (a pretty-picture preset of one filter,
+ * src/shared/prettyMixing.ts): the viewer stretches each decoded tile with them.
+ */
+export type HipsColour = Omit<PrettyPreset, 'view'>;
 
 export interface CourseEntry {
   id: string;
@@ -16,6 +23,8 @@ export interface CourseEntry {
    * served wherever the sky data is (this server, or DATA_HOST). Ends with '/'.
    */
   hips_url?: string;
+  /** With a HiPS of FITS tiles: its colour settings (the manifest's, or derived from the tiles). */
+  hips_colour?: HipsColour;
 }
 
 export type CoursesResponse = CourseEntry[];

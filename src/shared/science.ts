@@ -73,6 +73,25 @@ export interface ScienceDisputedTarget {
   confidence: number;
   consensus_galaxy_type: string;
   consensus_interaction: string;
+  /** Retired by the course's rule: volunteers are no longer sent to it. */
+  retired: boolean;
+}
+
+/**
+ * A target its course's rule had retired and an estimate opened again (its confidence fell below
+ * the rule's once the volunteers' reliability was estimated anew): volunteers are sent to it again.
+ */
+export interface ScienceReopenedTarget {
+  object_id: number;
+  course_id: string;
+  ra: number;
+  dec: number;
+  volunteers: number;
+  /** The lesser of the two questions' consensus confidences now. */
+  confidence: number;
+  /** ISO 8601 times (UTC). */
+  retired_at: string;
+  reopened_at: string;
 }
 
 export interface ScienceSummary {
@@ -83,8 +102,12 @@ export interface ScienceSummary {
   accuracy: ScienceAccuracyPoint[];
   /** The 50 volunteers with most answers. */
   volunteers: ScienceVolunteer[];
-  /** The 20 most disputed targets with at least 3 volunteers. */
+  /** The 20 most disputed targets with at least 3 volunteers, retired ones included. */
   disputed: ScienceDisputedTarget[];
-  /** When the volunteers' reliability was last estimated; null before the first estimate. */
+  /** Up to 20 targets opened again since they were retired, the latest first (still open). */
+  reopened: ScienceReopenedTarget[];
+  /** When the volunteers' reliability was last estimated (ISO 8601, UTC); null before the first estimate. */
   estimated_at: string | null;
+  /** The IANA time zone of the days above (the server's TIME_ZONE, as the rankings' days). */
+  time_zone: string;
 }

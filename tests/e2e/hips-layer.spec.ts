@@ -1,7 +1,9 @@
 // The globe's HiPS layer against a standard HiPS client: our globe and Aladin Lite (npm
 // aladin-lite, served from this machine as tests/e2e/hips.spec.ts does, every request to another
-// host aborted) draw the sky repository's whole-sky HiPS at fov 1° on the same centre, and a
-// bright star of the tiles lies in the same place on both canvases, within 2 px.
+// host aborted) draw a whole-sky HiPS at fov 1° on the same centre, and a bright point of the
+// tiles lies in the same place on both canvases, within 2 px. The HiPS served in place of the sky
+// data's (whose diffuse light has no point to place) is one of point sources written by the sky
+// data's own HiPS writer (tests/helpers/point-hips.ts).
 //
 // At 1° a texel of the small sky's HiPS (order 3, 32-texel tiles: 0.23°) spans some 90 screen
 // pixels. Aladin Lite draws texels as flat cells (nearest neighbour); the globe filters them
@@ -12,6 +14,7 @@
 // faded, the idle globe asks for no frames (viewer-spec §4, §9).
 import { routeAladin, type AladinView } from '../../cli/bench/aladin';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { routeHips, writePointHips } from '../helpers/point-hips';
 import { readyVolunteer } from '../helpers/volunteers';
 import { brightCentroid, canvasPixels } from './canvas-pixels';
 import { framesAskedFor } from './frames';
@@ -28,7 +31,7 @@ interface Star {
 }
 
 /**
- * Stars of the small sky's HiPS alone in their texel, at the texel's centre: one near the
+ * Points of the served HiPS, each alone in its texel near the texel's centre: one near the
  * equator, where a tile needs no shiftmap, and one in a south polar tile whose shiftmap moves it
  * some 5 px at this zoom (tile 705 of order 3, row 5, column 9).
  */
@@ -36,6 +39,8 @@ const STARS: Star[] = [
   { name: 'equatorial', ra: 122.168, dec: -2.9855, minPeak: 80 },
   { name: 'polar', ra: 341.8085, dec: -81.4031, minPeak: 40 },
 ];
+/** The HiPS of those points, written once for the spec. */
+const POINT_HIPS = writePointHips(STARS.map(({ ra, dec }) => ({ ra, dec, peak: 0.5 })));
 /** Pixels within this many levels of the brightest one make the brightest texel. */
 const PEAK_BAND = 2;
 
@@ -55,6 +60,7 @@ const ALADIN_VIEW: AladinView = {
 /** Every request that leaves 127.0.0.1 is aborted and listed; HiPS files asked for are listed. */
 async function watchRequests(page: Page) {
   const outside: string[] = [];
+  await routeHips(page, POINT_HIPS);
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
     outside.push(route.request().url());
     return route.abort();
@@ -124,7 +130,7 @@ async function openGlobe(browser: Browser, storageState: Awaited<ReturnType<type
   // Way) come off, and the application's wide-field limit is lifted so it shows at 1°.
   await page.evaluate(() => {
     const { globe, layers } = (window as unknown as { galaxyCruiseGlobe: GlobeHandle }).galaxyCruiseGlobe;
-    for (const name of ['constellations', 'milkyWay', 'grid', 'stars']) globe.removeLayer(layers[name]);
+    for (const name of ['constellations', 'milkyWay', 'grid', 'stars', 'deepSky']) globe.removeLayer(layers[name]);
     layers.hips.update({ maxTexelPixels: Infinity });
   });
   return { page, requests };

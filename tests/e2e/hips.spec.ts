@@ -1,11 +1,21 @@
-// The whole-sky HiPS is valid for a standard HiPS client: Aladin Lite (npm aladin-lite, served
-// from this machine, no network) opens {dataRepository}/hips/sky in Debian's Chromium, loads its
-// properties and tiles from the real server, and draws the real stars where they are: the canvas
-// is bright at Betelgeuse and Rigel and dark in the empty sky between Orion's belt and Rigel...
-// only if the tile pixel layout matches the HiPS convention.
+// A HiPS written by the sky data's HiPS writer is valid for a standard HiPS client: Aladin Lite
+// (npm aladin-lite, served from this machine, no network) opens {dataRepository}/hips/sky in
+// Debian's Chromium, loads its properties and tiles, and draws its points where they are. The sky
+// data's own HiPS is the Milky Way's diffuse light alone (no star baked in), so the HiPS served
+// here is one the same writer made of point sources at Betelgeuse and Rigel
+// (tests/helpers/point-hips.ts): the canvas is bright at both and dark in the empty sky between
+// Orion's belt and Rigel... only if the tile pixel layout matches the HiPS convention. The sky
+// data's own HiPS is then seen to light the galactic plane and leave the galactic pole dark.
 import { expect, test, type Page } from '@playwright/test';
 import { routeAladin } from '../../cli/bench/aladin';
+import { routeHips, writePointHips } from '../helpers/point-hips';
 import { canvasPixels } from './canvas-pixels';
+
+/** Betelgeuse and Rigel as points of the served HiPS. */
+const POINTS = [
+  { ra: 88.7929, dec: 7.4071, peak: 1 },
+  { ra: 78.6345, dec: -8.2016, peak: 1 },
+];
 
 const PREFIX = '/__hips-check__';
 
@@ -52,7 +62,8 @@ async function centreBrightness(page: Page, radius: number): Promise<number> {
 }
 
 test.describe('HiPS of the whole sky in Aladin Lite', () => {
-  test('loads properties and tiles from the local server and draws the real stars in place', async ({ page }) => {
+  test('loads properties and tiles from the local server and draws the points in place', async ({ page }) => {
+    await routeHips(page, writePointHips(POINTS));
     const { tiles, outside } = await openAladin(page);
     await expect.poll(() => tiles.some((url) => url.endsWith('/properties'))).toBe(true);
     await expect.poll(() => tiles.filter((url) => /Npix\d+\.png$|Allsky\.png$/.test(url)).length).toBeGreaterThan(0);
@@ -75,5 +86,21 @@ test.describe('HiPS of the whole sky in Aladin Lite', () => {
     // HiPS request went to the local server.
     console.log(`blocked requests to other hosts: ${outside.length ? outside.join(', ') : 'none'}`);
     expect(tiles.every((url) => url.startsWith('http://127.0.0.1'))).toBe(true);
+  });
+
+  test("the sky data's own HiPS lights the galactic plane and leaves the galactic pole dark", async ({ page }) => {
+    const { tiles } = await openAladin(page);
+    await expect.poll(() => tiles.filter((url) => /Npix\d+\.png$|Allsky\.png$/.test(url)).length).toBeGreaterThan(0);
+    const goto = (ra: number, dec: number) =>
+      page.evaluate(
+        ({ ra, dec }) =>
+          (window as unknown as { aladin: { gotoRaDec(ra: number, dec: number): void } }).aladin.gotoRaDec(ra, dec),
+        { ra, dec },
+      );
+    // The galactic plane in Sagittarius (l = 10°, b = 0), then the north galactic pole.
+    await goto(272.1, -20.4);
+    await expect.poll(() => centreBrightness(page, 40)).toBeGreaterThan(60);
+    await goto(192.859, 27.128);
+    await expect.poll(() => centreBrightness(page, 40)).toBeLessThan(20);
   });
 });

@@ -57,7 +57,10 @@ test.beforeAll(async () => {
   const bin = path.join(process.cwd(), 'bin', 'galaxy-cruise.mjs');
   server = await startConfiguredServer('imported-course', {
     beforeServe: (env) =>
-      execFileSync(process.execPath, [bin, 'import', survey.manifest], { env: { ...process.env, ...env } }),
+      // The HiPS lies with the python references, outside the survey's folder.
+      execFileSync(process.execPath, [bin, 'import', '--allow-root', references, survey.manifest], {
+        env: { ...process.env, ...env },
+      }),
   });
 });
 test.afterAll(async () => {

@@ -6,8 +6,8 @@
 // that they become the most disputed targets, whose links fly the globe to them. The page is
 // scanned by axe-core in English and Japanese, no English is left on the Japanese one, its
 // screenshots are attached to the report, and the export and disputed-target links are reached
-// with Tab. A volunteer is refused the page and its calls, and the main screen never loads the
-// chart library.
+// with Tab. A volunteer is refused the page (told, in en and ja, that it is for administrators)
+// and its calls, and the main screen never loads the chart library.
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { CurrentQuestResponse } from '../../src/shared/api';
@@ -133,8 +133,14 @@ test('answers given in the browser appear in the research dashboard and its CSV 
   expect(mainScreenScripts.length).toBeGreaterThan(0);
   for (const script of await Promise.all(mainScreenScripts)) expect(script).not.toContain(PLOT_MARKER);
   expect((await Promise.all(dashboardScripts)).some((script) => script.includes(PLOT_MARKER))).toBe(true);
+  // A volunteer is told the page is for administrators, in English and in Japanese.
   await volunteer.goto(`${server.url}/#/admin/science`);
-  await expect(volunteer.getByRole('alert')).toHaveText('You must be logged in to view this page.');
+  await expect(volunteer.getByRole('alert')).toHaveText('This page is for administrators. Your account is not one.');
+  await volunteer.evaluate(() => localStorage.setItem('galaxy-cruise.locale', 'ja'));
+  await volunteer.reload();
+  await expect(volunteer.getByRole('alert')).toHaveText(
+    'このページは管理者専用です。あなたのアカウントは管理者ではありません。',
+  );
   await context.close();
 
   // The dashboard, left open, shows them within its refresh.
@@ -192,7 +198,8 @@ test('answers given in the browser appear in the research dashboard and its CSV 
   const lines = fs
     .readFileSync(await download.path(), 'utf8')
     .split(/\r\n/)
-    .filter((line) => line !== '');
+    // The ECSV header's '#' lines say where the file comes from; the table follows.
+    .filter((line) => line !== '' && !line.startsWith('#'));
   const header = lines[0].split(',');
   const rows = lines.slice(1).map((line) => line.split(','));
   const after = (await summary(page)).courses.find((course) => course.course_id === COURSE)!;

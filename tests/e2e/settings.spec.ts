@@ -25,13 +25,28 @@ async function openMainScreen(page: Page) {
   await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 150_000 });
 }
 
-/** The galaxy's core at the screen centre, inside the current target's 18 px ring. */
-async function core(page: Page, name?: string): Promise<PixelWindow> {
+/**
+ * The galaxy's core at the screen centre, inside the current target's 18 px ring, and the sky
+ * under it: the survey's light is added to the sky (the globe's navy background), so the image's
+ * own colour is what lies above the sky, each channel's 10th percentile round the galaxy (the
+ * canvas's edges lie under the screen's panels).
+ */
+async function core(page: Page, name?: string): Promise<PixelWindow & { sky: number[] }> {
   await page.waitForLoadState('networkidle');
   await expect.poll(() => framesAskedFor(page, 1000), { timeout: 60_000, intervals: [0] }).toBe(0);
   const canvas = page.getByTestId('globe-canvas');
   const box = (await canvas.boundingBox())!;
-  return canvasPixels(page, canvas, { x0: box.width / 2 - 8, y0: box.height / 2 - 8, width: 16, height: 16 }, name);
+  const round = await canvasPixels(page, canvas, {
+    x0: box.width / 2 - 80,
+    y0: box.height / 2 - 50,
+    width: 160,
+    height: 100,
+  });
+  const sky = [0, 1, 2].map(
+    (c) => round.data.filter((_, k) => k % 4 === c).sort((a, b) => a - b)[Math.floor(round.data.length / 40)],
+  );
+  const window = { x0: box.width / 2 - 8, y0: box.height / 2 - 8, width: 16, height: 16 };
+  return { ...(await canvasPixels(page, canvas, window, name)), sky };
 }
 
 function meanLight(pixels: PixelWindow): number {
@@ -40,11 +55,15 @@ function meanLight(pixels: PixelWindow): number {
   return sum / (pixels.data.length / 4);
 }
 
-/** The largest difference between two channels of one pixel in the window. */
-function colourfulness(pixels: PixelWindow): number {
+/**
+ * The largest difference between two channels of the image's light (above the sky) in one pixel
+ * of the window; a pixel with a channel at white holds no colour to read and is passed over.
+ */
+function colourfulness(pixels: PixelWindow & { sky: number[] }): number {
   let most = 0;
   for (let k = 0; k < pixels.data.length; k += 4) {
-    const [r, g, b] = [pixels.data[k], pixels.data[k + 1], pixels.data[k + 2]];
+    if (Math.max(pixels.data[k], pixels.data[k + 1], pixels.data[k + 2]) >= 250) continue;
+    const [r, g, b] = [0, 1, 2].map((c) => pixels.data[k + c] - pixels.sky[c]);
     most = Math.max(most, Math.abs(r - g), Math.abs(g - b), Math.abs(r - b));
   }
   return most;

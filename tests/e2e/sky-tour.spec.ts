@@ -1,7 +1,8 @@
-// The sky a volunteer sees, looked at (issue 31): on the main screen, in English and Japanese, at
-// 1280 × 720 and 1000 × 700, the wide Milky Way, Orion, a survey field at 18′ around a target of
-// the quest, each pretty picture flown to from the settings in expert mode, and the quest's
-// route. Each view is saved as a screenshot (test-results/screenshots/tour-*.png) for a person to
+// The sky a volunteer sees, looked at (issues 31, 38): on the main screen, in English and
+// Japanese, at 1280 × 720 and 1000 × 700, the galaxy at the answer form's field, the whole sky,
+// the Milky Way at 100°, Orion at 20° and 6°, the Pleiades at 5°, M31 at 4°, a survey field at
+// 45° and at 18′ around a target of the quest, the quest's route, and each pretty picture flown to
+// from the settings in expert mode. Each view is saved as a screenshot (test-results/screenshots/tour-*.png) for a person to
 // look at, and checked by what the browser shows: the globe drew something there (not a black
 // canvas), and no control of the screen lies under another one. Debian's Chromium against the
 // real server with the small sky.
@@ -81,11 +82,23 @@ for (const locale of ['en', 'ja'] as const)
       if (quest.no_more_available_objects) return;
       const targets = quest.questions;
 
-      // The galactic centre at 100°, Orion at 30°.
-      await look(page, 266.4, -28.9, 100);
-      await shot(page, `${tag}-milky-way`);
-      await look(page, 83.8, 2, 30);
-      await shot(page, `${tag}-orion`);
+      // The galaxy at the answer form's field, as the main screen opened on it.
+      await rest(page);
+      await shot(page, `${tag}-answer-form`);
+      // The whole sky, the galactic centre at 100°, Orion at 20° and its sword at 6°, the Pleiades
+      // at 5°, M31 at 4°, and the quest's survey field at 45°.
+      for (const [name, ra, dec, fov] of [
+        ['whole-sky', 266.4, -28.9, 180],
+        ['milky-way', 266.4, -28.9, 100],
+        ['orion-20', 83.8, -1.2, 20],
+        ['orion-6', 83.82, -5.39, 6],
+        ['pleiades-5', 56.75, 24.12, 5],
+        ['m31-4', 10.685, 41.269, 4],
+        ['survey-45', targets[0].ra, targets[0].dec, 45],
+      ] as const) {
+        await look(page, ra, dec, fov);
+        await shot(page, `${tag}-${name}`);
+      }
 
       // A survey field at 18′ around the first target, and the quest's route over its targets.
       await look(page, targets[0].ra, targets[0].dec, 0.3);

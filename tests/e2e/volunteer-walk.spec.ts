@@ -155,7 +155,7 @@ test('countries in order, a rate limit said in words, credits in Japanese', asyn
   const credit = page.locator('.credits-list > li').first();
   await expect(credit.locator('dt').first()).toHaveText('用途');
   // What the data is used for is the project's own words, in Japanese; its name and source stay.
-  await expect(credit.locator('dd').first()).toHaveText('星のレイヤー、HiPS と天の川の星、M45 のきれいな画像');
+  await expect(credit.locator('dd').first()).toHaveText('星のレイヤー（位置、等級、B−V の色）、きれいな画像の星');
   await expect(credit.locator('dd').first()).not.toHaveAttribute('lang', 'en');
   await expect(credit.getByRole('heading', { level: 2 })).toHaveAttribute('lang', 'en');
   await expect(credit.locator('dd').nth(1)).toHaveAttribute('lang', 'en');

@@ -1,14 +1,22 @@
 #!/usr/bin/python3
-"""A HiPS written by healpy and astropy, for the import's tests (issue 30; docs/import.md).
+"""HiPS written by healpy and astropy, for the import's tests (issues 30 and 39; docs/import.md).
 
-Unlike skydata/'s HiPS (equatorial, order 3, PNG tiles 256 or 32 wide) it is galactic, of orders
-1 to 2, with tiles 16 texels wide in FITS and PNG. Texel (row r, column c) of tile {order, npix} is
-the nested HEALPix pixel npix * 16^2 + interleave(r, c) at order + 4 (rows along the face's x
-index, Hipsgen's convention, as src/core/healpix.ts reads it); its value is the galactic latitude
-(degrees) of that pixel's centre, computed by healpy: as float32 in the FITS tile, and in the PNG
-tile (8-bit grey, written with zlib: no imaging library is a requirement of the tests) as
-round((b + 90) / 180 * 255). expected.json names, for a target at (ra, dec) = (40, 30),
-the order-2 tile that holds it, computed by astropy (ICRS to galactic) and healpy.
+hips/: unlike skydata/'s HiPS (equatorial, order 3, PNG tiles 256 or 32 wide) it is galactic, of
+orders 1 to 2, with tiles 16 texels wide in FITS and PNG. Texel (row r, column c) of a PNG tile
+{order, npix} is the nested HEALPix pixel npix * 16^2 + interleave(r, c) at order + 4 (rows from
+the top along the face's x index, Hipsgen's convention, as src/core/healpix.ts reads it); a FITS
+tile holds the same texels upside down (its first row is the picture's bottom: HiPS's FITS tiles
+are flipped against its PNG and JPEG ones, as Hipsgen writes them). A texel's value is the
+galactic latitude (degrees) of that pixel's centre, computed by healpy: as float32 in the FITS
+tile, and in the PNG tile (8-bit grey, written with zlib: no imaging library is a requirement of
+the tests) as round((b + 90) / 180 * 255). expected.json names, for a target at (ra, dec) =
+(40, 30), the order-2 tile that holds it, computed by astropy (ICRS to galactic) and healpy.
+
+hips-fits/: a science HiPS of FITS tiles alone (hips_tile_format = fits, hips_pixel_cut = 0 100),
+equatorial, orders 10 to 12, tiles 64 texels wide (0.8" texels at order 12), only the tiles
+around the galaxies: six galaxies, Gaussian light of peak 100 and sigma 5" on a sky of 1, at the
+positions of tests/helpers/import-fixture.ts targetCluster(6, 40, 30) (a grid 0.02 deg apart),
+written to expected.json as `galaxies`.
 
 Usage: make_import_hips.py OUTPUT_DIRECTORY
 """
@@ -28,6 +36,12 @@ ORDER_MIN = 1
 ORDER = 2
 WIDTH = 16
 TARGET = (40.0, 30.0)
+
+FITS_ORDER_MIN = 10
+FITS_ORDER = 12
+FITS_WIDTH = 64
+GALAXY_SIGMA_ARCSEC = 5.0
+GALAXY_PEAK = 100.0
 
 
 def interleave(x, y):
@@ -64,7 +78,7 @@ def main(out):
             _, latitude = healpy.pix2ang(2 ** (order + depth), ids, nest=True, lonlat=True)
             path = os.path.join(hips, tile_path(order, npix, "fits"))
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            fits.PrimaryHDU(latitude.astype(numpy.float32)).writeto(path)
+            fits.PrimaryHDU(numpy.flipud(latitude).astype(numpy.float32)).writeto(path)
             grey = numpy.round((latitude + 90) / 180 * 255).astype(numpy.uint8)
             with open(os.path.join(hips, tile_path(order, npix, "png")), "wb") as f:
                 f.write(png(grey))
@@ -94,8 +108,57 @@ def main(out):
         },
         "properties": {"order": ORDER, "order_min": ORDER_MIN, "tile_width": WIDTH, "frame": "galactic", "format": "png"},
     }
+    expected["galaxies"] = write_galaxies(os.path.join(out, "hips-fits"))
     with open(os.path.join(out, "expected.json"), "w") as f:
         json.dump(expected, f, indent=1)
+
+
+def galaxy_positions():
+    """targetCluster(6, 40, 30): five a row 0.02 deg apart in ra (scaled by 1/cos dec), rows 0.02 deg apart."""
+    dec0 = TARGET[1]
+    return [
+        (TARGET[0] + (index % 5) * 0.02 / numpy.cos(numpy.radians(dec0)), dec0 + (index // 5) * 0.02)
+        for index in range(6)
+    ]
+
+
+def write_galaxies(hips):
+    galaxies = galaxy_positions()
+    vectors = [healpy.ang2vec(ra, dec, lonlat=True) for ra, dec in galaxies]
+    depth = int(numpy.log2(FITS_WIDTH))
+    inside = numpy.array([[interleave(r, c) for c in range(FITS_WIDTH)] for r in range(FITS_WIDTH)])
+    sigma = numpy.radians(GALAXY_SIGMA_ARCSEC / 3600)
+    for order in range(FITS_ORDER_MIN, FITS_ORDER + 1):
+        nside = 2**order
+        tiles = set()
+        for vector in vectors:
+            tiles.update(int(t) for t in healpy.query_disc(nside, vector, numpy.radians(0.02), inclusive=True, nest=True))
+        for npix in sorted(tiles):
+            ids = npix * FITS_WIDTH * FITS_WIDTH + inside
+            x, y, z = healpy.pix2vec(2 ** (order + depth), ids.ravel(), nest=True)
+            light = numpy.ones(ids.size)
+            for vector in vectors:
+                angle = numpy.arccos(numpy.clip(x * vector[0] + y * vector[1] + z * vector[2], -1, 1))
+                light += GALAXY_PEAK * numpy.exp(-0.5 * (angle / sigma) ** 2)
+            grid = light.reshape(FITS_WIDTH, FITS_WIDTH)
+            path = os.path.join(hips, tile_path(order, npix, "fits"))
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            fits.PrimaryHDU(numpy.flipud(grid).astype(numpy.float32)).writeto(path)
+    properties = {
+        "creator_did": "ivo://example/galaxy-cruise/import-test-fits",
+        "obs_title": "Six galaxies (healpy, FITS tiles)",
+        "dataproduct_type": "image",
+        "hips_version": "1.4",
+        "hips_frame": "equatorial",
+        "hips_order": str(FITS_ORDER),
+        "hips_order_min": str(FITS_ORDER_MIN),
+        "hips_tile_width": str(FITS_WIDTH),
+        "hips_tile_format": "fits",
+        "hips_pixel_cut": f"0 {GALAXY_PEAK:g}",
+    }
+    with open(os.path.join(hips, "properties"), "w") as f:
+        f.write("".join(f"{key:<20}= {value}\n" for key, value in properties.items()))
+    return [{"ra": ra, "dec": dec} for ra, dec in galaxies]
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../helpers/databases';
+import { registeredRoutes } from '../helpers/routes';
 
 const ADMIN_EMAIL = 'harbour-master@example.org';
 
@@ -74,22 +75,6 @@ const ADMIN_ROUTES: AdminRoute[] = [
   },
   { method: 'DELETE', route: '/api/notifications/:id', url: (id) => `/api/notifications/${id}`, ok: 204 },
 ];
-
-/** Method and full path of every route, from Fastify's printed route tree (HEAD left out). */
-function registeredRoutes(app: FastifyInstance): { method: string; route: string }[] {
-  const routes: { method: string; route: string }[] = [];
-  const parents: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    parents.length = depth;
-    const route = (parents[depth - 1] ?? '') + match[2];
-    parents.push(route);
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, route });
-  }
-  return routes;
-}
 
 describe.each(DATABASE_KINDS)('admin routes are for administrators only, on %s', (kind) => {
   let database: TestDatabase;

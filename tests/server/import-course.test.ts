@@ -1,12 +1,19 @@
 // `galaxy-cruise import` (issue 30; docs/import.md) on PGlite and PostgreSQL: a manifest and a
 // CSV list seeded beside the small sky's five courses, played over HTTP, imported again after the
 // list changed, refused whole when a row is malformed, and left alone by the sky's seeding.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCourse } from '../../cli/commands/import';
 import { seedCatalogue } from '../../server/db/seed';
 import { setCourseOpen } from '../../server/import/courses';
+import { sumNewAnswers } from '../../server/science/consensus';
+import { exportCatalogue } from '../../server/science/export';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import {
@@ -258,6 +265,60 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
       cookies: user.cookies,
     });
     expect(newGame.statusCode).toBe(422);
+
+    // Every export carries the group's own id and name, and the removed target keeps its row with
+    // its answer: astropy joins each back to the group's first list by id.
+    await sumNewAnswers(db());
+    const exports = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-import-export-'));
+    try {
+      const files = { csv: 'course.csv', fits: 'course.fits', votable: 'course.vot' };
+      for (const format of ['csv', 'fits', 'votable'] as const)
+        await pipeline(
+          Readable.from(exportCatalogue(db(), COURSE, format)),
+          fs.createWriteStream(path.join(exports, files[format])),
+        );
+      const list = path.join(exports, 'first-list.csv');
+      writeTargetList(list, targets);
+      const read = JSON.parse(
+        execFileSync(
+          '/usr/bin/python3',
+          [
+            path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'helpers', 'read_catalogue_exports.py'),
+            ...[files.fits, files.votable, files.csv].map((file) => path.join(exports, file)),
+            list,
+          ],
+          { encoding: 'utf8' },
+        ),
+      ) as Record<
+        'fits' | 'votable' | 'csv',
+        {
+          rows: number;
+          joined: {
+            id: number;
+            object_id: number;
+            name_export: string | null;
+            name_list: string | null;
+            removed: boolean;
+            volunteers: number;
+          }[];
+        }
+      >;
+      for (const format of ['fits', 'votable', 'csv'] as const) {
+        // The 20 of the first list (the removed one too) and the one added.
+        expect(read[format].rows).toBe(21);
+        const joined = read[format].joined;
+        expect(joined.map((row) => row.id).sort((a, b) => a - b)).toEqual(targets.map((target) => target.id));
+        for (const row of joined) {
+          expect(row.object_id).toBe(before.get(row.id));
+          expect(row.name_export ?? '').toBe(row.name_list ?? '');
+        }
+        const gone = joined.find((row) => row.id === removed)!;
+        expect(gone).toMatchObject({ removed: true, volunteers: 1 });
+        expect(joined.filter((row) => row.removed)).toHaveLength(1);
+      }
+    } finally {
+      fs.rmSync(exports, { recursive: true, force: true });
+    }
   });
 
   it("keeps an area's id with its targets when the list grows a field that the plan puts before it", async () => {
@@ -313,6 +374,32 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
     expect(course?.hips_url).toBe('https://example.org/hips/');
   });
 
+  it("refuses a HiPS folder with a link leading outside the group's folder, writing nothing; copies a link inside it as its file", async () => {
+    const leaky = writeSurvey({ id: 'leaky-survey', targets: targetCluster(3, 310, 10) });
+    const elsewhere = writeSurvey({ id: 'elsewhere-survey', targets: [] });
+    surveys.push(leaky, elsewhere);
+    const secret = path.join(elsewhere.folder, 'secret.txt');
+    fs.writeFileSync(secret, 'not for the sky');
+    fs.symlinkSync(secret, path.join(leaky.folder, 'hips', 'Allsky.png'));
+    const before = await courseRows();
+    await expect(
+      importCourse({ db: db(), manifestFile: leaky.manifest, varDirectory: testApp.varDirectory }),
+    ).rejects.toThrow(
+      `survey.json: imagery.hips: '${path.join('hips', 'Allsky.png')}' (it leads to ${fs.realpathSync(secret)}) is outside the manifest's folder ${leaky.folder}`,
+    );
+    expect(await courseRows()).toEqual(before);
+    const courseFolder = path.join(testApp.varDirectory, 'sky', 'stellar-globe', 'static', 'imports', 'leaky-survey');
+    expect(fs.existsSync(courseFolder)).toBe(false);
+    // A link to a file of the group's own folder is copied as that file, not as a link.
+    fs.rmSync(path.join(leaky.folder, 'hips', 'Allsky.png'));
+    fs.writeFileSync(path.join(leaky.folder, 'preview.png'), 'a preview');
+    fs.symlinkSync(path.join(leaky.folder, 'preview.png'), path.join(leaky.folder, 'hips', 'Allsky.png'));
+    await importCourse({ db: db(), manifestFile: leaky.manifest, varDirectory: testApp.varDirectory });
+    const copied = path.join(courseFolder, 'hips', 'Allsky.png');
+    expect(fs.lstatSync(copied).isSymbolicLink()).toBe(false);
+    expect(fs.readFileSync(copied, 'utf8')).toBe('a preview');
+  });
+
   it.each(['targets.fits', 'targets.vot'])(
     'imports %s as astropy wrote it, every id (some past 2^32) in the id map with its position and name',
     async (file) => {
@@ -326,6 +413,8 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
         db: db(),
         manifestFile: folder.manifest,
         varDirectory: testApp.varDirectory,
+        // The lists astropy wrote lie outside the group's folder.
+        allowedRoots: [references.dir],
       });
       expect(report).toMatchObject({ targets: references.targets.length, added: references.targets.length });
       const rows = await db()

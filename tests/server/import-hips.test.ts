@@ -2,7 +2,8 @@
 // (tests/helpers/make_import_hips.py) in a galactic frame, orders 1 to 2 and tiles 16 wide in PNG
 // and FITS, unlike skydata/'s. `galaxy-cruise import` runs as the real command on PGlite and on
 // PostgreSQL, then `galaxy-cruise serve` serves the copied HiPS over HTTP beside the sky data
-// ({dataRepository}/imports/<course>/hips/).
+// ({dataRepository}/imports/<course>/hips/). The HiPS lies outside the manifest's folder, which
+// the command refuses unless --allow-root names its folder.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,6 +52,7 @@ describe.each(DATABASE_KINDS)('an imported HiPS served on %s', (kind) => {
   let server: RunningServer | undefined;
   let imported: CliResult;
   let malformed: CliResult;
+  let confined: CliResult;
   let broken: SurveyFolder | undefined;
 
   beforeAll(async () => {
@@ -66,7 +68,8 @@ describe.each(DATABASE_KINDS)('an imported HiPS served on %s', (kind) => {
     // Before the server starts: with PGlite, one process at a time has the database.
     broken = writeSurvey({ id: 'broken-survey', targets: [{ id: 1, ra: 10, dec: 95 }] });
     malformed = await cli(env, 'import', broken.manifest);
-    imported = await cli(env, 'import', survey.manifest);
+    confined = await cli(env, 'import', survey.manifest);
+    imported = await cli(env, 'import', '--allow-root', references, survey.manifest);
     if (imported.code === 0) server = await startServer(env);
   }, 240_000);
   afterAll(async () => {
@@ -88,6 +91,24 @@ describe.each(DATABASE_KINDS)('an imported HiPS served on %s', (kind) => {
       /^galaxy-cruise import: import needs a MANIFEST, or one of --open COURSE and --close COURSE\n/,
     );
     expect((await cli(env, 'import', '--link', '--open', COURSE)).code).toBe(2);
+  });
+
+  it("refuses a HiPS outside the manifest's folder, naming it (exit 1), unless --allow-root names its folder", async () => {
+    const hips = path.join(references, 'hips');
+    expect(confined).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `galaxy-cruise import: survey.json: imagery.hips: '${hips}' is outside the manifest's folder ${survey.folder}: the import reads only there, unless --allow-root names another folder\n`,
+    });
+    const notAFolder = await cli(
+      env,
+      'import',
+      '--allow-root',
+      path.join(references, 'expected.json'),
+      survey.manifest,
+    );
+    expect(notAFolder.code).toBe(2);
+    expect(notAFolder.stderr).toMatch(/^galaxy-cruise import: --allow-root '.*expected\.json' is not a folder\n/);
   });
 
   const hipsBase = () => `${server!.url}/stellar-globe/static/imports/${COURSE}/hips`;

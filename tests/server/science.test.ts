@@ -185,31 +185,66 @@ describe.each(DATABASE_KINDS)('science on %s', (kind) => {
           Readable.from(exportCatalogue(database.db, crowd.courseId, format)),
           fs.createWriteStream(files[format]),
         );
+      // CSV: an ECSV header of '#' lines, then the names and a line per target.
       const csv = fs.readFileSync(files.csv, 'utf8').trimEnd().split('\r\n');
-      expect(csv[0]).toBe(EXPORT_COLUMNS.map((column) => column.name).join(','));
-      expect(csv).toHaveLength(2301);
+      expect(csv[0]).toBe('# %ECSV 1.0');
+      const data = csv.filter((line) => !line.startsWith('#'));
+      expect(data[0]).toBe(EXPORT_COLUMNS.map((column) => column.name).join(','));
+      expect(data).toHaveLength(2301);
       expect(fs.statSync(files.fits).size % 2880).toBe(0);
 
       const read = JSON.parse(
-        execFileSync('/usr/bin/python3', [path.join(helpers, 'read_catalogue_exports.py'), files.fits, files.votable], {
-          encoding: 'utf8',
-        }),
+        execFileSync(
+          '/usr/bin/python3',
+          [path.join(helpers, 'read_catalogue_exports.py'), files.fits, files.votable, files.csv],
+          { encoding: 'utf8' },
+        ),
       );
       const names = EXPORT_COLUMNS.map((column) => column.name);
       const first = (await catalogueRows(database.db, crowd.courseId, -1, 1))[0]!;
-      for (const format of ['fits', 'votable'] as const) {
+      for (const format of ['fits', 'votable', 'csv'] as const) {
         expect(read[format].columns).toEqual(names);
         expect(read[format].rows).toBe(2300);
         expect(read[format].units).toEqual({ ra: 'deg', dec: 'deg' });
         expect(read[format].descriptions.ra).toBe('Right ascension (ICRS)');
         expect(read[format].descriptions.fw_spiral).toBe('Reliability-weighted vote fraction: galaxy_type spiral');
+        expect(read[format].descriptions.true_galaxy_type).toBe("The sky catalogue's galaxy_type (truth)");
         expect(read[format].first.object_id).toBe(first.object_id);
         expect(read[format].first.ra).toBeCloseTo(first.ra, 10);
         expect(read[format].first.volunteers).toBe(3);
         expect(read[format].first.consensus_galaxy_type).toBe(first.consensus_galaxy_type);
         expect(read[format].first.fw_spiral).toBeCloseTo(first.fw_spiral!, 10);
         expect(read[format].first.retired).toBe(false);
+        expect(read[format].first.removed).toBe(false);
       }
+      expect(read.csv.plain_rows).toBe(2300);
+      expect(read.fits.tcomm.fw_spiral).toBe('Reliability-weighted vote fraction: galaxy_type spiral');
+
+      // Provenance: the same facts in the FITS primary header and table, the VOTable's INFO and
+      // PARAM, and the ECSV meta.
+      const answers = 500 * 3;
+      for (const keywords of [read.fits.primary, read.fits.meta]) {
+        expect(keywords).toMatchObject({
+          ORIGIN: 'Galaxy Cruise',
+          CREATOR: expect.stringMatching(/^galaxy-cruise \d+\.\d+\.\d+/),
+          COURSE: crowd.courseId,
+          RETRULE: 'none',
+          NANSWERS: answers,
+          NTARGETS: 2300,
+          'DATE-EST': 'never',
+        });
+        expect(Date.parse(`${keywords.DATE}Z`)).toBeGreaterThan(Date.now() - 3600_000);
+      }
+      expect(read.fits.primary_comments.join(' ')).toContain('Dawid & Skene 1979');
+      expect(read.votable.infos).toMatchObject({
+        origin: 'Galaxy Cruise',
+        course: crowd.courseId,
+        estimated_at: 'never',
+      });
+      expect(read.votable.infos.citation).toContain('Galaxy Cruise volunteers');
+      expect(read.votable.params).toMatchObject({ answers, targets: 2300 });
+      expect(read.csv.meta).toMatchObject({ origin: 'Galaxy Cruise', course: crowd.courseId, answers, targets: 2300 });
+      expect(read.csv.meta.citation).toContain('Dawid & Skene 1979');
       expect(read.votable.ucds.ra).toBe('pos.eq.ra;meta.main');
       // Every row of the stream, in order, with the targets nobody answered.
       let rows = 0;

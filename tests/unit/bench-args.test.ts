@@ -35,8 +35,10 @@ describe('the bench arguments', () => {
       votes: 10,
       volunteers: 1000,
       retirementTargets: 10_000,
+      voyageTargets: 96,
       exportRows: 1_000_000,
     });
+    expect(parseBenchArgs(['science', '--voyage-targets', '0']).scienceArgs.voyageTargets).toBe(0);
     expect(
       parseBenchArgs(['science', '--targets', '500', '--databases', 'pglite', '--export-rows', '0']).scienceArgs,
     ).toMatchObject({ databases: ['pglite'], targets: 500, exportRows: 0 });

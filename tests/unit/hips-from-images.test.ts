@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { parseMocFits } from '../../src/core/hips-moc';
 import { parseHipsProperties } from '../../src/core/hipsProperties';
 import { hipsTilePath } from '../../skydata/hips';
 import { ImageImportError, orderForScale, writeHipsFromImages } from '../../skydata/hips-from-images';
@@ -106,6 +108,34 @@ describe('a HiPS from FITS images with a celestial WCS', () => {
       expect(fs.existsSync(path.join(directory, `Norder${order}`)), `Norder${order}`).toBe(true);
     }
     expect(fs.existsSync(path.join(directory, 'Norder3', 'Allsky.png'))).toBe(true);
+
+    // Its coverage map (IVOA MOC 1.1): every tile written lies inside, at every order, and a tile
+    // of the far sky does not; astropy reads the file as a valid FITS binary table.
+    const moc = fs.readFileSync(path.join(directory, 'Moc.fits'));
+    const coverage = parseMocFits(moc);
+    expect(coverage.order).toBe(13);
+    expect(Number(properties.raw.get('moc_sky_fraction'))).toBeGreaterThan(0);
+    for (const order of [13, 8, 3]) {
+      const folder = path.join(directory, `Norder${order}`);
+      const written = fs
+        .readdirSync(folder)
+        .filter((name) => name.startsWith('Dir'))
+        .flatMap((dir) => fs.readdirSync(path.join(folder, dir)).map((name) => Number(/\d+/.exec(name)![0])));
+      expect(written.length).toBeGreaterThan(0);
+      for (const npix of written) expect(coverage.intersects(order, npix), `${order}/${npix}`).toBe(true);
+      const far = Math.floor((12 * 4 ** order) / 2 + (12 * 4 ** order) / 3) % (12 * 4 ** order);
+      expect(written.includes(far) || !coverage.intersects(order, far)).toBe(true);
+    }
+    const astropy = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        "import sys; from astropy.io import fits\nwith fits.open(sys.argv[1]) as h:\n h.verify('exception'); print(h[1].header['ORDERING'], h[1].header['MOCORDER'], len(h[1].data))",
+        path.join(directory, 'Moc.fits'),
+      ],
+      { encoding: 'utf8' },
+    ).trim();
+    expect(astropy).toMatch(/^NUNIQ 13 \d+$/);
   });
 
   test('SIN, three bands: the g-only source is blue, the i-only one red, the one in all three white', () => {

@@ -5,6 +5,7 @@ import {
   HIPS_ORDER_MIN_DEFAULT,
   INVALID_PROPERTIES,
   allskyCell,
+  type InvalidPropertiesError,
   hipsAllskyUrl,
   hipsTileUrl,
   parseHipsProperties,
@@ -68,8 +69,30 @@ describe('HiPS properties (viewer-spec §3)', () => {
     });
     // HiPS 1.0's default format is jpeg.
     expect(parseHipsProperties(MINIMAL).format).toBe('jpg');
-    // Nothing a browser can show: unusable.
-    expect(() => parseHipsProperties(`${MINIMAL}hips_tile_format = fits\n`)).toThrow(INVALID_PROPERTIES);
+    // FITS alone (a science HiPS): decoded and coloured by the viewer, with its pixel cut if given.
+    expect(parseHipsProperties(`${MINIMAL}hips_tile_format = fits\nhips_pixel_cut = -2 40\n`)).toMatchObject({
+      format: 'fits',
+      pixelCut: [-2, 40],
+    });
+    // Nothing the viewer can draw: unusable, and the error says why.
+    expect(() => parseHipsProperties(`${MINIMAL}hips_tile_format = tiff\n`)).toThrow(INVALID_PROPERTIES);
+  });
+
+  it('says what is wrong beside the spec message (the import names the cause)', () => {
+    const reason = (text: string) => {
+      try {
+        parseHipsProperties(text);
+      } catch (error) {
+        expect((error as Error).message).toBe(INVALID_PROPERTIES);
+        return (error as InvalidPropertiesError).reason;
+      }
+      return null;
+    };
+    expect(reason(`${MINIMAL}hips_tile_format = tiff\n`)).toBe(
+      "hips_tile_format 'tiff' has no format the viewer draws (png, jpeg, webp or fits)",
+    );
+    expect(reason('hips_order = 3\nhips_tile_width = 300\n')).toBe('hips_tile_width 300 is not a power of two');
+    expect(reason('hips_tile_width = 512\n')).toBe('hips_order null is not a whole number');
   });
 
   it('equatorial, the default frame, is no rotation', () => {

@@ -127,6 +127,12 @@ describe('a course without a galaxy left', () => {
     expect(exhaustedMessage('final_campaign', 2)).toBe('finalCompleted');
     expect(exhaustedMessage('training', 1)).toBe('complete.training');
     expect(exhaustedMessage('season2', 5)).toBe('complete.season2');
+    expect(exhaustedMessage('lsb-dwarfs', 6, 6)).toBe('complete.imported');
+  });
+
+  it("says 'no available galaxy' while areas the volunteer has not done were retired by the course's rule", () => {
+    expect(exhaustedMessage('lsb-dwarfs', 0, 12)).toBe('noAvailable');
+    expect(exhaustedMessage('lsb-dwarfs', 4, 12)).toBe('noAvailable');
   });
 });
 

@@ -9,12 +9,13 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/shared/catalogue';
 import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
-import { readStarRecords } from '../../src/core/stars';
+import { readStarColors, readStarRecords, starColorFile } from '../../src/core/stars';
 import { buildSky } from '../../skydata/build';
 import { cataloguePath, skyRoot } from '../../skydata/paths';
 import { nestToXy, pix2angNest, xyfToAngle, xyToNest } from '../../skydata/healpix';
 import { hipsTilePath } from '../../skydata/hips';
-import { FACES, faceDirection } from '../../skydata/milkyway';
+import { displayByte, renderSkyMap, sampleSkyMap } from '../../skydata/skymap';
+import { CUBE_FACES, cubeFaceDirection } from '../../src/core/cubeMap';
 import { STAMP_FILES } from '../../skydata/passport';
 import { PRETTY_PICTURES } from '../../src/shared/prettyPicture';
 import { decodePng, encodePng } from '../../skydata/png';
@@ -323,6 +324,30 @@ describe('star catalogue files', () => {
     expect(total).toBeGreaterThan(100_000);
   });
 
+  it('each star file has its colour file beside it: one B−V byte per star, in the same order', () => {
+    const folder = path.join(root, 'hipparcos-catalog');
+    const files = JSON.parse(fs.readFileSync(path.join(folder, 'index.json'), 'utf8')) as string[];
+    const first = readStarRecords(zlib.gunzipSync(fs.readFileSync(path.join(folder, files[0]))));
+    const colors = readStarColors(
+      zlib.gunzipSync(fs.readFileSync(path.join(folder, starColorFile(files[0])))),
+      first.length / 3,
+    );
+    // Sirius (B−V 0.00), then find Betelgeuse (ra 88.79°, dec 7.41°, B−V 1.85) and Rigel (78.63°, −8.20°, −0.03).
+    expect(colors[0]).toBeCloseTo(0, 1);
+    const near = (ra: number, dec: number) => {
+      for (let k = 0; k < first.length / 3; k++)
+        if (Math.abs(first[3 * k] - ra) < 0.05 && Math.abs(first[3 * k + 1] - dec) < 0.05) return colors[k];
+      throw new Error(`no star at ${ra}, ${dec}`);
+    };
+    // Betelgeuse is variable; d3-celestial's Hipparcos B−V is 1.50.
+    expect(near(88.79, 7.41)).toBeGreaterThan(1.4);
+    expect(near(78.63, -8.2)).toBeCloseTo(-0.03, 1);
+    for (const file of files) {
+      const count = readStarRecords(zlib.gunzipSync(fs.readFileSync(path.join(folder, file)))).length / 3;
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(folder, starColorFile(file)))).byteLength).toBe(count);
+    }
+  });
+
   it('credits.json names every dataset with its licence; a title of ours is in English and Japanese', () => {
     const credits = JSON.parse(fs.readFileSync(path.join(root, 'credits.json'), 'utf8')) as {
       name: string | { en: string; ja: string };
@@ -485,32 +510,34 @@ describe('HiPS of the whole sky and Milky Way faces', () => {
     expect(allsky.height).toBe(29 * Math.min(64, width));
   });
 
-  it('draws Sirius into the HiPS tile and pixel that HEALPix puts it in', () => {
+  it('draws the sky map into the HiPS tile and pixel that HEALPix puts it in, with no star baked in', () => {
     const width = Number(readProperties().get('hips_tile_width'));
-    // Find the brightest pixel of all tiles around Sirius (ra 101.287°, dec −16.716°).
-    let best = { value: -1, ra: 0, dec: 0 };
-    for (let npix = 0; npix < 768; npix++) {
+    // The small sky's map (skydata/build.ts: 1024 wide), sampled where HEALPix puts each texel.
+    const map = renderSkyMap(1024);
+    const sample = new Float32Array(3);
+    const random = new Random(38);
+    let checked = 0;
+    for (let n = 0; n < 300; n++) {
+      const npix = Math.floor(random.next() * 768);
+      const [row, column] = [Math.floor(random.next() * width), Math.floor(random.next() * width)];
       const png = decodePng(fs.readFileSync(path.join(root, 'hips', 'sky', hipsTilePath(3, npix, 'png'))));
-      for (let row = 0; row < width; row++) {
-        for (let column = 0; column < width; column++) {
-          const k = 3 * (row * width + column);
-          const value = png.pixels[k] + png.pixels[k + 1] + png.pixels[k + 2];
-          if (value > best.value) {
-            const face = Math.floor(npix / 64);
-            const [ix0, iy0] = nestToXy(npix % 64);
-            const [theta, phi] = xyfToAngle(8 * width, face, ix0 * width + row, iy0 * width + column);
-            best = { value, ra: (phi * 180) / Math.PI, dec: 90 - (theta * 180) / Math.PI };
-          }
-        }
-      }
+      const face = Math.floor(npix / 64);
+      const [ix0, iy0] = nestToXy(npix % 64);
+      const [theta, phi] = xyfToAngle(8 * width, face, ix0 * width + row, iy0 * width + column);
+      sampleSkyMap(map, (phi * 180) / Math.PI, 90 - (theta * 180) / Math.PI, sample);
+      const k = 3 * (row * width + column);
+      for (let c = 0; c < 3; c++) expect(Math.abs(png.pixels[k + c] - displayByte(sample[c]))).toBeLessThanOrEqual(1);
+      checked++;
     }
-    expect(best.ra).toBeCloseTo(101.29, 0);
-    expect(best.dec).toBeCloseTo(-16.72, 0);
+    expect(checked).toBe(300);
+    // Sirius (ra 101.287°, dec −16.716°, V −1.44) is the star layer's: the map is dark there.
+    sampleSkyMap(map, 101.287, -16.716, sample);
+    expect(displayByte(sample[0])).toBeLessThan(40);
   });
 
   it('writes the six Milky Way faces at full size and in images-512', () => {
     for (const folder of ['milkyway', path.join('milkyway', 'images-512')]) {
-      for (const face of FACES) {
+      for (const face of CUBE_FACES) {
         const image = decodePng(fs.readFileSync(path.join(root, folder, `${face}.png`)));
         expect(image.width).toBe(image.height);
         expect(image.channels).toBe(3);
@@ -519,10 +546,10 @@ describe('HiPS of the whole sky and Milky Way faces', () => {
   });
 
   it('maps cube-face centres to the six axes (OpenGL cube-map convention)', () => {
-    expect(faceDirection('px', 0, 0)).toEqual([1, -0, -0]);
-    expect(faceDirection('ny', 0, 0)).toEqual([0, -1, -0]);
-    expect(faceDirection('pz', 0, 0)).toEqual([0, -0, 1]);
-    expect(faceDirection('nz', 0, 0)).toEqual([-0, -0, -1]);
+    expect(cubeFaceDirection('px', 0, 0)).toEqual([1, -0, -0]);
+    expect(cubeFaceDirection('ny', 0, 0)).toEqual([0, -1, -0]);
+    expect(cubeFaceDirection('pz', 0, 0)).toEqual([0, -0, 1]);
+    expect(cubeFaceDirection('nz', 0, 0)).toEqual([-0, -0, -1]);
   });
 });
 

@@ -34,11 +34,13 @@ function records(): Float32Array {
 
 describe('starCells', () => {
   const input = records();
-  const { vertices, offsets } = starCells(input, loadCoreSync());
+  // Each star's B−V as the colour files give it (here: its index, to follow it through the sort).
+  const colors = Float32Array.from({ length: input.length / STAR_RECORD_FLOATS }, (_, k) => k / 1000);
+  const { vertices, offsets } = starCells(input, loadCoreSync(), colors);
   const nside = 2 ** STAR_CELL_ORDER;
   const count = features.length;
 
-  it('keeps every star once, as a unit vector with its magnitude, in the cell that holds it', () => {
+  it('keeps every star once, as a unit vector with its magnitude and B−V, in the cell that holds it', () => {
     expect(count).toBeGreaterThan(5000);
     expect(offsets.length).toBe(12 * nside * nside + 1);
     expect(offsets[0]).toBe(0);
@@ -57,12 +59,13 @@ describe('starCells', () => {
       stars.forEach((star, j) => {
         const [ra, dec, magnitude] = input.subarray(STAR_RECORD_FLOATS * star, STAR_RECORD_FLOATS * (star + 1));
         const at = STAR_VERTEX_FLOATS * (offsets[cell] + j);
-        const [x, y, z, drawnMagnitude] = vertices.subarray(at, at + STAR_VERTEX_FLOATS);
+        const [x, y, z, drawnMagnitude, bv] = vertices.subarray(at, at + STAR_VERTEX_FLOATS);
         const [raRadians, decRadians] = [(ra * Math.PI) / 180, (dec * Math.PI) / 180];
         expect(x).toBeCloseTo(Math.cos(decRadians) * Math.cos(raRadians), 6);
         expect(y).toBeCloseTo(Math.cos(decRadians) * Math.sin(raRadians), 6);
         expect(z).toBeCloseTo(Math.sin(decRadians), 6);
         expect(drawnMagnitude).toBe(magnitude);
+        expect(bv).toBe(colors[star]);
       });
     }
   });

@@ -1,13 +1,19 @@
 // The course manifest of `galaxy-cruise import` (server/import/manifest.ts): a good manifest read
 // with its HiPS properties, target list and retirement rule; every malformed member refused
-// with the file and the member named.
+// with the file and the member named; every path confined to the manifest's folder, symbolic
+// links resolved, unless another root is allowed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../server/import/manifest';
 
+/** A temporary folder holding the group's folder `survey/` (the manifest's) and another group's `grey/`. */
+let base: string;
+/** The manifest's folder. */
 let dir: string;
+/** A folder beside it, outside the manifest's. */
+let grey: string;
 
 const GOOD = {
   id: 'lsb-dwarfs',
@@ -18,7 +24,14 @@ const GOOD = {
 };
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
+  // Real paths: the refusals name where a path leads once links are resolved.
+  base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-')));
+  dir = path.join(base, 'survey');
+  grey = path.join(base, 'grey');
+  fs.mkdirSync(dir);
+  fs.mkdirSync(path.join(grey, 'hips'), { recursive: true });
+  fs.writeFileSync(path.join(grey, 'targets.csv'), 'id,ra,dec\n1,10,20\n');
+  fs.writeFileSync(path.join(grey, 'hips', 'properties'), 'hips_tile_width = 256\nhips_order = 3\n');
   fs.mkdirSync(path.join(dir, 'hips'));
   fs.writeFileSync(
     path.join(dir, 'hips', 'properties'),
@@ -31,7 +44,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(base, { recursive: true, force: true });
 });
 
 function manifest(content: unknown): string {
@@ -70,7 +83,7 @@ describe('course manifest', () => {
     const read = await readManifest(
       manifest({ ...GOOD, imagery: { hips: 'https://alasky.example.org/DSS/DSS2Merged' }, retirement: undefined }),
     );
-    expect(read.imagery).toEqual({ hips: { url: 'https://alasky.example.org/DSS/DSS2Merged/' } });
+    expect(read.imagery).toEqual({ hips: { url: 'https://alasky.example.org/DSS/DSS2Merged/' }, preset: {} });
     expect(read.retirement).toBeNull();
   });
 
@@ -140,9 +153,9 @@ describe('course manifest', () => {
       'imagery.preset.beta: needs a number',
     ],
     [
-      'a preset member beside a HiPS',
-      { ...GOOD, imagery: { hips: 'hips', preset: { beta: 3 } } },
-      'imagery.preset: unknown member (the manifest knows hips here)',
+      'an unknown member beside a HiPS',
+      { ...GOOD, imagery: { hips: 'hips', colours: { beta: 3 } } },
+      'imagery.colours: unknown member (the manifest knows hips, preset here)',
     ],
     [
       'a folder without properties',
@@ -151,8 +164,8 @@ describe('course manifest', () => {
     ],
     [
       'invalid properties',
-      { ...GOOD, imagery: { hips: 'broken' } },
-      "imagery.hips: 'broken/properties': invalid properties file",
+      { ...GOOD, imagery: { hips: 'broken/' } },
+      "imagery.hips: 'broken/properties': invalid properties file: hips_order null is not a whole number",
     ],
     [
       'an ftp URL',
@@ -199,5 +212,81 @@ describe('course manifest', () => {
 
   it('refuses a manifest that cannot be read', async () => {
     await expect(readManifest(path.join(dir, 'absent.json'))).rejects.toThrow('absent.json: cannot be read (ENOENT)');
+  });
+});
+
+describe("course manifest paths stay in the manifest's folder", () => {
+  const outside = (given: string, leadsTo?: string) =>
+    `'${given}'${leadsTo ? ` (it leads to ${leadsTo})` : ''} is outside the manifest's folder ${dir}: the import reads only there, unless --allow-root names another folder`;
+  const links: string[] = [];
+  const link = (target: string, at: string) => {
+    fs.symlinkSync(target, path.join(dir, at));
+    links.push(path.join(dir, at));
+  };
+  afterAll(() => {
+    for (const file of links) fs.rmSync(file, { force: true });
+  });
+
+  it("refuses another group's target list, ../grey/targets.csv, naming the path", async () => {
+    expect(await refusal({ ...GOOD, targets: '../grey/targets.csv' })).toBe(
+      `survey.json: targets: ${outside('../grey/targets.csv')}`,
+    );
+  });
+
+  it('refuses an absolute path outside the folder', async () => {
+    const absolute = path.join(grey, 'targets.csv');
+    expect(await refusal({ ...GOOD, targets: absolute })).toBe(`survey.json: targets: ${outside(absolute)}`);
+    expect(await refusal({ ...GOOD, imagery: { hips: path.join(grey, 'hips') } })).toBe(
+      `survey.json: imagery.hips: ${outside(path.join(grey, 'hips'))}`,
+    );
+  });
+
+  it('refuses ../../../../../etc/passwd as imagery before reading a byte of it', async () => {
+    expect(
+      await refusal({ ...GOOD, imagery: { fits: [['targets.csv', '../../../../../etc/passwd', 'targets.csv']] } }),
+    ).toBe(`survey.json: imagery.fits[0]: ${outside('../../../../../etc/passwd')}`);
+  });
+
+  it('refuses a symbolic link in the folder that leads outside it, naming where it leads', async () => {
+    link(path.join(grey, 'targets.csv'), 'linked.csv');
+    expect(await refusal({ ...GOOD, targets: 'linked.csv' })).toBe(
+      `survey.json: targets: ${outside('linked.csv', path.join(grey, 'targets.csv'))}`,
+    );
+    link(grey, 'grey-link');
+    expect(await refusal({ ...GOOD, imagery: { hips: 'grey-link/hips' } })).toBe(
+      `survey.json: imagery.hips: ${outside('grey-link/hips', path.join(grey, 'hips'))}`,
+    );
+  });
+
+  it('refuses a HiPS folder holding a link that leads outside, or nowhere: its copy would serve it', async () => {
+    fs.mkdirSync(path.join(dir, 'hips', 'Norder3'), { recursive: true });
+    link('/etc/passwd', 'hips/Norder3/Npix1.png');
+    expect(await refusal(GOOD)).toBe(
+      `survey.json: imagery.hips: ${outside(path.join('hips', 'Norder3', 'Npix1.png'), '/etc/passwd')}`,
+    );
+    fs.rmSync(path.join(dir, 'hips', 'Norder3', 'Npix1.png'));
+    link(path.join(dir, 'gone.png'), 'hips/Norder3/Npix2.png');
+    expect(await refusal(GOOD)).toBe(
+      `survey.json: imagery.hips: '${path.join('hips', 'Norder3', 'Npix2.png')}' is a symbolic link to nothing`,
+    );
+    fs.rmSync(path.join(dir, 'hips', 'Norder3'), { recursive: true });
+  });
+
+  it('takes links and absolute paths that stay in the folder, and another root when allowed', async () => {
+    link('targets.csv', 'same.csv');
+    const inside = await readManifest(
+      manifest({ ...GOOD, targets: 'same.csv', imagery: { fits: [path.join(dir, 'targets.csv')] } }),
+    );
+    expect(inside.targets.file).toBe(path.join(dir, 'same.csv'));
+    const allowed = await readManifest(manifest({ ...GOOD, targets: '../grey/targets.csv' }), {
+      allowedRoots: [grey],
+    });
+    expect(allowed.targets.file).toBe(path.join(grey, 'targets.csv'));
+    // The allowed root widens what may be read; it does not make everything readable.
+    await expect(
+      readManifest(manifest({ ...GOOD, imagery: { fits: ['../../../../../etc/passwd'] } }), { allowedRoots: [grey] }),
+    ).rejects.toThrow(
+      `'../../../../../etc/passwd' is outside the manifest's folder ${dir} and the allowed roots: the import reads only there, unless --allow-root names another folder`,
+    );
   });
 });

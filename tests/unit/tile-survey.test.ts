@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_SURVEY_OPTIONS } from '../../src/app/components/globe/presets';
-import { SURVEY_DEFAULTS } from '../../src/globe/layers/survey';
+import { APPLICATION_SURVEYS, APPLICATION_SURVEY_OPTIONS } from '../../src/app/components/globe/presets';
+import { STENCIL_SPAN, SURVEY_DEFAULTS } from '../../src/globe/layers/survey';
 import { OUTLINE_FADE_MS, areaPolygons, tileWeight } from '../../src/globe/layers/survey-area';
 import { ColorParamsType, DEFAULT_COLOR_PARAMS, colorMixing } from '../../src/globe/layers/survey-colors';
 import { levelsCoarser } from '../../src/globe/tiles/tiled-layer';
@@ -15,13 +15,18 @@ describe('survey colour parameters (viewer-spec §3)', () => {
     expect(colorMixing(DEFAULT_COLOR_PARAMS).filters).toEqual(['HSC-I', 'HSC-R', 'HSC-G']);
   });
 
-  it('has the application settings: true-colour matrix, beta 57338.67, HSC-I red 0.95, HSC-R green 0.98, HSC-G blue 1.02, tile level-of-detail bias 2, outline off', () => {
-    const { colorParams, tileLodBias, outline } = APPLICATION_SURVEY_OPTIONS;
+  it('has the application settings: true-colour matrix, beta 57338.67, HSC-I red 0.95, HSC-R green 0.98, HSC-G blue 1.02, tile level-of-detail bias 2; its light added to the sky, the area outline taking over as the tiles fade (viewer-spec §4, issue 38)', () => {
+    const { colorParams, tileLodBias, outline, blend } = APPLICATION_SURVEY_OPTIONS;
     expect(colorParams.type).toBe(ColorParamsType.SDSS_TRUE_COLOR_MATRIX);
     expect(colorParams.beta).toBe(57338.67);
     expect(tileLodBias).toBe(2);
     expect(SURVEY_DEFAULTS.tileLodBias).toBe(2);
-    expect(outline).toBe(false);
+    expect(outline).toBe(true);
+    expect(blend).toBe('add');
+    expect(SURVEY_DEFAULTS.blend).toBe('over');
+    // Each folder's stencil ranks apart from the others', the Deep/UltraDeep ones over the Wide.
+    expect(APPLICATION_SURVEYS.map((survey) => survey.stencilBase)).toEqual([2, 1, 0].map((k) => k * STENCIL_SPAN));
+    expect(APPLICATION_SURVEYS.map((survey) => survey.name)).toEqual(['simulation', 'dud', 'wide']);
     const { filters, weights } = colorMixing(colorParams);
     expect(filters).toEqual(['HSC-I', 'HSC-R', 'HSC-G']);
     // Column k holds filter k's red, green, blue weights.

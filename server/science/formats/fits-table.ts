@@ -1,25 +1,70 @@
-// A FITS file holding the catalogue as a binary table (FITS Standard 4.0, §7.3): an empty primary
-// HDU, then a BINTABLE extension whose header names each column (TTYPEn), its format (TFORMn: K
-// 64-bit integer, J 32-bit integer, D double, L logical, nA characters), unit (TUNITn) and
-// description (TCOMMn, the HEASARC convention TOPCAT reads, and the TTYPEn card's comment), then
-// the rows big-endian, padded to 2880-byte blocks. A null double is a NaN.
+// A FITS file holding a table as a binary table (FITS Standard 4.0, §7.3): a primary HDU without
+// data whose header carries the provenance, then a BINTABLE extension whose header names each
+// column (TTYPEn), its format (TFORMn: K 64-bit integer, J 32-bit integer, D double, L logical, nA
+// characters), unit (TUNITn) and description (TCOMMn, the HEASARC convention TOPCAT reads, and the
+// TTYPEn card's comment), the provenance again (astropy's Table.read keeps the table HDU's
+// keywords as its meta), and the columns' descriptions once more in astropy's own header block
+// (below), then the rows big-endian, padded to 2880-byte blocks. A null double is a NaN.
+//
+// astropy's Table.read does not read TCOMMn; it reads a column's description from the YAML it
+// writes itself into COMMENT cards between --BEGIN-ASTROPY-SERIALIZED-COLUMNS-- and
+// --END-ASTROPY-SERIALIZED-COLUMNS-- (astropy.io.fits.connect, _decode_mixins): a `datatype` list
+// of {name, datatype, description} and `meta: {__serialized_columns__: {}}`, each line at most 70
+// characters, a longer one cut and continued on the next card after a backslash.
 import type { ExportColumn } from '../export-columns';
-import type { TableWriter } from './table-writer';
+import type { ProvenanceEntry, TableProvenance, TableRow, TableWriter } from './table-writer';
 
 const BLOCK = 2880;
 const CARD = 80;
+/** Text of a COMMENT card after its keyword. */
+const COMMENT_TEXT = 72;
+/** astropy's serialized-columns lines: 70 characters, a 71st '\' continuing the line. */
+const ASTROPY_LINE = 70;
 
 /** A header card: the keyword, a value already formatted, an optional comment, 80 ASCII chars. */
 function card(keyword: string, value?: string, comment?: string): string {
   let text = keyword.padEnd(8);
   if (value !== undefined) text += `= ${value}`;
   if (comment) text += ` / ${comment}`;
-  return text.slice(0, CARD).padEnd(CARD);
+  return ascii(text).slice(0, CARD).padEnd(CARD);
 }
 
-const fitsString = (text: string) => `'${text.replace(/'/g, "''").padEnd(8)}'`.padEnd(20);
+/** A header holds printable ASCII only (§4.1.2): anything else becomes '?'. */
+const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
+
+/** A string value (§4.2.1.1): quoted, quotes doubled, at most 68 characters inside the quotes. */
+const fitsString = (text: string) => `'${ascii(text).slice(0, 68).replace(/'/g, "''").padEnd(8)}'`.padEnd(20);
 const fitsNumber = (value: number) => String(value).padStart(20);
 const fitsLogical = (value: boolean) => (value ? 'T' : 'F').padStart(20);
+
+/** A COMMENT card of exactly this text (at most 72 characters). */
+const commentLine = (text: string) => `COMMENT ${ascii(text)}`.slice(0, CARD).padEnd(CARD);
+
+/** COMMENT cards holding `text`, cut at word boundaries into lines of at most 72 characters. */
+function commentCards(text: string): string[] {
+  const cards: string[] = [];
+  let line = '';
+  for (const word of ascii(text).split(' ')) {
+    if (line && line.length + 1 + word.length > COMMENT_TEXT) {
+      cards.push(commentLine(line));
+      line = '';
+    }
+    line = line ? `${line} ${word}` : word.slice(0, COMMENT_TEXT);
+  }
+  if (line) cards.push(commentLine(line));
+  return cards;
+}
+
+function provenanceCards(provenance: TableProvenance): string[] {
+  const cards = provenance.entries.map((entry: ProvenanceEntry) =>
+    card(
+      entry.keyword,
+      typeof entry.value === 'number' ? fitsNumber(entry.value) : fitsString(entry.value),
+      entry.description,
+    ),
+  );
+  return [...cards, ...commentCards(provenance.description), ...commentCards(provenance.citation)];
+}
 
 function padded(cards: string[]): Buffer {
   const text = cards.join('');
@@ -29,16 +74,44 @@ function padded(cards: string[]): Buffer {
 
 const FORMS: Record<
   ExportColumn['kind'],
-  { form: (column: ExportColumn) => string; bytes: (column: ExportColumn) => number }
+  { form: (column: ExportColumn) => string; bytes: (column: ExportColumn) => number; astropy: string }
 > = {
-  long: { form: () => 'K', bytes: () => 8 },
-  int: { form: () => 'J', bytes: () => 4 },
-  double: { form: () => 'D', bytes: () => 8 },
-  boolean: { form: () => 'L', bytes: () => 1 },
-  string: { form: (column) => `${column.width}A`, bytes: (column) => column.width! },
+  long: { form: () => 'K', bytes: () => 8, astropy: 'int64' },
+  int: { form: () => 'J', bytes: () => 4, astropy: 'int32' },
+  double: { form: () => 'D', bytes: () => 8, astropy: 'float64' },
+  boolean: { form: () => 'L', bytes: () => 1, astropy: 'bool' },
+  string: { form: (column) => `${column.width}A`, bytes: (column) => column.width!, astropy: 'string' },
 };
 
-export function fitsTableWriter(columns: readonly ExportColumn[], extensionName: string): TableWriter {
+/** A YAML string in single quotes (quotes doubled), as astropy's header reader parses it. */
+const yamlString = (text: string) => `'${ascii(text).replace(/'/g, "''")}'`;
+
+/** astropy's serialized-columns block: every column's description, for Table.read. */
+function astropyColumnCards(columns: readonly ExportColumn[]): string[] {
+  const lines = [
+    'datatype:',
+    ...columns.map(
+      (column) =>
+        `- {name: ${column.name}, datatype: ${FORMS[column.kind].astropy}, description: ${yamlString(column.description)}}`,
+    ),
+    'meta:',
+    '  __serialized_columns__: {}',
+  ];
+  const cards = [commentLine('--BEGIN-ASTROPY-SERIALIZED-COLUMNS--')];
+  for (const line of lines) {
+    for (let start = 0; start < line.length; start += ASTROPY_LINE) {
+      const piece = line.slice(start, start + ASTROPY_LINE);
+      cards.push(commentLine(start + ASTROPY_LINE < line.length ? `${piece}\\` : piece));
+    }
+  }
+  cards.push(commentLine('--END-ASTROPY-SERIALIZED-COLUMNS--'));
+  return cards;
+}
+
+export function fitsTableWriter<Row extends TableRow>(
+  columns: readonly ExportColumn[],
+  provenance: TableProvenance,
+): TableWriter<Row> {
   const widths = columns.map((column) => FORMS[column.kind].bytes(column));
   const rowBytes = widths.reduce((sum, width) => sum + width, 0);
   let rowsExpected = 0;
@@ -53,6 +126,7 @@ export function fitsTableWriter(columns: readonly ExportColumn[], extensionName:
         card('BITPIX', fitsNumber(8)),
         card('NAXIS', fitsNumber(0)),
         card('EXTEND', fitsLogical(true)),
+        ...provenanceCards(provenance),
         card('END'),
       ]);
       const cards = [
@@ -64,16 +138,16 @@ export function fitsTableWriter(columns: readonly ExportColumn[], extensionName:
         card('PCOUNT', fitsNumber(0)),
         card('GCOUNT', fitsNumber(1)),
         card('TFIELDS', fitsNumber(columns.length)),
-        card('EXTNAME', fitsString(extensionName)),
+        card('EXTNAME', fitsString(provenance.name)),
       ];
       columns.forEach((column, index) => {
         const n = index + 1;
         cards.push(card(`TTYPE${n}`, fitsString(column.name), column.description));
         cards.push(card(`TFORM${n}`, fitsString(FORMS[column.kind].form(column))));
         if (column.unit) cards.push(card(`TUNIT${n}`, fitsString(column.unit)));
-        cards.push(card(`TCOMM${n}`, fitsString(column.description.slice(0, 66))));
+        cards.push(card(`TCOMM${n}`, fitsString(column.description)));
       });
-      cards.push(card('END'));
+      cards.push(...provenanceCards(provenance), ...astropyColumnCards(columns), card('END'));
       return Buffer.concat([primary, padded(cards)]);
     },
     rows(rows) {
@@ -84,20 +158,21 @@ export function fitsTableWriter(columns: readonly ExportColumn[], extensionName:
           const value = row[column.name];
           switch (column.kind) {
             case 'long':
-              buffer.writeBigInt64BE(BigInt(value as number), offset);
+              // A null long (an id of no list) is 0: the column declares no TNULLn.
+              buffer.writeBigInt64BE(BigInt((value as number | null) ?? 0), offset);
               break;
             case 'int':
-              buffer.writeInt32BE(Number(value), offset);
+              buffer.writeInt32BE(Number(value ?? 0), offset);
               break;
             case 'double':
-              buffer.writeDoubleBE(value === null ? NaN : Number(value), offset);
+              buffer.writeDoubleBE(value === null || value === undefined ? NaN : Number(value), offset);
               break;
             case 'boolean':
               buffer.write(value ? 'T' : 'F', offset, 'ascii');
               break;
             case 'string':
               buffer.write(
-                String(value ?? '')
+                ascii(String(value ?? ''))
                   .padEnd(widths[index]!)
                   .slice(0, widths[index]),
                 offset,

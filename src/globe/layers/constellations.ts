@@ -6,7 +6,17 @@
 import type { vec3 } from 'gl-matrix';
 import { vec3 as vector } from 'gl-matrix';
 import { CONSTELLATIONS, lineEnds, type Constellation } from '../../core/constellations';
-import { BlendMode, LineJoin, LineMesh, NARROW_LINE_MIN_WIDTH, appendLine, greatCircle } from '../lines';
+import {
+  BlendMode,
+  LineJoin,
+  LineMesh,
+  NARROW_LINE_MIN_WIDTH,
+  appendLine,
+  greatCircle,
+  narrowFieldAlpha,
+  wideFieldAlpha,
+  wideFieldWidth,
+} from '../lines';
 import { skyVector } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { SpriteLayer, labelImage, type Sprite, type SpriteImage } from './sprites';
@@ -21,6 +31,11 @@ export interface ConstellationOptions {
   size: number;
   color: [number, number, number, number];
   eclipticalColor: [number, number, number, number];
+  /**
+   * Lines and names fully drawn at fovy ≥ narrowFade[1] radians, gone at ≤ narrowFade[0], where
+   * a constellation outgrows the screen; null: at every zoom.
+   */
+  narrowFade: readonly [number, number] | null;
 }
 
 export const CONSTELLATION_DEFAULTS: ConstellationOptions = {
@@ -30,6 +45,7 @@ export const CONSTELLATION_DEFAULTS: ConstellationOptions = {
   size: 0.015,
   color: [0.45, 0.6, 1, 0.45],
   eclipticalColor: [1, 0.7, 0.35, 0.5],
+  narrowFade: [0.05, 0.15],
 };
 
 /** One degree per arc segment keeps long lines on the sphere. */
@@ -63,9 +79,6 @@ export function constellationCentre(constellation: Constellation): vec3 {
   for (const star of constellation.stars) vector.add(sum, sum, skyVector(star.ra, star.dec));
   return vector.normalize(sum, sum);
 }
-
-/** Lines fade out below this field of view (radians), where a constellation outgrows the screen. */
-const FADE_FOVY = [0.05, 0.15] as const;
 
 export class ConstellationLayer implements Layer<ConstellationOptions> {
   readonly name = 'constellations';
@@ -127,10 +140,17 @@ export class ConstellationLayer implements Layer<ConstellationOptions> {
 
   draw(frame: FrameContext): void {
     const fovy = frame.camera.fovy;
-    const alpha = Math.min(1, Math.max(0, (fovy - FADE_FOVY[0]) / (FADE_FOVY[1] - FADE_FOVY[0])));
+    const alpha = narrowFieldAlpha(fovy, this.options.narrowFade);
     if (alpha <= 0) return;
+    // Over a wide field the lines give way to the sky (lines.ts); the names stay readable.
     if (this.options.lines)
-      this.mesh?.draw(frame, (this.options.size * fovy) / 2, NARROW_LINE_MIN_WIDTH, BlendMode.ADD, alpha);
+      this.mesh?.draw(
+        frame,
+        (this.options.size * wideFieldWidth(fovy) * fovy) / 2,
+        NARROW_LINE_MIN_WIDTH,
+        BlendMode.ADD,
+        alpha * wideFieldAlpha(fovy),
+      );
     if (this.options.names) {
       if (this.labelsBuilt !== this.options.language) this.buildLabels();
       this.labels.draw(frame);

@@ -1,8 +1,20 @@
 // The coordinate grid (viewer-spec §9): circles of constant theta at 18 divisions and
 // meridians at 24 divisions of phi (one per hour of right ascension), line width 0.008. The
-// width is in the unit of the constellation lines' size (clip space, the screen 2 high), so the
-// grid stays a hairline at every zoom instead of a band that fills the screen when zoomed in.
-import { BlendMode, LineJoin, LineMesh, NARROW_LINE_MIN_WIDTH, appendLine } from '../lines';
+// width is in the unit of the constellation lines' size (clip space, the screen 2 high: 0.008 is
+// 0.4 % of the screen's height, under the 3 px minimum on most screens), so the grid stays a
+// hairline at every zoom instead of a band that fills the screen when zoomed in. Over a wide
+// field it gives way to the sky (lines.ts wideFieldAlpha); with `narrowFade` it fades out as the
+// field narrows, so that it does not cross the galaxy a volunteer is looking at.
+import {
+  BlendMode,
+  LineJoin,
+  LineMesh,
+  NARROW_LINE_MIN_WIDTH,
+  appendLine,
+  narrowFieldAlpha,
+  wideFieldAlpha,
+  wideFieldWidth,
+} from '../lines';
 import { unitVector } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 
@@ -11,6 +23,10 @@ export interface GridOptions {
   phiDivisions: number;
   lineWidth: number;
   color: [number, number, number, number];
+  /** Fully drawn at fovy ≥ narrowFade[1] radians, gone at ≤ narrowFade[0]; null: at every zoom. */
+  narrowFade: readonly [number, number] | null;
+  /** 0..1, multiplies the lines. */
+  opacity: number;
 }
 
 export const GRID_DEFAULTS: GridOptions = {
@@ -18,6 +34,8 @@ export const GRID_DEFAULTS: GridOptions = {
   phiDivisions: 24,
   lineWidth: 0.008,
   color: [0.35, 0.55, 0.85, 0.55],
+  narrowFade: null,
+  opacity: 1,
 };
 
 const SAMPLES = 144;
@@ -77,8 +95,12 @@ export class GridLayer implements Layer<GridOptions> {
   }
 
   draw(frame: FrameContext): void {
+    const { fovy } = frame.camera;
+    const alpha = this.options.opacity * wideFieldAlpha(fovy) * narrowFieldAlpha(fovy, this.options.narrowFade);
+    if (alpha <= 0) return;
     // ADD, the default line blend mode (viewer-spec §4); no thinner than the line layer's 3 px (§9).
-    this.mesh?.draw(frame, (this.options.lineWidth * frame.camera.fovy) / 2, NARROW_LINE_MIN_WIDTH, BlendMode.ADD);
+    const width = (this.options.lineWidth * wideFieldWidth(fovy) * fovy) / 2;
+    this.mesh?.draw(frame, width, NARROW_LINE_MIN_WIDTH, BlendMode.ADD, alpha);
   }
 
   release(): void {

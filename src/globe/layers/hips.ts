@@ -24,12 +24,14 @@
 import { vec3 } from 'gl-matrix';
 import { Healpix, nestToXy } from '../../core/healpix';
 import {
+  FITS_FORMAT,
   allskyCell,
   hipsAllskyUrl,
   hipsTileUrl,
   parseHipsProperties,
   type HipsProperties,
 } from '../../core/hipsProperties';
+import { parseMocFits, type HipsCoverage } from '../../core/hips-moc';
 import { SHIFTMAP_PATCH_CELLS, SHIFTMAP_SIZE } from '../../core/shiftmap';
 import { loadCore, type Core } from '../../core/wasm';
 import { shiftmapService } from '../../../workers/shiftmap-browser';
@@ -39,11 +41,15 @@ import { TileEngine, type TileRequest } from '../tiles/engine';
 import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
 import { SHARP_TILE_LOD_BIAS, TiledLayer, levelsCoarser, type TileSource, type TileView } from '../tiles/tiled-layer';
-import { WHOLE_SKY_RADIUS, angleBetween, viewCone } from '../visibility';
+import { WHOLE_SKY_RADIUS, angleBetween, patchMayShow, viewFootprint, type ViewFootprint } from '../visibility';
 import type { Backdrop } from '../backdrops';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
-import { fetchOk } from '../fetch';
+import { fetchBytes, fetchOk } from '../fetch';
 import { fetchDecodedImages } from '../tiles/decoded-files';
+import { decoderPool } from '../../../workers/browser-pool';
+import { requireFloatTextures } from '../gl';
+import { PRETTY_MIXER_GLSL, mixMatrix } from './pretty-picture-mixer';
+import type { HipsColour } from '../../shared/courses';
 
 export interface HipsOptions {
   /** The HiPS folder, {hipsBase} of viewer-spec §7, e.g. {dataRepository}/hips/sky. */
@@ -58,12 +64,24 @@ export interface HipsOptions {
    * pixels; each unit less is one order coarser (tiles/tiled-layer.ts, levelsCoarser).
    */
   tileLodBias: number;
+  /** FITS tiles' colour settings (a course's); null: from the properties' hips_pixel_cut. */
+  colour: HipsColour | null;
 }
 
 export const HIPS_DEFAULTS: Omit<HipsOptions, 'baseUrl'> = {
   maxTexelPixels: Infinity,
   tileLodBias: SHARP_TILE_LOD_BIAS,
+  colour: null,
 };
+
+/**
+ * The colour of FITS tiles without a course's settings: black to white over hips_pixel_cut (or
+ * 0 to 1), almost linear (β small).
+ */
+export function defaultFitsColour(properties: Pick<HipsProperties, 'pixelCut'>): HipsColour {
+  const [low, high] = properties.pixelCut ?? [0, 1];
+  return { nFilters: 1, a: 1 / (high - low), b: -low, mix: 0.5, beta: 0.01, bias: 0, exposure: 1, gamma: 1, ground: 0 };
+}
 
 /**
  * What a HiPS layer is to the globe. 'backdrop': the whole-sky HiPS, named 'hips', lighting the
@@ -82,6 +100,17 @@ const ALLSKY_CELL = 64;
 /** Orders up to this one are culled tile by tile when the view is too wide for query_disc. */
 const WHOLE_SKY_ORDER = 5;
 const CELLS = SHIFTMAP_PATCH_CELLS;
+/** A tile's border for patchMayShow: its corners and edge midpoints, as face (x, y) in 0..1. */
+const BORDER: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [0.5, 0],
+  [1, 0],
+  [1, 0.5],
+  [1, 1],
+  [0.5, 1],
+  [0, 1],
+  [0, 0.5],
+];
 
 /** Angular size of a texel of a `tileWidth`-wide tile of `order`: √(4π / 12·4^order) / width. */
 export function texelAngle(order: number, tileWidth: number): number {
@@ -138,6 +167,8 @@ interface TileImage {
   texture: WebGLTexture;
   width: number;
   height: number;
+  /** Float values of a FITS tile (stretched by the colour preset, rows bottom first). */
+  fits: boolean;
 }
 
 /** A tile drawn: nested pixel `ipix` of `order`; `own` false while the Allsky image serves. */
@@ -170,15 +201,23 @@ uniform vec4 u_sub;
 uniform vec4 u_cell;
 uniform float u_texels;
 uniform float u_alpha;
+uniform bool u_fits;
 in vec2 v_st;
 out vec4 color;
+${PRETTY_MIXER_GLSL}
 void main() {
   vec2 st = v_st;
   if (u_shifted) st += texture(u_shift, v_st).rg;
   // Half a texel in from the source tile's edge: an Allsky cell never samples its neighbour.
   float half_texel = 0.5 / u_texels;
   st = clamp(st * u_sub.xy + u_sub.zw, half_texel, 1.0 - half_texel);
-  color = vec4(texture(u_image, st * u_cell.xy + u_cell.zw).rgb, u_alpha);
+  vec2 uv = st * u_cell.xy + u_cell.zw;
+  if (u_fits) {
+    // FITS rows run bottom up; a blank (NaN) is the sky.
+    float value = texture(u_image, vec2(uv.x, 1.0 - uv.y)).r;
+    if (isnan(value)) value = -u_b;
+    color = vec4(prettyColor(vec4(value, 0.0, 0.0, 0.0)), u_alpha);
+  } else color = vec4(texture(u_image, uv).rgb, u_alpha);
 }
 `;
 
@@ -190,6 +229,15 @@ function imageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap): WebGLTex
   });
   bitmap.close();
   return texture;
+}
+
+/** A decoded FITS tile: one float channel, linearly filtered (needs OES_texture_float_linear). */
+function fitsTexture(gl: WebGL2RenderingContext, width: number, height: number, pixels: Float32Array): WebGLTexture {
+  return linearTexture(gl, () => {
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.R32F, width, height, 0, gl.RED, gl.FLOAT, pixels);
+  });
 }
 
 /** A shiftmap as WebGL2 takes it (src/core/shiftmap.ts): RG16F, 64 × 64, filtered linearly. */
@@ -214,8 +262,12 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
   private abort = new AbortController();
   private core: Core | null = null;
   private readonly grids = new Map<number, Healpix>();
+  /** tileBorder's cache, by tile id. */
+  private readonly borders = new Map<string, vec3[]>();
   /** The properties once loaded (null before, or when they failed). */
   properties: HipsProperties | null = null;
+  /** The HiPS's coverage map, when it has one: no tile outside it is asked for. */
+  coverage: HipsCoverage | null = null;
   /** u_frame: the HiPS frame's rotation into the sky's (equatorial) coordinates. */
   private frame = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   /** The opacity of the frame being drawn (zoom visibility and share of the light). */
@@ -297,6 +349,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
       this.abort = new AbortController();
       this.resetTiles();
       this.properties = null;
+      this.coverage = null;
       this.load();
     }
     this.context?.requestFrame();
@@ -308,12 +361,22 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     const signal = this.abort.signal;
     const url = `${this.options.baseUrl}/properties`;
     const properties = fetchOk(url, signal).then(async (response) => parseHipsProperties(await response.text()));
-    void Promise.all([properties, loadCore()])
-      .then(([loaded, core]) => {
+    // The coverage map when the properties announce one; without it (or if it fails) every tile is asked for.
+    const coverage = properties.then((loaded) =>
+      loaded.raw.has('moc_sky_fraction')
+        ? fetchBytes(`${this.options.baseUrl}/Moc.fits`, signal)
+            .then(parseMocFits)
+            .catch(() => null)
+        : null,
+    );
+    void Promise.all([properties, loadCore(), coverage])
+      .then(([loaded, core, moc]) => {
         if (signal.aborted) return;
         this.core = core;
+        this.coverage = moc;
         this.properties = loaded;
         this.frame = Float32Array.from(loaded.rotation);
+        this.borders.clear();
         this.context?.requestFrame();
       })
       .catch((error: unknown) => {
@@ -339,6 +402,15 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
       const [order, ipix] = id.split('/').map(Number);
       url = hipsTileUrl(baseUrl, order, ipix, properties.format);
     }
+    if (properties.format === FITS_FORMAT) {
+      const bytes = await fetchBytes(url, signal);
+      const { axes, pixels } = await decoderPool().run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
+      const gl = this.context?.gl;
+      if (!gl || signal.aborted) throw tileAborted();
+      requireFloatTextures(gl);
+      const [width, height = 1] = axes;
+      return { texture: fitsTexture(gl, width, height, pixels), width, height, fits: true };
+    }
     const [bitmap] = await fetchDecodedImages([url], signal);
     const gl = this.context?.gl;
     if (!gl || signal.aborted) {
@@ -347,7 +419,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     }
     // The main thread only uploads: the image arrives decoded.
     const { width, height } = bitmap;
-    return { texture: imageTexture(gl, bitmap), width, height };
+    return { texture: imageTexture(gl, bitmap), width, height, fits: false };
   }
 
   protected releaseTile(image: TileImage, gl: WebGL2RenderingContext): void {
@@ -392,9 +464,47 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     return mesh;
   }
 
-  /** Tiles of `order` that may show in the cone (centre in the HiPS frame), with their distance. */
-  private visibleTiles(order: number, centre: vec3, radius: number): { ipix: number; distance: number }[] {
+  /**
+   * The border of a tile (its corners and edge midpoints) in the sky's equatorial frame, for
+   * patchMayShow; kept per tile, since a view at rest asks for the same ones every frame.
+   */
+  private tileBorder(order: number, ipix: number): vec3[] {
+    const id = tileId(order, ipix);
+    const cached = this.borders.get(id);
+    if (cached) return cached;
     const grid = this.grid(order);
+    const ids = grid.ids(BORDER.length);
+    if (ids instanceof BigInt64Array) ids.fill(BigInt(ipix));
+    else ids.fill(ipix);
+    const { theta, phi } = grid.nest2locBatch(
+      ids,
+      Float64Array.from(BORDER, ([x]) => x),
+      Float64Array.from(BORDER, ([, y]) => y),
+    );
+    const f = this.frame;
+    const border = BORDER.map((_, k) => {
+      const s = Math.sin(theta[k]);
+      const [x, y, z] = [s * Math.cos(phi[k]), s * Math.sin(phi[k]), Math.cos(theta[k])];
+      // u_frame (column-major): the HiPS frame into the sky's.
+      return vec3.fromValues(
+        f[0] * x + f[3] * y + f[6] * z,
+        f[1] * x + f[4] * y + f[7] * z,
+        f[2] * x + f[5] * y + f[8] * z,
+      );
+    });
+    if (this.borders.size >= TILE_LIMITS.hips.cacheSize * 4) this.borders.clear();
+    this.borders.set(id, border);
+    return border;
+  }
+
+  /**
+   * Tiles of `order` that may show on screen, with their distance from the view direction: those
+   * whose circle meets the view cone (query_disc, centre in the HiPS frame) and whose border's box
+   * meets the screen's rectangle (patchMayShow), as the survey and pretty-picture tiles are chosen.
+   */
+  private visibleTiles(order: number, centre: vec3, footprint: ViewFootprint): { ipix: number; distance: number }[] {
+    const grid = this.grid(order);
+    const { radius } = footprint;
     const reach = radius + grid.maxPixrad();
     let ids: Float64Array;
     if (radius < WHOLE_SKY_RADIUS) {
@@ -411,7 +521,8 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     for (let k = 0; k < ids.length; k++) {
       vec3.set(point, centres[3 * k], centres[3 * k + 1], centres[3 * k + 2]);
       const distance = angleBetween(centre, point);
-      if (distance <= reach) tiles.push({ ipix: ids[k], distance });
+      if (distance <= reach && patchMayShow(footprint, this.tileBorder(order, ids[k])))
+        tiles.push({ ipix: ids[k], distance });
     }
     return tiles;
   }
@@ -427,7 +538,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     const { camera } = view;
     // One screen pixel at the centre, radians (the projections agree there).
     const screenPixel = (2 * camera.projectionScale(view.eye)) / view.height;
-    const cone = viewCone(camera, view.eye, view.width, view.height);
+    const cone = viewFootprint(camera, view.eye, view.width, view.height);
     // The view direction in the HiPS frame: the frame's rotation transposed.
     const f = properties.rotation;
     const c = cone.centre;
@@ -453,7 +564,8 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
       { id: ALLSKY_ID, priority: 1, fineness: properties.orderMin, distance: 0 },
     ];
     const drawn: HipsTile[] = [];
-    for (const { ipix, distance } of this.visibleTiles(order, centre, cone.radius)) {
+    for (const { ipix, distance } of this.visibleTiles(order, centre, cone)) {
+      if (this.coverage && !this.coverage.intersects(order, ipix)) continue;
       const id = tileId(order, ipix);
       if (own) requests.push({ id, priority: 0, fineness: order, distance });
       drawn.push({ id, order, ipix, distance, own });
@@ -494,6 +606,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     gl.uniformMatrix3fv(uniformLocation(gl, program, 'u_frame'), false, this.frame);
     gl.uniform1i(uniformLocation(gl, program, 'u_image'), 0);
     gl.uniform1i(uniformLocation(gl, program, 'u_shift'), 1);
+    if (properties.format === FITS_FORMAT) this.setColourUniforms(gl, program, properties);
     gl.enable(gl.BLEND);
     // ADD: the image's light over what is drawn before it.
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
@@ -501,6 +614,20 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     this.drawTiles(frame, drawn, 'add');
     gl.bindVertexArray(null);
     gl.activeTexture(gl.TEXTURE0);
+  }
+
+  /** The FITS tiles' stretch: the course's colour settings, or the properties' pixel cut. */
+  private setColourUniforms(gl: WebGL2RenderingContext, program: WebGLProgram, properties: HipsProperties): void {
+    const colour = this.options.colour ?? defaultFitsColour(properties);
+    gl.uniform1f(uniformLocation(gl, program, 'u_a'), colour.a);
+    gl.uniform1f(uniformLocation(gl, program, 'u_b'), colour.b);
+    gl.uniform1f(uniformLocation(gl, program, 'u_beta'), colour.beta);
+    gl.uniform1f(uniformLocation(gl, program, 'u_bias'), colour.bias);
+    gl.uniformMatrix4x3fv(uniformLocation(gl, program, 'u_mix'), false, mixMatrix(colour.mix, 1));
+    gl.uniform1f(uniformLocation(gl, program, 'u_exposure'), colour.exposure);
+    gl.uniform1f(uniformLocation(gl, program, 'u_gamma'), colour.gamma);
+    gl.uniform1f(uniformLocation(gl, program, 'u_ground'), colour.ground);
+    gl.uniform1i(uniformLocation(gl, program, 'u_grayscale'), 0);
   }
 
   /** Draws a tile's patch from the part of the source's image (a tile's, an Allsky cell) holding it. */
@@ -527,6 +654,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     gl.uniform4fv(uniformLocation(gl, program, 'u_cell'), cell);
     gl.uniform1f(uniformLocation(gl, program, 'u_texels'), texels);
     gl.uniform1f(uniformLocation(gl, program, 'u_alpha'), shown);
+    gl.uniform1i(uniformLocation(gl, program, 'u_fits'), image.fits ? 1 : 0);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, image.texture);
     gl.activeTexture(gl.TEXTURE1);

@@ -3,14 +3,55 @@
 // Firefox, /milkyway/images-512/. The PNGs are decoded in the worker pool; the layer fades in
 // over 200 ms once all six are uploaded. Each pixel looks up the sky direction under it (the
 // inverse of the projection), so every projection shows the panorama exactly.
+//
+// The panorama is dark over most of the sky (the band's glow only), and a narrow view of a dark
+// part would spend a whole-screen pass on black: a copy of the faces shrunk to DARK_MAP_SIZE
+// texels a side (their brightest channel) is kept, and a view whose cone holds no texel brighter
+// than DARK_LEVEL is not drawn (`dark`).
+import { CUBE_FACES, cubeFaceDirection } from '../../core/cubeMap';
 import { decoderPool } from '../../../workers/browser-pool';
 import { compileProgram, uniformLocation } from '../gl';
 import { hipsVisibility } from './hips';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes } from '../fetch';
+import { viewCone } from '../visibility';
 
-export const MILKY_WAY_FACES = ['px', 'nx', 'py', 'ny', 'pz', 'nz'] as const;
+/**
+ * The directions of the texels brighter than DARK_LEVEL of the six faces (MILKY_WAY_FACES'
+ * order, OpenGL's cube-map layout) shrunk to DARK_MAP_SIZE a side; null where the page cannot
+ * read an image back (no OffscreenCanvas): every view is then drawn.
+ */
+function litTexels(bitmaps: readonly ImageBitmap[]): Float32Array | null {
+  if (typeof OffscreenCanvas === 'undefined') return null;
+  const size = DARK_MAP_SIZE;
+  const canvas = new OffscreenCanvas(size, size);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  const lit: number[] = [];
+  bitmaps.forEach((bitmap, face) => {
+    context.clearRect(0, 0, size, size);
+    context.drawImage(bitmap, 0, 0, size, size);
+    const pixels = context.getImageData(0, 0, size, size).data;
+    for (let j = 0; j < size; j++)
+      for (let i = 0; i < size; i++) {
+        const k = 4 * (j * size + i);
+        if (Math.max(pixels[k], pixels[k + 1], pixels[k + 2]) <= DARK_LEVEL) continue;
+        const [x, y, z] = cubeFaceDirection(CUBE_FACES[face], (2 * (i + 0.5)) / size - 1, (2 * (j + 0.5)) / size - 1);
+        const length = Math.hypot(x, y, z);
+        lit.push(x / length, y / length, z / length);
+      }
+  });
+  return new Float32Array(lit);
+}
+
+export const MILKY_WAY_FACES = CUBE_FACES;
 export const MILKY_WAY_FADE_MS = 200;
+/** Texels a side of the faces' shrunk copy that tells dark views (`dark`). */
+export const DARK_MAP_SIZE = 32;
+/** A texel at or under this (of 255) adds nothing visible. */
+export const DARK_LEVEL = 1;
+/** Views at least this wide (cone radius, radians) are drawn without asking: most of them hold the band. */
+const DARK_TEST_RADIUS = Math.PI / 6;
 
 export interface MilkyWayOptions {
   /** {dataRepository} of viewer-spec §7. */
@@ -19,13 +60,15 @@ export interface MilkyWayOptions {
   opacity: number;
   /**
    * Drawn in full while a face texel spans at most this many screen pixels, fading out by twice
-   * that (hipsVisibility): zoomed in further, the cube's baked-in stars would become soft haloes
-   * tens of pixels wide and its texels soft rectangles (issue 31).
+   * that (hipsVisibility). Infinity, the default, keeps it at every zoom: the panorama is the
+   * Milky Way's diffuse light alone (no star is baked in, skydata/skymap.ts), smooth on a scale
+   * far above its texels, so magnified by linear filtering it stays a glow however narrow the
+   * field, down to where the survey images take over.
    */
   maxTexelPixels: number;
 }
 
-export const MILKY_WAY_DEFAULTS: Omit<MilkyWayOptions, 'dataRepository'> = { opacity: 1, maxTexelPixels: 2 };
+export const MILKY_WAY_DEFAULTS: Omit<MilkyWayOptions, 'dataRepository'> = { opacity: 1, maxTexelPixels: Infinity };
 
 /** The folder of the faces: Firefox gets images-512 (viewer-spec §7). */
 export function milkyWayToken(userAgent: string): string {
@@ -71,6 +114,8 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
   private loadedAt: number | null = null;
   /** Pixels across a face, once loaded. */
   private faceSize = 0;
+  /** The directions of the shrunk faces' texels brighter than DARK_LEVEL (x, y, z each). */
+  private lit: Float32Array | null = null;
   private abort = new AbortController();
   private options: MilkyWayOptions;
 
@@ -112,6 +157,7 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
         gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
         gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
         this.faceSize = bitmaps[0].width;
+        this.lit = litTexels(bitmaps);
         bitmaps.forEach((bitmap, i) => {
           gl.texImage2D(gl.TEXTURE_CUBE_MAP_POSITIVE_X + i, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
           bitmap.close();
@@ -146,12 +192,25 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
     },
   };
 
+  /** Whether the view holds no lit texel of the panorama (a narrow view off the band). */
+  private dark(frame: FrameContext): boolean {
+    const lit = this.lit;
+    if (!lit) return false;
+    const { centre, radius } = viewCone(frame.camera, frame.eye, frame.width, frame.height);
+    if (radius >= DARK_TEST_RADIUS) return false;
+    // A texel's light reaches half a shrunk texel (45° / DARK_MAP_SIZE at most) beyond its centre.
+    const reach = Math.cos(Math.min(Math.PI, radius + Math.PI / 2 / DARK_MAP_SIZE));
+    for (let k = 0; k < lit.length; k += 3)
+      if (lit[k] * centre[0] + lit[k + 1] * centre[1] + lit[k + 2] * centre[2] >= reach) return false;
+    return true;
+  }
+
   draw(frame: FrameContext): void {
     const { gl } = frame;
     if (!this.program || !this.texture || this.loadedAt === null) return;
     if (frame.time - this.loadedAt < MILKY_WAY_FADE_MS) frame.requestFrame();
     const alpha = frame.backdrops?.get(this) ?? this.backdrop.coverage(frame);
-    if (alpha <= 0) return;
+    if (alpha <= 0 || this.dark(frame)) return;
     gl.useProgram(this.program);
     gl.uniformMatrix3fv(uniformLocation(gl, this.program, 'u_view'), false, frame.view);
     gl.uniform2fv(uniformLocation(gl, this.program, 'u_scale'), frame.scale);

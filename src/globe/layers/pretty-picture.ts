@@ -12,6 +12,11 @@
 // so a change of the viewer's display settings redraws without reloading. The coarsest tile is
 // asked for first, since every finer tile can be drawn from it while it loads. The light is added
 // to the sky under it, so the picture's black background hides nothing.
+//
+// With `zoomFade` (the application's normal view) a picture shows as the zoom reaches its object
+// (pictureZoomOpacity) and loads nothing while it does not; without it (the viewer's default,
+// and expert mode) it shows at every zoom. `field()` says where it lies and how it fades, for the
+// layers that give way to it (the deep-sky objects in its field).
 import { decoderPool } from '../../../workers/browser-pool';
 import type { TanWcs } from '../../core/wcs';
 import { compileProgram, linearTexture, requireFloatTextures, tileAborted, uniformLocation } from '../gl';
@@ -33,6 +38,7 @@ import {
   type TractOptions,
 } from '../tiles/tract';
 import { angleBetween, viewFootprint } from '../visibility';
+import type { ImageField } from './deep-sky';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes, fetchOk } from '../fetch';
 import {
@@ -65,13 +71,30 @@ export interface PrettyPictureOptions {
    * screen pixels; each unit less is one level coarser (tiles/tiled-layer.ts, levelsCoarser).
    */
   tileLodBias: number;
+  /** Shown only as the zoom reaches the object (pictureZoomOpacity); false: at every zoom. */
+  zoomFade: boolean;
 }
 
 export const PRETTY_PICTURE_DEFAULTS: Omit<PrettyPictureOptions, 'dataRepository' | 'which'> = {
   display: DEFAULT_DISPLAY,
   preset: {},
   tileLodBias: SHARP_TILE_LOD_BIAS,
+  zoomFade: false,
 };
+
+/**
+ * A picture with zoomFade is drawn in full while the view is at most PICTURE_FULL_FIELDS times
+ * its field's side high, and not at all from PICTURE_GONE_FIELDS times: it comes as the object
+ * fills a good part of the screen, where its catalogue glow (deep-sky.ts) gives way to it.
+ */
+export const PICTURE_FULL_FIELDS = 2.5;
+export const PICTURE_GONE_FIELDS = 4;
+
+/** The opacity of a zoom-faded picture whose field is `side` radians across, at `fovy`. */
+export function pictureZoomOpacity(fovy: number, side: number): number {
+  const fields = fovy / side;
+  return Math.min(1, Math.max(0, (PICTURE_GONE_FIELDS - fields) / (PICTURE_GONE_FIELDS - PICTURE_FULL_FIELDS)));
+}
 
 /** The camera of a saved view (theta from the north pole, phi the right ascension). */
 export function viewTarget(view: PrettyView): { theta: number; phi: number; fovy: number; roll: number } {
@@ -157,6 +180,8 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
   );
   private tileMeshes: TractTileMeshes | null = null;
   private readonly abort = new AbortController();
+  /** The opacity of the frame being drawn (zoomFade). */
+  private frameOpacity = 1;
   private resolveLoaded!: (meta: PrettyPictureMeta) => void;
   private rejectLoaded!: (error: Error) => void;
   /** meta.json, once loaded: the filters and the preset with its saved view. */
@@ -171,6 +196,20 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
       this.rejectLoaded = reject;
     });
     this.loaded.catch(() => {});
+  }
+
+  /** Where the picture lies and its opacity by zoom; null until meta.json is in. */
+  field(): ImageField | null {
+    const tract = this.tract;
+    if (!tract) return null;
+    return { centre: tract.centre, radius: tract.radius, opacity: ({ fovy }) => this.opacity(fovy) };
+  }
+
+  /** The opacity at `fovy`: by zoom with zoomFade, otherwise 1. */
+  private opacity(fovy: number): number {
+    const tract = this.tract;
+    if (!this.options.zoomFade || !tract) return 1;
+    return pictureZoomOpacity(fovy, Math.SQRT2 * tract.radius);
   }
 
   private get folder(): string {
@@ -244,7 +283,7 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
   protected viewTiles(view: TileView): { requests: TileRequest[]; drawn: PrettyTile[] } {
     const { tract } = this;
     const { camera } = view;
-    if (!tract) return { requests: [], drawn: [] };
+    if (!tract || this.opacity(camera.fovy) <= 0) return { requests: [], drawn: [] };
     const footprint = viewFootprint(camera, view.eye, view.width, view.height);
     const screenPixel = (2 * camera.projectionScale(view.eye)) / view.height;
     const distance = angleBetween(footprint.centre, tract.centre);
@@ -274,6 +313,11 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
     const { gl } = frame;
     const { program, tract, meta } = this;
     if (!program || !tract || !meta) return;
+    this.frameOpacity = this.opacity(frame.camera.fovy);
+    if (this.frameOpacity <= 0) {
+      this.wantNoTiles();
+      return;
+    }
     const drawn = this.wantTiles(frame);
     if (drawn.length === 0) return;
 
@@ -307,7 +351,8 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
     // Every filter unit is bound: a preset with fewer filters, or a failed filter file, reads blank.
     const { textures } = source.value;
     const units = Array.from({ length: MAX_PRETTY_FILTERS }, (_, unit) => textures[unit] ?? this.blank);
-    this.tileMeshes!.draw(this.tract!, tile.key, tile.key.level + source.up, alpha, source.value, units);
+    const shown = alpha * this.frameOpacity;
+    this.tileMeshes!.draw(this.tract!, tile.key, tile.key.level + source.up, shown, source.value, units);
   }
 
   release(gl: WebGL2RenderingContext): void {

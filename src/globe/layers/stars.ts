@@ -1,95 +1,63 @@
 // The star point layer (viewer-spec §1, §9): hipparcos-catalog/index.json lists the files; each
-// is loaded by a decoder worker, which hands its stars back as unit vectors and magnitudes
-// grouped by HEALPix cell (src/core/stars.ts), drawn as points of the fixed colour
-// (0.75, 0.75, 1, 1) sized by 10^(−mag/2.5) and at least 3 px wide (starPoint). A frame draws
-// only the cells that query_disc finds in the view's cone: the software renderers of low-end
-// machines pay for every vertex shaded, on screen or not. The whole-sky backdrops (HiPS, Milky
-// Way cube) hold the stars to BACKDROP_STAR_MAGNITUDE baked in: those stars are drawn here only
-// in the part of the sky's light the backdrops leave (backdrops.ts), so a star is lit once at
-// every zoom, by the backdrop where it shows and by its point where it has faded.
+// is loaded by a decoder worker, which hands its stars back as unit vectors, magnitudes and B−V
+// colours grouped by HEALPix cell (src/core/stars.ts), drawn as points lit by star-light.ts: a
+// core and a glow on a smooth magnitude scale, in the fixed colour (0.75, 0.75, 1, 1) or, with
+// true star colours, each star's own. The limiting magnitude follows the zoom, so narrowing the
+// field gains stars. A frame draws only the cells that query_disc finds in the view's cone: the
+// software renderers of low-end machines pay for every vertex shaded, on screen or not. The
+// whole-sky backdrops hold no star (skydata/skymap.ts): every star of the catalogue is drawn
+// here at every zoom. Until every file is drawn the layer counts as loading, so a view is not
+// at rest without its stars.
 import { Healpix } from '../../core/healpix';
-import { BACKDROP_STAR_MAGNITUDE, STAR_CELL_ORDER, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
+import { STAR_CELL_ORDER, STAR_COLOR_GLSL, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
 import { loadCore } from '../../core/wasm';
 import { decoderPool } from '../../../workers/browser-pool';
 import { attributeLocation, compileProgram, uniformLocation } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
+import { CORE_GAIN, LIGHT_FLOOR, STAR_COLOR, STAR_LIGHT_GLSL, STAR_MAX_SIZE, starLimit } from '../star-light';
 import { WHOLE_SKY_RADIUS, viewCone } from '../visibility';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchOk } from '../fetch';
 
-/** viewer-spec §9: the fixed star colour. */
-export const STAR_COLOR = [0.75, 0.75, 1, 1] as const;
-/** viewer-spec §9: the smallest star point, px. */
-export const STAR_MIN_SIZE = 3;
-/**
- * Pixels across per unit of 10^(−mag/2.5) (viewer-spec §9's star size): magnitude 0 is 16 px,
- * magnitude 1 6.4 px; from magnitude 1.8 down every star is the minimum's 3 px.
- */
-export const STAR_SIZE_SCALE = 16;
-/** The largest star point, px: Sirius (−1.46) would otherwise be 61 px across. */
-export const STAR_MAX_SIZE = 24;
-/**
- * A star too faint to be drawn larger than the minimum (magnitude 1.8 and fainter) is dimmed
- * instead, by (its flux / the flux of the minimum size)^0.6: its light keeps falling with
- * 10^(−mag/2.5), compressed as the eye compresses it (magnitude 4 at 30 %, 6 at 10 %, 9 at 2 %,
- * about the last step of an 8-bit screen). Otherwise every star of the catalogue's hundred
- * thousand would be the same 3 px dot, an even snow.
- */
-export const STAR_BRIGHTNESS_EXPONENT = 0.6;
-
-/** The flux, 10^(−mag/2.5), of a star drawn at exactly the minimum size. */
-const MIN_SIZE_FLUX = STAR_MIN_SIZE / STAR_SIZE_SCALE;
-
-/** A star's point (viewer-spec §9): its size in px at rest, and the fraction of STAR_COLOR drawn. */
-export function starPoint(magnitude: number): { size: number; brightness: number } {
-  const flux = Math.pow(10, -magnitude / 2.5);
-  return {
-    size: Math.min(STAR_MAX_SIZE, Math.max(STAR_MIN_SIZE, STAR_SIZE_SCALE * flux)),
-    brightness: Math.pow(Math.min(1, flux / MIN_SIZE_FLUX), STAR_BRIGHTNESS_EXPONENT),
-  };
-}
-
-/**
- * The fraction of a star's point drawn when the backdrops show `backdropShare` of the sky's light
- * (0..1): the stars baked into them (to BACKDROP_STAR_MAGNITUDE) only in the rest, fainter ones
- * in full.
- */
-export function pointShare(magnitude: number, backdropShare: number): number {
-  return magnitude <= BACKDROP_STAR_MAGNITUDE ? 1 - Math.min(1, Math.max(0, backdropShare)) : 1;
-}
-
-/** The backdrops' share of a frame's light, all together (FrameContext.backdrops). */
-export function backdropShare(frame: Pick<FrameContext, 'backdrops'>): number {
-  let share = 0;
-  for (const value of frame.backdrops?.values() ?? []) share += value;
-  return Math.min(1, share);
-}
+export { STAR_COLOR, STAR_MIN_SIZE } from '../star-light';
 
 const float = (value: number) => value.toFixed(6);
 
-/** starPoint in GLSL, from the same constants. */
 const VERTEX = `#version 300 es
-in vec4 a_star; // unit vector x, y, z and magnitude
+in vec3 a_position; // unit vector
+in float a_magnitude;
+in float a_bv;
 ${PROJECTION_GLSL}
+${STAR_LIGHT_GLSL}
+${STAR_COLOR_GLSL}
 uniform float u_resolution; // FrameContext.resolution: the point keeps its size on the page
-uniform float u_backdrop; // backdropShare: the light of the stars baked into the backdrops
-out float v_brightness;
+uniform float u_limit; // starLimit(fovy)
+uniform bool u_trueColors;
+out float v_flux;
+out float v_size;
+out vec3 v_color;
 void main() {
-  gl_Position = project(a_star.xyz);
-  float flux = pow(10.0, -a_star.w / 2.5);
-  gl_PointSize = clamp(${float(STAR_SIZE_SCALE)} * flux, ${float(STAR_MIN_SIZE)}, ${float(STAR_MAX_SIZE)}) * u_resolution;
-  v_brightness = pow(min(1.0, flux / ${float(MIN_SIZE_FLUX)}), ${float(STAR_BRIGHTNESS_EXPONENT)});
-  if (a_star.w <= ${float(BACKDROP_STAR_MAGNITUDE)}) v_brightness *= 1.0 - u_backdrop;
+  v_flux = starFlux(a_magnitude, u_limit);
+  v_size = starPointSize(v_flux);
+  v_color = u_trueColors ? starColor(a_bv) : vec3(${STAR_COLOR.slice(0, 3).map(float).join(', ')});
+  // A star too faint to reach the floor is not drawn (a point of size 0 is clipped).
+  gl_Position = ${float(CORE_GAIN)} * v_flux < ${float(LIGHT_FLOOR)} ? vec4(2.0, 2.0, 2.0, 1.0) : project(a_position);
+  gl_PointSize = v_size * u_resolution;
 }
 `;
 
 const FRAGMENT = `#version 300 es
 precision mediump float;
-in float v_brightness;
+${STAR_LIGHT_GLSL}
+in float v_flux;
+in float v_size;
+in vec3 v_color;
 out vec4 color;
 void main() {
-  float r = length(gl_PointCoord - 0.5) * 2.0;
-  color = vec4(${STAR_COLOR.map(float).join(', ')}) * v_brightness * smoothstep(1.0, 0.3, r);
+  // Distance from the centre in pixels at rest, whatever the drawing buffer's resolution.
+  float r = length(gl_PointCoord - 0.5) * v_size;
+  float value = starProfile(v_flux, r);
+  color = vec4(exposedColor(v_color, value), 1.0);
 }
 `;
 
@@ -103,7 +71,16 @@ interface Chunk {
 export interface StarOptions {
   /** {dataRepository} of viewer-spec §7; the catalogue is read from its hipparcos-catalog/. */
   dataRepository: string;
+  /** Each star in its B−V colour instead of the fixed colour (viewer-spec §9), the default. */
+  trueColors: boolean;
 }
+
+/** The attributes of a star vertex (src/core/stars.ts STAR_VERTEX_FLOATS): name, floats, offset. */
+const ATTRIBUTES = [
+  ['a_position', 3, 0],
+  ['a_magnitude', 1, 3],
+  ['a_bv', 1, 4],
+] as const;
 
 export class StarLayer implements Layer<StarOptions> {
   readonly name = 'stars';
@@ -113,9 +90,12 @@ export class StarLayer implements Layer<StarOptions> {
   private abort = new AbortController();
   private options: StarOptions;
   private cells: Healpix | null = null;
+  /** Until every file is uploaded and drawn (or the catalogue failed): a view is not at rest without its stars. */
+  private pending = true;
+  private drawnAll = false;
 
-  constructor(dataRepository: string) {
-    this.options = { dataRepository };
+  constructor(dataRepository: string, options: Partial<Omit<StarOptions, 'dataRepository'>> = {}) {
+    this.options = { dataRepository, trueColors: false, ...options };
   }
 
   create(context: LayerContext): void {
@@ -124,23 +104,39 @@ export class StarLayer implements Layer<StarOptions> {
     this.load();
   }
 
-  /** A new data repository drops the stars read so far and reads its catalogue. */
+  /** A new data repository drops the stars read so far and reads its catalogue; colours only redraw. */
   update(options: Partial<StarOptions>): void {
     const changed = options.dataRepository !== undefined && options.dataRepository !== this.options.dataRepository;
     this.options = { ...this.options, ...options };
-    if (!changed || !this.context) return;
-    this.abort.abort();
-    this.abort = new AbortController();
-    this.deleteChunks(this.context.gl);
-    this.load();
-    this.context.requestFrame();
+    if (changed && this.context) {
+      this.abort.abort();
+      this.abort = new AbortController();
+      this.deleteChunks(this.context.gl);
+      this.load();
+    }
+    this.context?.requestFrame();
+  }
+
+  /** Whether the catalogue is still on its way: its files loading, or uploaded but not yet drawn. */
+  loading(): boolean {
+    return this.pending || !this.drawnAll;
   }
 
   private load(): void {
     const signal = this.abort.signal;
-    void this.loadFiles(signal).catch((error: unknown) => {
-      if (!signal.aborted) console.error('star catalogue failed to load', error);
-    });
+    this.pending = true;
+    this.drawnAll = false;
+    void this.loadFiles(signal)
+      .catch((error: unknown) => {
+        if (!signal.aborted) console.error('star catalogue failed to load', error);
+        // A failed catalogue is not waited for: the view rests without it.
+        if (!signal.aborted) this.drawnAll = true;
+      })
+      .finally(() => {
+        if (signal.aborted) return;
+        this.pending = false;
+        this.context?.requestFrame();
+      });
   }
 
   private async loadFiles(signal: AbortSignal): Promise<void> {
@@ -167,9 +163,11 @@ export class StarLayer implements Layer<StarOptions> {
     gl.bindVertexArray(vertexArray);
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
     gl.bufferData(gl.ARRAY_BUFFER, vertices, gl.STATIC_DRAW);
-    const star = attributeLocation(gl, this.program, 'a_star');
-    gl.enableVertexAttribArray(star);
-    gl.vertexAttribPointer(star, STAR_VERTEX_FLOATS, gl.FLOAT, false, 0, 0);
+    for (const [name, size, offset] of ATTRIBUTES) {
+      const location = attributeLocation(gl, this.program, name);
+      gl.enableVertexAttribArray(location);
+      gl.vertexAttribPointer(location, size, gl.FLOAT, false, STAR_VERTEX_FLOATS * 4, offset * 4);
+    }
     gl.bindVertexArray(null);
     this.chunks.push({ vertexArray, buffer, offsets });
     context.requestFrame();
@@ -190,11 +188,13 @@ export class StarLayer implements Layer<StarOptions> {
 
   draw(frame: FrameContext): void {
     const { gl } = frame;
+    if (!this.pending) this.drawnAll = true;
     if (!this.program || this.chunks.length === 0) return;
     gl.useProgram(this.program);
     setProjectionUniforms(gl, this.program, frame);
     gl.uniform1f(uniformLocation(gl, this.program, 'u_resolution'), frame.resolution);
-    gl.uniform1f(uniformLocation(gl, this.program, 'u_backdrop'), backdropShare(frame));
+    gl.uniform1f(uniformLocation(gl, this.program, 'u_limit'), starLimit(frame.camera.fovy));
+    gl.uniform1i(uniformLocation(gl, this.program, 'u_trueColors'), this.options.trueColors ? 1 : 0);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE);
     const ranges = this.visibleCells(frame);

@@ -10,6 +10,17 @@
 // are uploaded as one-channel textures. A tract's coarsest tile is asked for first, since every
 // finer tile can be drawn from it while it loads. The area outlines cross-fade with the tiles by
 // zoom (tileWeight).
+//
+// Blending. 'over' (the viewer's default) lays the tiles over what is drawn before them, their
+// black lifted by the colour parameters' bias. 'add' adds their light to the sky under them (the
+// application's): the survey's zero flux adds nothing, so a field's sky is the sky around it, not
+// a box, and only its galaxies and stars show; the bias is left out, the sky under the tiles being
+// their black. Where tracts overlap (a field's tract under its area tracts, an area's padding
+// over its neighbour's) the later listed one is drawn alone: the tracts are drawn last first,
+// each writing its rank into the stencil buffer (cleared by the globe each frame) where it draws
+// and drawing only where no tract of a higher rank has. A layer's ranks start above its
+// `stencilBase`: of several survey layers, the one with the higher base, drawn first, wins where
+// their tracts overlap.
 import type { TanWcs } from '../../core/wcs';
 import { compileProgram, dataTexture, tileAborted, uniformLocation } from '../gl';
 import { setProjectionUniforms } from '../projection';
@@ -34,6 +45,7 @@ import {
 } from '../tiles/tract';
 import { angleBetween, viewFootprint } from '../visibility';
 import { fetchOk } from '../fetch';
+import type { FieldView, ImageField } from './deep-sky';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { AreaOutline, areaPolygons, tileWeight } from './survey-area';
 import {
@@ -57,14 +69,25 @@ export interface SurveyOptions {
   outline: boolean;
   /** The provider's revision: raising it requests the cached tiles again. */
   revision: number;
+  /** 'over' the layers before, or light 'add'ed to them (the file's header). */
+  blend: SurveyBlend;
+  /** With 'add': the stencil rank below this layer's tracts' (STENCIL_SPAN of them above it). */
+  stencilBase: number;
 }
+
+export type SurveyBlend = 'over' | 'add';
 
 export const SURVEY_DEFAULTS: Omit<SurveyOptions, 'baseUrl'> = {
   colorParams: DEFAULT_COLOR_PARAMS,
   tileLodBias: SHARP_TILE_LOD_BIAS,
   outline: true,
   revision: 0,
+  blend: 'over',
+  stencilBase: 0,
 };
+
+/** The ranks a layer has above its stencilBase: a tract's is its place among the shown, later higher. */
+export const STENCIL_SPAN = 85;
 
 interface MetaJson {
   tracts: { tract: number; wcs: TanWcs; tractOptions?: TractOptions }[];
@@ -76,12 +99,13 @@ interface TileTextures {
   height: number;
 }
 
-/** A tile drawn: its place, and its weight against the outline. */
+/** A tile drawn: its place, its weight against the outline, and its tract's stencil rank. */
 interface SurveyTile {
   id: string;
   tract: Tract;
   key: TileKey;
   weight: number;
+  rank: number;
 }
 
 const TILE_FRAGMENT = `#version 300 es
@@ -118,6 +142,9 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
   private tileMeshes: TractTileMeshes | null = null;
   private mixing: ReturnType<typeof colorMixing>;
   private abort = new AbortController();
+  private resolveLoaded!: () => void;
+  /** meta.json read (or failed): the tracts are known. */
+  readonly loaded: Promise<void> = new Promise((resolve) => (this.resolveLoaded = resolve));
 
   constructor(options: Partial<SurveyOptions> & { baseUrl: string }) {
     super(TILE_LIMITS.survey);
@@ -180,9 +207,11 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
           }
         }
         this.context?.requestFrame();
+        this.resolveLoaded();
       })
       .catch((error: unknown) => {
         if (!signal.aborted) console.error('survey meta.json failed to load', error);
+        this.resolveLoaded();
       });
     // viewer-spec §8: an area.json failure is silently replaced by empty data.
     void fetch(`${baseUrl}/area.json`, { signal })
@@ -223,6 +252,24 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
 
   private tileId(key: TileKey): string {
     return `${this.mixing.filters.join(',')}:${tileKeyString(key)}`;
+  }
+
+  /**
+   * Where each tract lies and how much of its tiles shows at a view (tileWeight against the
+   * outline; nothing while a tract is under SMALLEST_TRACT_PIXELS): the deep-sky objects in it
+   * give way to its image.
+   */
+  fields(): ImageField[] {
+    return [...this.tracts.values()].map((tract) => ({
+      centre: tract.centre,
+      radius: tract.radius,
+      opacity: ({ screenPixel }: FieldView) =>
+        (2 * tract.radius) / screenPixel < SMALLEST_TRACT_PIXELS
+          ? 0
+          : this.options.outline
+            ? tileWeight(screenPixel, tract)
+            : 1,
+    }));
   }
 
   /** One screen pixel at the centre of a view, radians (the projections agree there). */
@@ -276,7 +323,8 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
             distance: tile.distance,
             revision: this.options.revision,
           });
-        drawn.push({ id, tract, key: tile.key, weight });
+        const rank = this.options.stencilBase + Math.min(STENCIL_SPAN, index + 1);
+        drawn.push({ id, tract, key: tile.key, weight, rank: Math.min(255, rank) });
       }
     }
     return { requests, drawn };
@@ -294,16 +342,25 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
     if (!program || !this.outline) return;
     const drawn = this.wantTiles(frame);
 
+    const add = this.options.blend === 'add';
     gl.enable(gl.BLEND);
-    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    gl.blendFunc(gl.SRC_ALPHA, add ? gl.ONE : gl.ONE_MINUS_SRC_ALPHA);
     if (drawn.length > 0) {
       gl.useProgram(program);
       setProjectionUniforms(gl, program, frame);
-      setSurveyColorUniforms(gl, program, this.options.colorParams, this.mixing);
+      const colorParams = add ? { ...this.options.colorParams, bias: 0 } : this.options.colorParams;
+      setSurveyColorUniforms(gl, program, colorParams, this.mixing);
       ['u_filter0', 'u_filter1', 'u_filter2'].forEach((name, unit) =>
         gl.uniform1i(uniformLocation(gl, program, name), unit),
       );
-      this.drawTiles(frame, drawn, 'over');
+      if (add) {
+        // Later tracts first, each claiming its pixels (the later, the higher its rank).
+        gl.enable(gl.STENCIL_TEST);
+        gl.stencilOp(gl.KEEP, gl.KEEP, gl.REPLACE);
+        this.drawTiles(frame, [...drawn].reverse(), 'add');
+        gl.disable(gl.STENCIL_TEST);
+      } else this.drawTiles(frame, drawn, 'over');
+      gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
     }
     if (this.options.outline) this.outline.draw(frame, this.outlineWeight(frame));
   }
@@ -319,6 +376,8 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
   /** Draws a tile with the textures of the tile `up` levels above it that contains it. */
   protected drawSource(tile: SurveyTile, source: TileSource<TileTextures>, alpha: number): void {
     const { textures } = source.value;
+    // Drawn where no later tract has drawn (the stencil holds at most this tract's rank).
+    if (this.options.blend === 'add') this.context!.gl.stencilFunc(this.context!.gl.GEQUAL, tile.rank, 0xff);
     // Three filter units; a single-filter tile shows its one filter on all three.
     const units = [0, 1, 2].map((unit) => textures[Math.min(unit, textures.length - 1)]);
     this.tileMeshes!.draw(tile.tract, tile.key, tile.key.level + source.up, tile.weight * alpha, source.value, units);

@@ -1,15 +1,17 @@
 // The thin React wrapper around src/globe (ARCHITECTURE.md: the globe never imports React).
 // It owns one Globe for the lifetime of the canvas, adds the base layers and hands the globe to
 // GlobeLoader, which shares it through GlobeContext (this file is loaded after the first paint).
-// On the main route the view is kept in the address (viewLink.ts). The constellations are named
-// in the writing the settings choose (by default the page's: Kanji for Japanese, English
-// otherwise).
+// On the main route the view is kept in the address (viewLink.ts). The base layers follow the
+// settings on every screen: the constellations are named in the writing the settings choose (by
+// default the page's: Kanji for Japanese, English otherwise), the grid and constellation lines
+// fade out near a galaxy, stay or hide, and the stars take the fixed or their true colours.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataRepositoryUrl } from '../../../core/dataRepository';
 import { throttle } from '../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
 import { ConstellationLayer } from '../../../globe/layers/constellations';
+import { DeepSkyLayer } from '../../../globe/layers/deep-sky';
 import { GridLayer } from '../../../globe/layers/grid';
 import { HipsLayer } from '../../../globe/layers/hips';
 import { LevelOutlineLayer } from '../../../globe/layers/level-outlines';
@@ -19,10 +21,17 @@ import { SpriteLayer } from '../../../globe/layers/sprites';
 import { TargetLayer } from '../../../globe/layers/targets';
 import { StarLayer } from '../../../globe/layers/stars';
 import { SurveyLayer } from '../../../globe/layers/survey';
-import { constellationLanguageOf, useSettings } from '../../features/settings/settings';
+import { constellationLanguageOf, skyLineOptions, useSettings } from '../../features/settings/settings';
 import { useGlobePublisher } from './GlobeContext';
 import { openingHash } from './openingHash';
-import { APPLICATION_HIPS_OPTIONS, APPLICATION_SURVEY_OPTIONS, COURSE_HIPS_OPTIONS } from './presets';
+import {
+  APPLICATION_HIPS_OPTIONS,
+  APPLICATION_SURVEYS,
+  APPLICATION_SURVEY_OPTIONS,
+  COURSE_HIPS_OPTIONS,
+} from './presets';
+import { ImageFields } from './imageFields';
+import { addPrettyPictures } from './prettyPictures';
 import { hashWithView, linkedLayers, showLinkedLayers, viewFromHash } from './viewLink';
 
 function dataHost(): string | null {
@@ -38,8 +47,9 @@ function followsView(hash: string): boolean {
 export function GlobeView({ retina = true }: { retina?: boolean }) {
   const { t, i18n } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const constellationLayer = useRef<ConstellationLayer | null>(null);
-  const language = constellationLanguageOf(useSettings(), i18n.language);
+  const baseLayers = useRef<{ constellations: ConstellationLayer; grid: GridLayer; stars: StarLayer } | null>(null);
+  const settings = useSettings();
+  const language = constellationLanguageOf(settings, i18n.language);
   const { ready: setGlobe, failed } = useGlobePublisher();
   useEffect(() => {
     if (!canvas.current) return;
@@ -53,19 +63,28 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     }
     created.setCamera(viewFromHash(openingHash));
     const dataRepository = dataRepositoryUrl(location, dataHost());
-    // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys, HiPS.
+    // viewer-spec §1's order: constellations, the Milky Way, the grid, the stars, the surveys,
+    // HiPS; the deep-sky objects (galaxies, nebulae, clusters) with the stars, their light added.
     const constellations = new ConstellationLayer();
-    constellationLayer.current = constellations;
     const milkyWay = new MilkyWayLayer({ dataRepository });
     const grid = new GridLayer();
     const stars = new StarLayer(dataRepository);
+    const deepSky = new DeepSkyLayer({ dataRepository });
+    baseLayers.current = { constellations, grid, stars };
     created.addLayer(constellations);
     created.addLayer(milkyWay);
     created.addLayer(grid);
     created.addLayer(stars);
-    // The three surveys' tiles with the application's colour settings (viewer-spec §3).
-    for (const survey of ['wide', 'dud', 'simulation'])
-      created.addLayer(new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl: `${dataRepository}/${survey}` }));
+    created.addLayer(deepSky);
+    // The three surveys' tiles with the application's colour settings (viewer-spec §3); the
+    // deep-sky objects give way to their images, and to the pretty pictures' (imageFields.ts).
+    const imageFields = new ImageFields(deepSky);
+    for (const { name, stencilBase } of APPLICATION_SURVEYS) {
+      const baseUrl = `${dataRepository}/${name}`;
+      const survey = new SurveyLayer({ ...APPLICATION_SURVEY_OPTIONS, baseUrl, stencilBase });
+      created.addLayer(survey);
+      void survey.loaded.then(() => imageFields.add(survey.fields()));
+    }
     // Then the whole-sky HiPS (viewer-spec §1's next layer), as a wide-field backdrop (hips.ts).
     const hips = new HipsLayer({ ...APPLICATION_HIPS_OPTIONS, baseUrl: `${dataRepository}/hips/sky` });
     created.addLayer(hips);
@@ -73,6 +92,8 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     // chosen (features/cruise/useCourseImagery.ts); drawn over the backdrop, under the markers.
     const courseHips = new HipsLayer({ ...COURSE_HIPS_OPTIONS, baseUrl: '' }, 'survey');
     created.addLayer(courseHips);
+    // The five pretty pictures, shown as the zoom reaches their objects (prettyPictures.ts).
+    addPrettyPictures(created, dataRepository, imageFields);
     showLinkedLayers(created, openingHash);
     const keepLink = throttle(() => {
       if (followsView(location.hash))
@@ -89,7 +110,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     // layers a caller may add to it.
     const handle = {
       globe: created,
-      layers: { constellations, milkyWay, grid, stars, hips, courseHips },
+      layers: { constellations, milkyWay, grid, stars, deepSky, hips, courseHips },
       PathLayer,
       SpriteLayer,
       TargetLayer,
@@ -103,12 +124,21 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
       unsubscribeLayers();
       keepLink.cancel();
       setGlobe(null);
-      constellationLayer.current = null;
+      baseLayers.current = null;
       created.release();
     };
   }, [retina, setGlobe, failed]);
-  // After the globe's own effect, also on the first render: the names start in the chosen writing.
-  useEffect(() => constellationLayer.current?.update({ language }), [language, retina]);
+  // After the globe's own effect, also on the first render: the layers start as the settings say.
+  useEffect(() => baseLayers.current?.constellations.update({ language }), [language, retina]);
+  useEffect(() => {
+    const lines = skyLineOptions(settings.skyLines);
+    baseLayers.current?.grid.update(lines.grid);
+    baseLayers.current?.constellations.update(lines.constellations);
+  }, [settings.skyLines, retina]);
+  useEffect(
+    () => baseLayers.current?.stars.update({ trueColors: settings.trueStarColors }),
+    [settings.trueStarColors, retina],
+  );
   return (
     <canvas
       ref={canvas}

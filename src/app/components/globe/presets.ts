@@ -18,13 +18,34 @@ export const APPLICATION_COLOR_PARAMS: ColorParams = {
   ],
 };
 
-/** The application's settings: level-of-detail bias 2, outline off (viewer-spec §3). */
+/**
+ * The application's settings: level-of-detail bias 2 (viewer-spec §3), the tiles' light added to
+ * the sky under them (survey.ts), so that a field's sky is the sky around it, and the area
+ * outlines on. viewer-spec §3 configures the reference application's layer with its outline
+ * off, drawing its tiles as opaque squares at every zoom; with the tiles fading out by zoom,
+ * the outline is what shows where a field is once its tiles are a few pixels across (viewer-spec
+ * §4: tiles cross-fade with the area outline by zoom level).
+ */
 export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
   colorParams: APPLICATION_COLOR_PARAMS,
   tileLodBias: 2,
-  outline: false,
+  outline: true,
   revision: 0,
+  blend: 'add',
+  stencilBase: 0,
 };
+
+/**
+ * The application's survey folders, in drawing order, each with its stencil base (multiples of
+ * survey.ts's STENCIL_SPAN, 85): a Deep/UltraDeep area lies inside a Wide field
+ * (docs/sky-data.md), so where their tracts overlap the Deep/UltraDeep folder's win (survey.ts:
+ * drawn first, with the higher base).
+ */
+export const APPLICATION_SURVEYS = [
+  { name: 'simulation', stencilBase: 170 },
+  { name: 'dud', stencilBase: 85 },
+  { name: 'wide', stencilBase: 0 },
+] as const;
 
 /**
  * The application's HiPS: a wide-field backdrop. viewer-spec §1 lists the layer after the survey
@@ -35,10 +56,18 @@ export const APPLICATION_SURVEY_OPTIONS: Omit<SurveyOptions, 'baseUrl'> = {
  * finest texels are no larger than a screen pixel, fades out by two, and leaves the narrower
  * fields to the surveys and the star layer.
  */
-export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: 1, tileLodBias: 2 };
+export const APPLICATION_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = {
+  maxTexelPixels: 1,
+  tileLodBias: 2,
+  colour: null,
+};
 
 /**
  * A course's HiPS (the layer's 'survey' role): the image a volunteer classifies, sharp at the
  * answer form's field of view however fine that is, so drawn at every zoom.
  */
-export const COURSE_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = { maxTexelPixels: Infinity, tileLodBias: 2 };
+export const COURSE_HIPS_OPTIONS: Omit<HipsOptions, 'baseUrl'> = {
+  maxTexelPixels: Infinity,
+  tileLodBias: 2,
+  colour: null,
+};

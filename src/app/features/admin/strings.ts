@@ -4,6 +4,7 @@ export const admin = defineStrings(
   {
     loading: 'Loading...',
     notLoggedIn: 'You must be logged in to view this page.',
+    forAdministrators: 'This page is for administrators. Your account is not one.',
     notifications: {
       title: 'Notifications',
       add: 'Add notification',
@@ -68,6 +69,7 @@ export const admin = defineStrings(
   {
     loading: '読み込み中...',
     notLoggedIn: 'このページを見るにはログインが必要です。',
+    forAdministrators: 'このページは管理者専用です。あなたのアカウントは管理者ではありません。',
     notifications: {
       title: 'お知らせ',
       add: 'お知らせを追加',

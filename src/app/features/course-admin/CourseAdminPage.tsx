@@ -104,5 +104,9 @@ function CourseList() {
 
 export function CourseAdminPage() {
   const { t } = useTranslation();
-  return <AdminPage title={t('courseAdmin.title')}>{() => <CourseList />}</AdminPage>;
+  return (
+    <AdminPage title={t('courseAdmin.title')} volunteerRefusal="forAdministrators">
+      {() => <CourseList />}
+    </AdminPage>
+  );
 }

@@ -11,9 +11,18 @@ function courseMenu(): HTMLSelectElement | null {
   return document.querySelector<HTMLSelectElement>('select.cruise-course');
 }
 
-export function CourseComplete({ course, doneAreas }: { course: string; doneAreas: number }) {
+export function CourseComplete({
+  course,
+  doneAreas,
+  totalAreas,
+}: {
+  course: string;
+  doneAreas: number;
+  /** The course's areas, once its levels have come. */
+  totalAreas?: number;
+}) {
   const { t } = useTranslation();
-  const message = exhaustedMessage(course, doneAreas);
+  const message = exhaustedMessage(course, doneAreas, totalAreas);
   const key = message.startsWith('complete.')
     ? `cruise.completion.${message.slice('complete.'.length)}`
     : `cruise.${message}`;

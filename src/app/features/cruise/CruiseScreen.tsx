@@ -4,7 +4,10 @@
 // remaining-count flash and a 2 s jump to the nearest unanswered target, or after the area the
 // area-completed flash, a refresh and the level messages in the spec's order; what each answer
 // earned (the medal and puzzle-piece messages) once the server has it, before the area's
-// messages; the completion dialogs of a course with no galaxy left.
+// messages; the completion dialogs of a course with no galaxy left ('no available galaxy' while
+// areas the volunteer has not done remain, retired by the course's rule). A target that the
+// course's rule retired (the answer replies name them, docs/science.md) leaves the quest on
+// screen at once, unless it is the one on screen; an area left with nothing to answer completes.
 import { useQueryClient } from '@tanstack/react-query';
 import { Sailboat } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -105,6 +108,8 @@ export function CruiseScreen({
 
   const data = questQuery.data;
   const quest = data && !data.no_more_available_objects ? data : null;
+  // The course's areas (levels' number_of_areas), once its levels have come.
+  const totalAreas = levels.data?.reduce((sum, level) => sum + level.number_of_areas, 0);
   const answers = useMemo(() => (quest ? answersOf(quest, pending, storing) : []), [quest, pending, storing]);
   const answered = useMemo(() => new Set(answers.map((answer) => answer.object_id)), [answers]);
   const pendingIds = useMemo(
@@ -118,6 +123,14 @@ export function CruiseScreen({
         ? (firstUnanswered(quest)?.object_id ?? null)
         : null;
   const current = quest?.questions.find((question) => question.object_id === currentId) ?? null;
+  // The target on screen, for the answer replies that drop retired targets (never this one).
+  const onScreen = useRef<number | null>(null);
+  useEffect(() => {
+    onScreen.current = currentId;
+  }, [currentId]);
+  // Quests that lost targets to retirement, and the quest whose area is being completed.
+  const pruned = useRef(new Set<number>());
+  const completingQuest = useRef<number | null>(null);
   const questId = quest?.id;
   const setCurrentId = useCallback(
     (objectId: number) => {
@@ -152,15 +165,16 @@ export function CruiseScreen({
   const exhaustedCourse = data?.no_more_available_objects ? data.course_id : null;
   const exhaustedDone = data?.no_more_available_objects ? data.done_area_ids.length : 0;
   useEffect(() => {
-    if (!exhaustedCourse) return;
+    // Said once the course's levels tell how many areas it has.
+    if (!exhaustedCourse || totalAreas === undefined) return;
     if (completedHere.current === exhaustedCourse) {
       completedHere.current = null;
       return;
     }
-    const message = exhaustedMessage(exhaustedCourse, exhaustedDone);
+    const message = exhaustedMessage(exhaustedCourse, exhaustedDone, totalAreas);
     // Shown on opening an exhausted course, as the login's notifications are: one after another.
     void dialogs.open(<CompletionDialog message={message} />, { queued: true }).catch(ignoreDismissal);
-  }, [exhaustedCourse, exhaustedDone, dialogs]);
+  }, [exhaustedCourse, exhaustedDone, totalAreas, dialogs]);
 
   // What an answer earned, once the server has it (application-spec §4): the medal message after
   // a new record, the puzzle-piece message (and the puzzle-completed one) at a multiple of the
@@ -178,6 +192,23 @@ export function CruiseScreen({
         });
         lastCounts.current.set(entry.questId, response.answers_count);
         void queryClient.invalidateQueries({ queryKey: myRecordsQuery.queryKey });
+        // Targets the course's rule retired since the quest was made leave it, but those answered
+        // here and the one on screen (its answer is still taken).
+        const retired = new Set(response.retired_object_ids ?? []);
+        if (retired.size > 0)
+          queryClient.setQueryData<CurrentQuestResponse>(questQueryKey(course), (old) => {
+            if (!old || old.no_more_available_objects || old.id !== entry.questId) return old;
+            const kept = new Set([...old.answers.map((answer) => answer.object_id), entry.answer.object_id]);
+            const questions = old.questions.filter(
+              (question) =>
+                !retired.has(question.object_id) ||
+                kept.has(question.object_id) ||
+                question.object_id === onScreen.current,
+            );
+            if (questions.length === old.questions.length) return old;
+            pruned.current.add(old.id);
+            return { ...old, questions };
+          });
         if (messages.length === 0) return;
         rewardsShown.current = rewardsShown.current.then(async () => {
           for (const message of messages) {
@@ -212,7 +243,7 @@ export function CruiseScreen({
           }
         });
       }),
-    [dialogs, queryClient, t],
+    [dialogs, queryClient, t, course],
   );
 
   // The markers: unanswered, answered and current targets; the spacebar shows or hides them.
@@ -249,6 +280,8 @@ export function CruiseScreen({
   useShortcut(NEXT_GALAXY_KEY, nextGalaxy);
 
   const completeArea = async (finished: Quest) => {
+    if (completingQuest.current === finished.id) return;
+    completingQuest.current = finished.id;
     setCompleting(true);
     try {
       if (queue.pending().length > 0) flash(t('cruise.savingArea'));
@@ -277,7 +310,10 @@ export function CruiseScreen({
       if (!after) completedHere.current = course;
       for (const message of messages) {
         if (message === 'courseCompleted') {
-          await dialogs.open(<CompletionDialog message={courseCompletion(course)} />).catch(ignoreDismissal);
+          // Areas left undone were retired by the course's rule: no galaxy is left for now.
+          const completion =
+            fresh.done_area_ids.length < totalAreas ? ('noAvailable' as const) : courseCompletion(course);
+          await dialogs.open(<CompletionDialog message={completion} />).catch(ignoreDismissal);
           continue;
         }
         const stage = message === 'stamp' ? level.name[currentLocale()] : stageName(after?.level_id ?? null);
@@ -299,6 +335,13 @@ export function CruiseScreen({
       setCompleting(false);
     }
   };
+
+  // A quest whose last unanswered targets were retired is done: its area completes as after an answer.
+  useEffect(() => {
+    if (!quest || completing || !pruned.current.has(quest.id) || completingQuest.current === quest.id) return;
+    if (quest.questions.some((question) => !answered.has(question.object_id))) return;
+    void completeArea(quest);
+  });
 
   const submit = async (question: Question, answer: Answer): Promise<boolean> => {
     if (!quest) return false;
@@ -374,7 +417,9 @@ export function CruiseScreen({
             {answered.has(current.object_id) && <> · {t('cruise.answered')}</>}
           </p>
         )}
-        {data?.no_more_available_objects && <CourseComplete course={course} doneAreas={data.done_area_ids.length} />}
+        {data?.no_more_available_objects && (
+          <CourseComplete course={course} doneAreas={data.done_area_ids.length} totalAreas={totalAreas} />
+        )}
         {showForm && current && (
           <AnswerForm
             key={`${quest?.id}:${current.object_id}`}

@@ -58,12 +58,14 @@ export function courseCompletion(course: string): CompletionMessage {
 }
 
 /**
- * What a course without a galaxy left says when it is opened: nothing done in it, 'no available
- * galaxy'; otherwise the TNG completion (the IllustrisTNG simulation courses), the final-campaign
- * completion, or the course's own completion dialog.
+ * What a course without a galaxy left says when it is opened: 'no available galaxy' while the
+ * volunteer has not done every area of it (nothing done yet, or the rest retired by the course's
+ * rule, docs/science.md: the others classified them); otherwise the TNG completion (the
+ * IllustrisTNG simulation courses), the final-campaign completion, or the course's own completion
+ * dialog. `totalAreas` is unknown (undefined) until the course's levels have come.
  */
-export function exhaustedMessage(course: string, doneAreas: number): CompletionMessage {
-  if (doneAreas === 0) return 'noAvailable';
+export function exhaustedMessage(course: string, doneAreas: number, totalAreas?: number): CompletionMessage {
+  if (doneAreas === 0 || (totalAreas !== undefined && doneAreas < totalAreas)) return 'noAvailable';
   if (course === 'illustris' || course === 'illustris_review') return 'tngCompleted';
   if (course === 'final_campaign') return 'finalCompleted';
   return courseCompletion(course);

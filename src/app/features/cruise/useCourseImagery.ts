@@ -1,7 +1,8 @@
 // The chosen course's imagery on the globe (issue 30): an imported course's HiPS is the course's
 // survey layer (GlobeView's 'survey' HipsLayer, drawn at every zoom); the five courses' surveys
 // are the sky's own, so for them the layer is emptied. A `hips_url` that is no URL is a folder in
-// the sky data repository, resolved as the sky's HiPS is ({dataRepository}, or DATA_HOST).
+// the sky data repository, resolved as the sky's HiPS is ({dataRepository}, or DATA_HOST). A HiPS
+// of FITS tiles comes with its colour settings (`hips_colour`), which the layer stretches them by.
 import { useEffect } from 'react';
 import { HipsLayer } from '../../../globe/layers/hips';
 import { useCourses } from '../../api/courses';
@@ -16,10 +17,12 @@ export function courseHipsBase(hipsUrl: string): string {
 
 export function useCourseImagery(course: string): void {
   const globe = useGlobe();
-  const hipsUrl = useCourses().data?.find((entry) => entry.id === course)?.hips_url;
+  const entry = useCourses().data?.find((candidate) => candidate.id === course);
+  const hipsUrl = entry?.hips_url;
+  const colour = entry?.hips_colour ?? null;
   useEffect(() => {
     if (!globe) return;
     const baseUrl = hipsUrl ? courseHipsBase(hipsUrl) : '';
-    for (const layer of globe.layersNamed('survey')) if (layer instanceof HipsLayer) layer.update({ baseUrl });
-  }, [globe, hipsUrl]);
+    for (const layer of globe.layersNamed('survey')) if (layer instanceof HipsLayer) layer.update({ baseUrl, colour });
+  }, [globe, hipsUrl, colour]);
 }

@@ -1,6 +1,7 @@
 // The targets the crowd disagrees on most (the lesser of the two questions' consensus confidence
-// closest to 0.5), each with a link that flies the globe to it: the main screen opens the view
-// its address names (README, "Links to a view").
+// closest to 0.5), retired ones included and marked (a rule may have settled one too early), each
+// with a link that flies the globe to it: the main screen opens the view its address names
+// (README, "Links to a view").
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ScienceDisputedTarget } from '../../../shared/science';
@@ -43,6 +44,7 @@ export function DisputedTable({
                 </th>
                 <th scope="col">{t('science.disputed.galaxyType')}</th>
                 <th scope="col">{t('science.disputed.interaction')}</th>
+                <th scope="col">{t('science.disputed.retired')}</th>
               </tr>
             </thead>
             <tbody>
@@ -72,6 +74,7 @@ export function DisputedTable({
                       defaultValue: target.consensus_interaction,
                     })}
                   </td>
+                  <td>{t(target.retired ? 'science.disputed.yes' : 'science.disputed.no')}</td>
                 </tr>
               ))}
             </tbody>

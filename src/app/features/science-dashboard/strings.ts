@@ -4,8 +4,9 @@ export const science = defineStrings(
   {
     title: 'Research dashboard',
     refreshing: 'Updated every few seconds.',
-    estimatedAt: "The volunteers' reliability was last estimated {{date}}.",
+    estimatedAt: "The volunteers' reliability was last estimated {{date}} (<zone>{{zone}}</zone>).",
     notEstimated: "The volunteers' reliability has not been estimated yet.",
+    timeZone: "Days and times are the server's, in <zone>{{zone}}</zone>.",
     none: 'No data yet.',
     courses: {
       title: 'Courses',
@@ -70,14 +71,24 @@ export const science = defineStrings(
       confidence: 'Confidence',
       galaxyType: 'Shape (consensus)',
       interaction: 'Interacting (consensus)',
+      retired: 'Retired',
+      yes: 'yes',
+      no: 'no',
       flyTo: 'Fly to {{id}}',
+    },
+    reopened: {
+      title: 'Targets opened again',
+      note: 'Retired by their course’s rule, then opened again when an estimate lowered their confidence below it: volunteers are sent to them again.',
+      retiredAt: 'Retired',
+      reopenedAt: 'Opened again',
     },
   },
   {
     title: '研究ダッシュボード',
     refreshing: '数秒ごとに更新されます。',
-    estimatedAt: 'ボランティアの信頼度の最終推定：{{date}}',
+    estimatedAt: 'ボランティアの信頼度の最終推定：{{date}}（<zone>{{zone}}</zone>）。',
     notEstimated: 'ボランティアの信頼度はまだ推定されていません。',
+    timeZone: '日付と時刻はサーバーのタイムゾーン（<zone>{{zone}}</zone>）です。',
     none: 'まだデータがありません。',
     courses: {
       title: 'コース',
@@ -142,7 +153,16 @@ export const science = defineStrings(
       confidence: '確信度',
       galaxyType: '形（合意）',
       interaction: '相互作用（合意）',
+      retired: '引退',
+      yes: 'はい',
+      no: 'いいえ',
       flyTo: '{{id}}へ移動',
+    },
+    reopened: {
+      title: '再び公開された天体',
+      note: 'コースのルールで引退した後、信頼度の推定で確信度がルールを下回ったため再び公開された天体です。ボランティアはふたたびこれらを分類します。',
+      retiredAt: '引退',
+      reopenedAt: '再公開',
     },
   },
 );

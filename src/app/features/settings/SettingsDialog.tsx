@@ -1,6 +1,7 @@
 // The settings panel (application-spec §2): colour or grayscale; dark, normal or bright; expert
 // mode with the filter choice, the brightness slider and the pretty pictures to fly to; the
-// retina option on high-density screens; the constellation names' writing. Every change applies at once (the globe reads the
+// retina option on high-density screens; the constellation names' writing; the grid and
+// constellation lines; true star colours. Every change applies at once (the globe reads the
 // settings store); the dialog resolves with the object to fly to, or null when closed.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import {
   CONSTELLATION_NAMES,
   EXPERT_BRIGHTNESS,
   EXPERT_FILTERS,
+  SKY_LINES,
   highDensityScreen,
   setSettings,
   useSettings,
@@ -21,6 +23,7 @@ import {
   type ColorMode,
   type ConstellationNames,
   type ExpertFilter,
+  type SkyLines,
 } from './settings';
 import './settings.css';
 
@@ -135,6 +138,24 @@ export function SettingsDialog() {
         onChange={([names]) => setSettings({ constellationNames: names as ConstellationNames })}
         touched={false}
       />
+      <ChoiceGroup
+        legend={t('settings.skyLines')}
+        type="radio"
+        name="settings-sky-lines"
+        className="inline"
+        options={SKY_LINES.map((mode) => ({ value: mode, label: t(`settings.skyLineModes.${mode}`) }))}
+        selected={[settings.skyLines]}
+        onChange={([mode]) => setSettings({ skyLines: mode as SkyLines })}
+        touched={false}
+      />
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={settings.trueStarColors}
+          onChange={(event) => setSettings({ trueStarColors: event.target.checked })}
+        />
+        <span>{t('settings.trueStarColors')}</span>
+      </label>
       {highDensityScreen() && (
         <label className="choice">
           <input

@@ -4,7 +4,9 @@
 // brightness slider (10000 to 1000000) replace the three steps and which shows the
 // pretty-picture layers; rendering at the screen's density (retina) on high-density screens;
 // the constellations' names in English, Hiragana or Kanji (viewer-spec §1), or in the page's
-// language (Kanji for Japanese, English otherwise), the default.
+// language (Kanji for Japanese, English otherwise), the default; the stars in the fixed colour
+// (viewer-spec §9, the default) or their true B−V colours; the grid and constellation lines
+// faded out when zoomed in on a galaxy (the default), kept at every zoom, or hidden.
 // The brightness is the survey tiles' asinh softening β; the pretty pictures scale their
 // presets' β by the same ratio to normal. Settings are kept in localStorage; the store below is
 // shared by the panel, which writes it, and the globe, which reads it (useSettingsOnGlobe).
@@ -37,6 +39,10 @@ export type ExpertFilter = (typeof EXPERT_FILTERS)[number];
 export const CONSTELLATION_NAMES = ['page', 'en', 'hiragana', 'kanji'] as const;
 export type ConstellationNames = (typeof CONSTELLATION_NAMES)[number];
 
+/** The grid and constellation lines: faded out near a galaxy, at every zoom, or hidden. */
+export const SKY_LINES = ['auto', 'always', 'off'] as const;
+export type SkyLines = (typeof SKY_LINES)[number];
+
 export interface Settings {
   colorMode: ColorMode;
   brightness: BrightnessStep;
@@ -47,6 +53,9 @@ export interface Settings {
   /** Render at devicePixelRatio (offered on high-density screens only). */
   retina: boolean;
   constellationNames: ConstellationNames;
+  /** Stars in their B−V colours instead of the fixed colour. */
+  trueStarColors: boolean;
+  skyLines: SkyLines;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -57,6 +66,8 @@ export const DEFAULT_SETTINGS: Settings = {
   expertBrightness: BRIGHTNESS.normal,
   retina: true,
   constellationNames: 'page',
+  trueStarColors: false,
+  skyLines: 'auto',
 };
 
 export const SETTINGS_STORAGE_KEY = 'galaxy-cruise.settings';
@@ -85,6 +96,9 @@ export function parseSettings(text: string | null): Settings {
       : DEFAULT_SETTINGS.expertBrightness,
     retina: typeof stored.retina === 'boolean' ? stored.retina : DEFAULT_SETTINGS.retina,
     constellationNames: oneOf(stored.constellationNames, CONSTELLATION_NAMES, DEFAULT_SETTINGS.constellationNames),
+    trueStarColors:
+      typeof stored.trueStarColors === 'boolean' ? stored.trueStarColors : DEFAULT_SETTINGS.trueStarColors,
+    skyLines: oneOf(stored.skyLines, SKY_LINES, DEFAULT_SETTINGS.skyLines),
   };
 }
 
@@ -152,6 +166,24 @@ export function prettyDisplay(settings: Settings, filters: readonly string[]): P
 export function constellationLanguageOf(settings: Settings, pageLanguage: string): ConstellationLanguage {
   if (settings.constellationNames !== 'page') return settings.constellationNames;
   return pageLanguage.startsWith('ja') ? 'kanji' : 'en';
+}
+
+const DEGREE = Math.PI / 180;
+
+/**
+ * The grid's fade as the field narrows (radians) with the lines' default setting: gone before the
+ * answer form's field (1.2′), so that no line crosses the galaxy being classified.
+ */
+export const GRID_NARROW_FADE = [0.25 * DEGREE, 1 * DEGREE] as const;
+/** The constellation lines' own fade, where a constellation outgrows the screen (the layer's default). */
+export const CONSTELLATION_NARROW_FADE = [0.05, 0.15] as const;
+
+/** What the lines setting gives the grid and the constellation layers. */
+export function skyLineOptions(mode: SkyLines) {
+  return {
+    grid: { opacity: mode === 'off' ? 0 : 1, narrowFade: mode === 'auto' ? GRID_NARROW_FADE : null },
+    constellations: { lines: mode !== 'off', narrowFade: mode === 'auto' ? CONSTELLATION_NARROW_FADE : null },
+  };
 }
 
 /** Whether the screen has more than one device pixel per CSS pixel (the retina option shows). */

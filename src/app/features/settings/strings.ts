@@ -26,6 +26,9 @@ export const settings = defineStrings(
     retina: 'Full screen resolution (sharper, slower)',
     constellationNames: 'Constellation names',
     constellationWritings: { page: 'Page language', en: 'English', hiragana: 'Hiragana', kanji: 'Kanji' },
+    trueStarColors: 'True star colours (by B−V)',
+    skyLines: 'Grid and constellation lines',
+    skyLineModes: { auto: 'Fade out near a galaxy', always: 'At every zoom', off: 'Hidden' },
   },
   {
     open: '設定',
@@ -52,5 +55,8 @@ export const settings = defineStrings(
     retina: '画面の最大解像度で表示（精細・やや重い）',
     constellationNames: '星座名',
     constellationWritings: { page: '表示言語に合わせる', en: '英語', hiragana: 'ひらがな', kanji: '漢字' },
+    trueStarColors: '星を本来の色で表示（B−V による）',
+    skyLines: '座標線と星座線',
+    skyLineModes: { auto: '銀河に近づくと消す', always: 'どの倍率でも表示', off: '表示しない' },
   },
 );

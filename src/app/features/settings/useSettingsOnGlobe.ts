@@ -1,18 +1,16 @@
 // Applies the settings to the globe through the layers' update step: the survey layers' colour
-// parameters, the pretty-picture layers (added while expert mode is on, with the display the
-// settings give) and the retina resolution. Returns the pretty-picture layers by object, so that
-// the panel's "fly to" can read a preset's saved view.
+// parameters, the pretty-picture layers (components/globe/prettyPictures.ts: in the normal view
+// each shows as the zoom reaches its object, in expert mode at every zoom, with the display the
+// settings give) and the retina resolution; the base layers' own settings (the constellation
+// names, the lines, the stars' colours) are GlobeView's. Returns the pretty-picture layers by
+// object, so that the panel's "fly to" can read a preset's saved view.
 import { useEffect, useMemo, useRef } from 'react';
 import type { Globe } from '../../../globe/Globe';
-import { PrettyPictureLayer } from '../../../globe/layers/pretty-picture';
+import type { PrettyPictureLayer } from '../../../globe/layers/pretty-picture';
 import { PRETTY_PICTURES, type PrettyPicture } from '../../../shared/prettyPicture';
 import { SurveyLayer } from '../../../globe/layers/survey';
-import { dataRepositoryUrl } from '../../../core/dataRepository';
-import { getSettings, highDensityScreen, prettyDisplay, surveyColorParams, useSettings } from './settings';
-
-function dataHost(): string | null {
-  return document.querySelector<HTMLMetaElement>('meta[name="galaxy-cruise-data-host"]')?.content || null;
-}
+import { prettyPictureLayer } from '../../components/globe/prettyPictures';
+import { highDensityScreen, prettyDisplay, surveyColorParams, useSettings } from './settings';
 
 export function useSettingsOnGlobe(globe: Globe | null): React.RefObject<Map<PrettyPicture, PrettyPictureLayer>> {
   const settings = useSettings();
@@ -29,31 +27,22 @@ export function useSettingsOnGlobe(globe: Globe | null): React.RefObject<Map<Pre
   }, [globe, settings.retina]);
 
   useEffect(() => {
-    if (!globe || !settings.expert) return;
-    const dataRepository = dataRepositoryUrl(location, dataHost());
-    const added = pictures.current;
+    if (!globe) return;
+    const found = pictures.current;
+    found.clear();
     for (const which of PRETTY_PICTURES) {
-      const layer = new PrettyPictureLayer({ dataRepository, which });
-      try {
-        globe.addLayer(layer);
-      } catch (error) {
-        // No float textures (warned by the layer, viewer-spec §8): the sky stays without them.
-        console.error(`pretty picture ${which} cannot be shown`, error);
-        continue;
-      }
-      added.set(which, layer);
-      void layer.loaded.then((meta) => layer.update({ display: prettyDisplay(getSettings(), meta.filters) }));
+      const layer = prettyPictureLayer(globe, which);
+      if (!layer) continue;
+      found.set(which, layer);
+      // Expert mode shows the pictures at every zoom; the normal view as the zoom reaches them.
+      layer.update({ zoomFade: !settings.expert });
     }
-    return () => {
-      for (const layer of added.values()) globe.removeLayer(layer);
-      added.clear();
-    };
   }, [globe, settings.expert]);
 
   useEffect(() => {
     for (const layer of pictures.current.values())
       void layer.loaded.then((meta) => layer.update({ display: prettyDisplay(settings, meta.filters) }));
-  }, [settings]);
+  }, [globe, settings]);
 
   return pictures;
 }
