@@ -7,6 +7,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './cli/bench/chromium';
 import { E2E_SERVERS } from './tests/helpers/e2e-server';
+import { volunteerOrigin } from './tests/e2e/volunteer-pace';
 
 const { pglite, postgres } = E2E_SERVERS;
 
@@ -17,6 +18,9 @@ function serverEnv(server: typeof pglite) {
     HOST: '127.0.0.1',
     // Mail links point here, so that following one keeps the browser on the tested origin.
     PUBLIC_URL: server.origin,
+    // The same server as a volunteer's page reaches it, at a volunteer's pace (not developer
+    // mode): tests/e2e/volunteer-pace.ts.
+    ALLOWED_ORIGINS: volunteerOrigin(server.origin),
     VAR_DIR: server.varDir,
     // GALAXY_CRUISE_SKY=small: the small test sky, built in seconds (galaxy-cruise data --small).
     GALAXY_CRUISE_SKY: 'small',

@@ -1,11 +1,13 @@
 // The data credits the app's credits screen shows (credits.json beside the data) and the README
 // repeats under "Data credits": every real dataset the sky is built from, with its licence. What
-// each is used for is the project's own words, in English and Japanese; the datasets' names,
-// sources and licences stay as published.
+// each is used for is the project's own words, in English and Japanese; so is the title of an
+// entry that describes data rather than naming a published dataset. A dataset's published name,
+// its source and licence stay as published (in English).
 import type { Localized } from '../src/shared/catalogue';
 
 export interface Credit {
-  name: string;
+  /** The dataset's published name (kept in English), or our own description of the data (en, ja). */
+  name: string | Localized;
   usedFor: Localized;
   source: string;
   licence: string;
@@ -24,7 +26,7 @@ export const CREDITS: Credit[] = [
     url: 'https://github.com/ofrohn/d3-celestial',
   },
   {
-    name: 'Star names, constellations and constellation lines',
+    name: { en: 'Star names, constellations and constellation lines', ja: '星の名前、星座と星座線' },
     usedFor: {
       en: 'constellation data module (names in English and Japanese)',
       ja: '星座のデータ（英語と日本語の名前）',
@@ -34,7 +36,7 @@ export const CREDITS: Credit[] = [
     url: 'https://github.com/ofrohn/d3-celestial',
   },
   {
-    name: 'Milky Way outlines',
+    name: { en: 'Milky Way outlines', ja: '天の川の輪郭' },
     usedFor: { en: 'Milky Way cube faces and HiPS', ja: '天の川のキューブの面と HiPS' },
     source: 'd3-celestial data/mw.json (after the Milky Way outlines of Jim Kaler / Milky Way Atlas)',
     licence: 'BSD-3-Clause',
@@ -51,7 +53,7 @@ export const CREDITS: Credit[] = [
     url: 'https://www.saguaroastro.org/sac-downloads/',
   },
   {
-    name: 'HSC-SSP field centres',
+    name: { en: 'HSC-SSP field centres', ja: 'HSC-SSP の観測領域の中心' },
     usedFor: {
       en: 'season2 level positions (AEGIS, SXDS, DEEP2-3, COSMOS, ELAIS-N1, XMM-LSS, HECTOMAP, WIDE12h, GAMA09h, GAMA15h, VVDS)',
       ja: 'season2 のレベルの位置（AEGIS、SXDS、DEEP2-3、COSMOS、ELAIS-N1、XMM-LSS、HECTOMAP、WIDE12h、GAMA09h、GAMA15h、VVDS）',

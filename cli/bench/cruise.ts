@@ -12,7 +12,10 @@
 //                          Aladin Lite's first complete view of the same field (fov 0.02°) from
 //                          its page's load, measured alike (globe.ts); under the table, where
 //                          it went: the login's POST and the quest answered, the first survey
-//                          tile asked for, the last tile in
+//                          tile asked for, the last tile in; before each login the captain (an
+//                          administrator) leaves a new message, so that the volunteer meets an
+//                          unread one as after a real login: when it is on screen (OK'd at once),
+//                          the answer form, the camera's first jump after the login
 //   submit → quiet         from the key that sends an answer to the last frame drawn once the
 //                          network and the drawing are quiet, as Aladin Lite's first view (the
 //                          next target on screen and the one after it prefetched)
@@ -96,6 +99,12 @@ export interface CruiseRow {
   loginBreakdown: {
     sessionMs: number | null;
     questMs: number | null;
+    /** The captain's unread message on screen; the answer form up once it is OK'd. */
+    messageMs: number | null;
+    formMs: number | null;
+    /** The camera's first jump after the login: its first and last frame on the move. */
+    jumpStartMs: number | null;
+    jumpEndMs: number | null;
     firstTileMs: number | null;
     lastTileMs: number | null;
   };
@@ -126,9 +135,17 @@ export interface CruiseRow {
   heapEndBytes: number;
 }
 
-/** A volunteer past the gate, made over HTTP as a visitor makes one (the mailed link from the outbox). */
-export async function makeVolunteer(server: BenchServer): Promise<string> {
-  const email = `bench-${Date.now()}@example.org`;
+/** An HTTP call with a session's cookies: method, URL on the server, JSON body. */
+type SessionCall = (method: string, url: string, body?: unknown) => Promise<Response>;
+
+/**
+ * A volunteer past the gate, made over HTTP as a visitor makes one (the mailed link from the
+ * outbox): its e-mail, and a call that carries its session.
+ */
+export async function makeVolunteer(
+  server: BenchServer,
+  email = `bench-${Date.now()}@example.org`,
+): Promise<{ email: string; call: SessionCall }> {
   const cookies = new Map<string, string>();
   const call = async (method: string, url: string, body?: unknown) => {
     const response = await fetch(new URL(url, server.origin), {
@@ -176,7 +193,22 @@ export async function makeVolunteer(server: BenchServer): Promise<string> {
     time_spent_in_astronomy: 1,
     way_to_know_this_site: 'search',
   });
-  return email;
+  return { email, call };
+}
+
+/** The administrator (ADMIN_EMAILS) who leaves the captain's message before each login. */
+const CAPTAIN_EMAIL = 'captain@bench.example.org';
+/** The captain's message's title, as its dialog is named. */
+const CAPTAIN_TITLE = 'Fair winds';
+
+/** A new captain's message (application-spec §5), unread by every volunteer until OK'd. */
+async function leaveCaptainMessage(captain: SessionCall): Promise<void> {
+  await captain('POST', '/api/notifications', {
+    type: 'captain_message',
+    title: { en: CAPTAIN_TITLE, ja: '順風満帆' },
+    message: { en: 'The captain thanks the crew.', ja: '船長から乗組員へ感謝を込めて。' },
+    locale_fallback: false,
+  });
 }
 
 /** The time of the last key pressed on the page (its keydown event's, followCamera). */
@@ -224,6 +256,7 @@ interface BenchWindow {
   galaxyCruiseGlobe?: {
     globe: {
       restingSince: number | null;
+      jumping: boolean;
       onCameraChange(listener: () => void): () => void;
       jumpTo(...args: unknown[]): unknown;
     };
@@ -351,8 +384,23 @@ export async function loginOnPage(opened: BenchPage, origin: string, email: stri
     if (seen.sessionAt !== undefined && SURVEY_TILE_URL.test(new URL(request.url()).pathname))
       seen.firstTileAt ??= Date.now();
   });
+  // The camera's first jump after the login: its first and last frame on the move (page clock).
+  await page.evaluate(() => {
+    const bench = window as unknown as BenchWindow & { benchLoginJump: { start: number | null; end: number | null } };
+    bench.benchLoginJump = { start: null, end: null };
+    setInterval(() => {
+      if (!bench.galaxyCruiseGlobe?.globe.jumping) return;
+      bench.benchLoginJump.start ??= performance.now();
+      bench.benchLoginJump.end = performance.now();
+    }, 16);
+  });
   await page.getByRole('button', { name: 'Log in' }).click();
   const clickAt = await page.evaluate(() => (window as unknown as { benchClickAt: number }).benchClickAt);
+  // The captain's unread message opens on its own; the volunteer reads it and presses OK at once.
+  const message = page.getByRole('dialog', { name: CAPTAIN_TITLE });
+  await message.waitFor({ timeout: BROWSER_TIMEOUT_MS });
+  const messageAt = await page.evaluate(() => performance.now());
+  await message.getByRole('button', { name: 'OK' }).click();
   try {
     await page.getByTestId('answer-form').waitFor({ timeout: BROWSER_TIMEOUT_MS });
   } catch (error) {
@@ -361,6 +409,7 @@ export async function loginOnPage(opened: BenchPage, origin: string, email: stri
     await page.screenshot({ path: shot }).catch(() => {});
     throw new Error(`no answer form after logging in at ${page.url()} (screenshot: ${shot})`, { cause: error });
   }
+  const formAt = await page.evaluate(() => performance.now());
   // The first frame at rest once the form is up: the jump there over, its tiles in and faded. Any
   // frame of the jump came before the form and reset the rest.
   const sharpAt = (await (
@@ -384,9 +433,16 @@ export async function loginOnPage(opened: BenchPage, origin: string, email: stri
     .filter((time) => time >= clickAt && time <= sharpAt);
   const tilesMs = tilesIn.length === 0 ? null : tilesIn[tilesIn.length - 1] - clickAt;
   const fromClick = (at: number | undefined) => (at === undefined ? null : at - watch.timeOrigin() - clickAt);
+  const jump = await page.evaluate(
+    () => (window as unknown as { benchLoginJump: { start: number | null; end: number | null } }).benchLoginJump,
+  );
   const breakdown = {
     sessionMs: fromClick(seen.sessionAt),
     questMs: fromClick(seen.questAt),
+    messageMs: messageAt - clickAt,
+    formMs: formAt - clickAt,
+    jumpStartMs: jump.start === null ? null : jump.start - clickAt,
+    jumpEndMs: jump.end === null ? null : jump.end - clickAt,
     firstTileMs: fromClick(seen.firstTileAt),
     lastTileMs: tilesMs,
   };
@@ -527,16 +583,18 @@ export async function runCruise(options: CruiseOptions): Promise<CruiseRow[]> {
   log('bench cruise: starting the server with the small sky on 127.0.0.1');
   const server = await startServer({
     sky: true,
-    env: (port) => ({ PUBLIC_URL: `http://${BENCH_HOST}:${port}` }),
+    env: (port) => ({ PUBLIC_URL: `http://${BENCH_HOST}:${port}`, ADMIN_EMAILS: CAPTAIN_EMAIL }),
   });
   let browser: PlaywrightBrowser | undefined;
   try {
-    const email = await makeVolunteer(server);
+    const { email } = await makeVolunteer(server);
+    const captain = await makeVolunteer(server, CAPTAIN_EMAIL);
     browser = await launchChromium([`--host-resolver-rules=MAP ${BENCH_HOST} 127.0.0.1`]);
     const logins: LoginRun[] = [];
     let session: Awaited<ReturnType<typeof loginOnce>> | undefined;
     for (let run = 1; run <= options.runs; run++) {
       await session?.context.close();
+      await leaveCaptainMessage(captain.call);
       session = await loginOnce(browser, server, email, options.throttle);
       const course = new URL(session.page.url()).hash.match(/course=(\w+)/)?.[1] ?? 'training';
       const quest = await currentQuest(session.page, course);
@@ -644,6 +702,10 @@ export async function runCruise(options: CruiseOptions): Promise<CruiseRow[]> {
         loginBreakdown: {
           sessionMs: medianOf(logins.map((login) => login.breakdown.sessionMs)),
           questMs: medianOf(logins.map((login) => login.breakdown.questMs)),
+          messageMs: medianOf(logins.map((login) => login.breakdown.messageMs)),
+          formMs: medianOf(logins.map((login) => login.breakdown.formMs)),
+          jumpStartMs: medianOf(logins.map((login) => login.breakdown.jumpStartMs)),
+          jumpEndMs: medianOf(logins.map((login) => login.breakdown.jumpEndMs)),
           firstTileMs: medianOf(logins.map((login) => login.breakdown.firstTileMs)),
           lastTileMs: medianOf(logins.map((login) => login.breakdown.lastTileMs)),
         },
@@ -718,7 +780,9 @@ export function formatCruiseTable(rows: CruiseRow[]): string {
       `target: login → first target ≤ ${CRUISE_TARGETS.loginRatio.toFixed(1)}× ${GLOBE_CONTENDERS.aladin}'s first view ` +
         `(${times(login)}): ${verdict(login !== null && login <= CRUISE_TARGETS.loginRatio)}`,
       `  medians from the click: the login answered ${ms(row.loginBreakdown.sessionMs)}, ` +
-        `the quest answered ${ms(row.loginBreakdown.questMs)}, the first survey tile asked ` +
+        `the quest answered ${ms(row.loginBreakdown.questMs)}, the captain's message on screen ` +
+        `${ms(row.loginBreakdown.messageMs)} (OK'd at once), the answer form ${ms(row.loginBreakdown.formMs)}, ` +
+        `the first jump ${ms(row.loginBreakdown.jumpStartMs)} to ${ms(row.loginBreakdown.jumpEndMs)}, the first survey tile asked ` +
         `${ms(row.loginBreakdown.firstTileMs)}, the last tile in ${ms(row.loginBreakdown.lastTileMs)}, ` +
         `sharp ${ms(row.loginToTargetMs)}`,
       `target: median frame during the jumps ≤ ${CRUISE_TARGETS.frameRatio}× ${GLOBE_CONTENDERS.aladin}'s ` +

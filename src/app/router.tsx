@@ -65,6 +65,9 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <ErrorPage />,
+        // A page opened cold on a lazy route (a mail link, the credits) waits for its code inside
+        // the shell, over the globe, as a lazy route does after a link.
+        hydrateFallbackElement: <Spinner />,
         children: [
           {
             path: '/',

@@ -214,6 +214,15 @@ export class Globe {
   }
 
   /**
+   * Whether a jump is under way: from jumpTo until the frame that puts the camera at its end (the
+   * camera's listeners hear that frame with this already false), or until a gesture takes the
+   * camera. The main screen's answer form waits for it (it answers the galaxy on screen).
+   */
+  get jumping(): boolean {
+    return this.jump !== null;
+  }
+
+  /**
    * The views the camera is expected to go to next, likeliest first (the next target while the
    * volunteer answers this one), each given as jumpTo's target: once the view on screen is at rest
    * (its tiles in and faded), the tiled layers load their tiles (FrameContext.ahead), so that a

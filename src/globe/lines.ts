@@ -68,10 +68,23 @@ function sideways(point: vec3, from: vec3, to: vec3): vec3 {
   return vec3.normalize(vec3.create(), vec3.cross(vec3.create(), point, tangent));
 }
 
+/** The shared offset of a corner: the bisector, lengthened by 1/cos of half the turn (to the limit). */
+function mitre(point: vec3, before: vec3, after: vec3): vec3 {
+  const a = sideways(point, before, point);
+  const b = sideways(point, point, after);
+  const bisector = vec3.add(vec3.create(), a, b);
+  const length = vec3.length(bisector);
+  if (length < 1e-9) return a;
+  vec3.scale(bisector, bisector, 1 / length);
+  const cosine = vec3.dot(bisector, a);
+  return vec3.scale(bisector, bisector, Math.min(MITER_LIMIT, 1 / Math.max(cosine, 1e-6)));
+}
+
 /**
  * Appends the triangles of a polyline of unit vectors, in one colour, to `out`. MITER joins
- * share one offset per interior point (the bisector, lengthened by 1/cos of half the turn);
- * NONE draws each segment on its own, ends square.
+ * share one offset per interior point (mitre); a closed line (its first point repeated at its
+ * end, as an outline is given) is mitred at the closing corner too, where square ends would
+ * leave a notch. NONE draws each segment on its own, ends square.
  */
 export function appendLine(
   out: number[],
@@ -98,18 +111,13 @@ export function appendLine(
     }
     return;
   }
+  const last = points.length - 1;
+  const closed = points.length > 3 && vec3.equals(points[0], points[last]);
   const offsets = points.map((point, i) => {
-    const before = points[Math.max(0, i - 1)];
-    const after = points[Math.min(points.length - 1, i + 1)];
-    if (i === 0 || i === points.length - 1) return sideways(point, before, after);
-    const a = sideways(point, before, point);
-    const b = sideways(point, point, after);
-    const bisector = vec3.add(vec3.create(), a, b);
-    const length = vec3.length(bisector);
-    if (length < 1e-9) return a;
-    vec3.scale(bisector, bisector, 1 / length);
-    const cosine = vec3.dot(bisector, a);
-    return vec3.scale(bisector, bisector, Math.min(MITER_LIMIT, 1 / Math.max(cosine, 1e-6)));
+    if (closed && (i === 0 || i === last)) return mitre(point, points[last - 1], points[1]);
+    if (i === 0) return sideways(point, point, points[1]);
+    if (i === last) return sideways(point, points[last - 1], point);
+    return mitre(point, points[i - 1], points[i + 1]);
   });
   for (let i = 0; i + 1 < points.length; i++) quad(points[i], offsets[i], points[i + 1], offsets[i + 1]);
 }

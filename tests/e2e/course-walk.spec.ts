@@ -15,7 +15,7 @@ import type {
 } from '../../src/shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
-import { canvasPixels } from './canvas-pixels';
+import { canvasPixels, type PixelWindow } from './canvas-pixels';
 import { expectInSpecOrder } from './area-messages';
 import { expectNotCovered, paintedDialogs } from './on-screen';
 
@@ -221,6 +221,37 @@ async function expectLabelsApart(map: Locator) {
   expect(overlapping, 'labels over one another').toEqual([]);
 }
 
+/**
+ * The sizes (pixels) of the separate shapes drawn in the finished levels' cyan (0.2, 0.9, 1),
+ * told from the grid's dim blue (0.35, 0.55, 0.85 at 55 %) and the labels' white; 8-connected.
+ */
+function cyanShapes({ data, width, height }: PixelWindow): number[] {
+  const cyan = (k: number) => data[4 * k] < 120 && data[4 * k + 1] > 150 && data[4 * k + 2] > 150;
+  const seen = new Uint8Array(width * height);
+  const sizes: number[] = [];
+  for (let start = 0; start < width * height; start++) {
+    if (seen[start] || !cyan(start)) continue;
+    seen[start] = 1;
+    const stack = [start];
+    let size = 0;
+    while (stack.length > 0) {
+      const k = stack.pop()!;
+      size++;
+      const [x, y] = [k % width, Math.floor(k / width)];
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          const n = ny * width + nx;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height || seen[n] || !cyan(n)) continue;
+          seen[n] = 1;
+          stack.push(n);
+        }
+    }
+    sizes.push(size);
+  }
+  return sizes;
+}
+
 for (const [locale, log] of [
   ['en', 'Voyage log'],
   ['ja', '航海日誌'],
@@ -242,6 +273,21 @@ for (const [locale, log] of [
     await page.screenshot({ path: test.info().outputPath(`cruise-map-${locale}.png`) });
     await expectNoSeriousViolations(page, `cruise map (${locale})`);
     await expectLabelsApart(map);
+    // The whole course at the opening view: every level's labels placed, and every level drawn as
+    // an outline of its own (cyan, finished), not one block of colour over its neighbours.
+    const levels = (await (await page.request.get('/api/levels?course_id=season2')).json()) as unknown[];
+    await expect(map.locator('.cruise-map-label[data-placed="true"]')).toHaveCount(
+      Number(await map.getAttribute('data-labels')),
+    );
+    // The canvas alone: the labels, centred on their points, would cover the small outlines.
+    const labelList = map.getByTestId('cruise-map-labels');
+    await labelList.evaluate((element) => (element.style.visibility = 'hidden'));
+    const shapes = cyanShapes(
+      await canvasPixels(page, map.locator('canvas'), { x0: 0, y0: 0, width: 4096, height: 4096 }),
+    );
+    expect(shapes.length, 'one outline per level').toBeGreaterThanOrEqual(levels.length);
+    expect(Math.max(...shapes), 'the largest outline, pixels').toBeLessThan(400);
+    await labelList.evaluate((element) => (element.style.visibility = ''));
     // Zoomed out, the season's far-apart levels crowd together: still no label over another.
     await map.locator('canvas').focus();
     for (let step = 0; step < 30; step++) await page.keyboard.press('-');

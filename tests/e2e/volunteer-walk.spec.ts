@@ -159,6 +159,13 @@ test('countries in order, a rate limit said in words, credits in Japanese', asyn
   await expect(credit.locator('dd').first()).not.toHaveAttribute('lang', 'en');
   await expect(credit.getByRole('heading', { level: 2 })).toHaveAttribute('lang', 'en');
   await expect(credit.locator('dd').nth(1)).toHaveAttribute('lang', 'en');
+  // A title of ours (not a dataset's published name) is in Japanese too.
+  for (const title of ['星の名前、星座と星座線', '天の川の輪郭', 'HSC-SSP の観測領域の中心']) {
+    const heading = page.getByRole('heading', { name: title, level: 2 });
+    await expect(heading).toBeVisible();
+    await expect(heading).not.toHaveAttribute('lang', 'en');
+  }
+  await expect(page.getByRole('heading', { name: 'Milky Way outlines' })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'credits in Japanese');
 });
 

@@ -152,6 +152,15 @@ describe('level outlines', () => {
     // Closed: 4 segments of 6 vertices.
     expect(vertices.length / LINE_VERTEX_FLOATS).toBe(24);
     expect(Array.from(vertices.slice(6, 10))).toEqual(Array.from(new Float32Array(locked)));
+    // Every corner mitred, the closing one too: the first vertex's offset is √2 long and the last
+    // segment's end shares it (square ends there left a notch, a wedge at the map's corner).
+    const offset = (vertex: number) =>
+      Array.from(vertices.slice(vertex * LINE_VERTEX_FLOATS + 3, vertex * LINE_VERTEX_FLOATS + 6));
+    expect(Math.hypot(...offset(0))).toBeCloseTo(Math.SQRT2, 2);
+    offset(0).forEach((value, i) => expect(offset(23)[i]).toBeCloseTo(-value, 6));
+    // An outline that repeats its first point is closed once, with no segment of no length.
+    const repeated = levelOutlineVertices([{ status: 'locked', outlines: [[...square, square[0]]] }]);
+    expect(repeated.length / LINE_VERTEX_FLOATS).toBe(24);
   });
 });
 

@@ -348,13 +348,23 @@ describe('star catalogue files', () => {
     }
   });
 
-  it('credits.json names every dataset with its licence', () => {
+  it('credits.json names every dataset with its licence; a title of ours is in English and Japanese', () => {
     const credits = JSON.parse(fs.readFileSync(path.join(root, 'credits.json'), 'utf8')) as {
-      name: string;
+      name: string | { en: string; ja: string };
       licence: string;
     }[];
     expect(credits.length).toBeGreaterThanOrEqual(4);
-    for (const credit of credits) expect(credit.name && credit.licence).toBeTruthy();
+    for (const credit of credits) {
+      expect(credit.licence).toBeTruthy();
+      if (typeof credit.name === 'string') expect(credit.name).toBeTruthy();
+      else {
+        expect(credit.name.en).toBeTruthy();
+        expect(credit.name.ja).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      }
+    }
+    const titles = credits.map((credit) => (typeof credit.name === 'string' ? credit.name : credit.name.ja));
+    expect(titles).toContain('天の川の輪郭');
+    expect(titles).toContain('Hipparcos catalogue (ESA 1997)');
   });
 });
 

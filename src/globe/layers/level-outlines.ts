@@ -16,6 +16,13 @@ export const LEVEL_OUTLINE_COLORS: Record<LevelStatus, [number, number, number, 
 
 export const LEVEL_OUTLINE_WIDTH = 0.01;
 
+/**
+ * A width so thin (radians) that the lines' own minimum of 3 px is what is drawn: an outline at
+ * any field. The course overview and the voyage log's map draw it, where 0.01 (half a degree)
+ * is wider than an area of the sky and filled a level into a block of colour.
+ */
+export const LEVEL_OUTLINE_THIN_WIDTH = 1e-6;
+
 export interface LevelOutline {
   status: LevelStatus;
   outlines: [number, number][][];
@@ -34,7 +41,9 @@ export function levelOutlineVertices(levels: readonly LevelOutline[]): Float32Ar
   for (const level of levels)
     for (const outline of level.outlines) {
       const points = outline.map(([ra, dec]) => skyVector(ra, dec));
-      if (points.length > 2) points.push(points[0]);
+      // Closed (appendLine mitres the closing corner), unless the outline repeats its first point.
+      const [first, last] = [outline[0], outline[outline.length - 1]];
+      if (points.length > 2 && (first[0] !== last[0] || first[1] !== last[1])) points.push(points[0]);
       appendLine(out, points, LEVEL_OUTLINE_COLORS[level.status], LineJoin.MITER);
     }
   return new Float32Array(out);

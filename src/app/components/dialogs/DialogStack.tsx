@@ -99,6 +99,8 @@ interface DialogStack {
 }
 
 const StackContext = createContext<DialogStack | null>(null);
+/** Whether a dialog is open: shown and not closing (the front one takes the keys and the pointer). */
+const OpenContext = createContext(false);
 const EntryContext = createContext<DialogControl<unknown> | null>(null);
 
 /** The list with a queued dialog left alone at its bottom revealed. */
@@ -156,7 +158,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
 
   return (
     <StackContext.Provider value={stack}>
-      {children}
+      <OpenContext.Provider value={front >= 0}>{children}</OpenContext.Provider>
       {shown.map((entry, index) => (
         <StackEntry
           key={entry.id}
@@ -311,6 +313,14 @@ export function useDialogs(): DialogStack {
   const stack = useContext(StackContext);
   if (!stack) throw new Error('useDialogs() needs a <DialogProvider> above it');
   return stack;
+}
+
+/**
+ * Whether a dialog is open, shown and not closing: the page under it takes no keys then (see
+ * isShortcut). One closing (fading out for 400 ms) is settled already and counts as gone.
+ */
+export function useDialogOpen(): boolean {
+  return useContext(OpenContext);
 }
 
 /** Inside a dialog's content: settle it or shake it. */

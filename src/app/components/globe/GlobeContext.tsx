@@ -1,6 +1,6 @@
 // Shares the one Globe with the React components that sit beside the canvas (camera
 // indicator, later the answer form and markers). The globe itself never imports React.
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { CameraState } from '../../../globe/camera';
 import type { Globe } from '../../../globe/Globe';
 import { throttle } from '../../../core/throttle';
@@ -43,4 +43,14 @@ export function useCameraState(intervalMs = 200): CameraState | null {
     };
   }, [globe, intervalMs]);
   return state;
+}
+
+/**
+ * Whether the camera is on a jump (Globe.jumping): read whenever the camera moves, so that the
+ * component renders again only when a jump starts or ends, not every frame.
+ */
+export function useJumping(): boolean {
+  const globe = useGlobe();
+  const subscribe = useCallback((changed: () => void) => globe?.onCameraChange(changed) ?? (() => {}), [globe]);
+  return useSyncExternalStore(subscribe, () => globe?.jumping ?? false);
 }

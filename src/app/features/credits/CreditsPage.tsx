@@ -1,8 +1,9 @@
 // The credits screen (application-spec §2): the data credits from the data repository's
 // credits.json (written by skydata/build.ts from skydata/credits.ts), open to everyone, as the
-// login screen links to it. The entries are the datasets' own names, sources and licences, kept
-// as published and marked as English; what each is used for is the project's own words, in the
-// page's language (a data host with an older credits.json has them in English only).
+// login screen links to it. The datasets' published names, sources and licences are kept as
+// published and marked as English; what each is used for, and the title of an entry that
+// describes data rather than naming a dataset, are the project's own words, in the page's
+// language (a data host with an older credits.json has them in English only).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +14,7 @@ import { currentLocale } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 
 interface Credit {
-  name: string;
+  name: Localized | string;
   usedFor: Localized | string;
   source: string;
   licence: string;
@@ -58,10 +59,10 @@ export function CreditsPage() {
         {list.data && (
           <ul className="credits-list">
             {list.data.map((credit) => (
-              <li key={credit.name}>
-                <h2 lang="en">
+              <li key={typeof credit.name === 'string' ? credit.name : credit.name.en}>
+                <h2 lang={typeof credit.name === 'string' ? 'en' : undefined}>
                   <a href={credit.url} target="_blank" rel="noreferrer" className="link">
-                    {credit.name}
+                    {typeof credit.name === 'string' ? credit.name : credit.name[locale]}
                   </a>
                 </h2>
                 <dl>

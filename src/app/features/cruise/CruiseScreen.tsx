@@ -17,7 +17,7 @@ import type { Answer, CurrentQuestResponse, Question } from '../../../shared/api
 import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
-import { useCameraState, useGlobe } from '../../components/globe/GlobeContext';
+import { useCameraState, useGlobe, useJumping } from '../../components/globe/GlobeContext';
 import { useGlobeLayer } from '../../components/globe/useGlobeLayer';
 import { useQuestRoute } from '../../components/globe/useQuestRoute';
 import { namesView } from '../../components/globe/viewLink';
@@ -32,6 +32,7 @@ import { SouvenirsButton } from '../souvenirs/SouvenirsButton';
 import { myRecordsQuery, piecesOf } from '../souvenirs/useSouvenirs';
 import { MypageButton } from '../mypage/MypageButton';
 import { AnswerForm } from './AnswerForm';
+import { AreaWaiting } from './AreaWaiting';
 import type { AnswerQueue, PendingAnswer } from './answerQueue';
 import { afterSubmit, draftFor, expectedNext, nextInOrder, zoomedOn } from './answerSteps';
 import { CaptainNoteDialog } from './CaptainNoteDialog';
@@ -55,10 +56,22 @@ export const JUMP_MS = {
 };
 export const NEXT_GALAXY_KEY = 'n';
 
-/** The saved answers of a quest: the server's, replaced by the queue's newer ones. */
-function answersOf(quest: Quest, pending: readonly PendingAnswer[]): Answer[] {
+/** An answer submitted on this page whose write to the queue's store is under way. */
+interface Storing {
+  questId: number;
+  answer: Answer;
+}
+
+/**
+ * The saved answers of a quest: the server's, replaced by the queue's newer ones, and by those
+ * submitted whose write to the store is still under way (newest last), so that an answer counts
+ * from its submit on: the next submit's nearest unanswered galaxy, the remaining count and the
+ * area's end never take it for unanswered, however fast the next galaxy is answered.
+ */
+function answersOf(quest: Quest, pending: readonly PendingAnswer[], storing: readonly Storing[]): Answer[] {
   const byObject = new Map(quest.answers.map((answer) => [answer.object_id, answer]));
-  for (const entry of pending) if (entry.questId === quest.id) byObject.set(entry.answer.object_id, entry.answer);
+  for (const entry of [...pending, ...storing])
+    if (entry.questId === quest.id) byObject.set(entry.answer.object_id, entry.answer);
   return [...byObject.values()];
 }
 
@@ -91,11 +104,13 @@ export function CruiseScreen({
   const { search } = useLocation();
   const openedOnView = useRef(namesView(search));
 
+  const [storing, setStoring] = useState<readonly Storing[]>([]);
+
   const data = questQuery.data;
   const quest = data && !data.no_more_available_objects ? data : null;
   // The course's areas (levels' number_of_areas), once its levels have come.
   const totalAreas = levels.data?.reduce((sum, level) => sum + level.number_of_areas, 0);
-  const answers = useMemo(() => (quest ? answersOf(quest, pending) : []), [quest, pending]);
+  const answers = useMemo(() => (quest ? answersOf(quest, pending, storing) : []), [quest, pending, storing]);
   const answered = useMemo(() => new Set(answers.map((answer) => answer.object_id)), [answers]);
   const pendingIds = useMemo(
     () => new Set(pending.filter((entry) => entry.questId === quest?.id).map((entry) => entry.answer.object_id)),
@@ -340,6 +355,10 @@ export function CruiseScreen({
     // slow laptop's IndexedDB takes 100 ms and more): the queue's guarantee is that write, which
     // runs the same either way. Should it fail, the camera comes back, the form up for a retry.
     const stored = queue.submit(quest.id, answer);
+    // Answered from now on, in the same render as the move to the next galaxy (whose form may be
+    // answered before the write ends).
+    const entry: Storing = { questId: quest.id, answer };
+    setStoring((list) => [...list, entry]);
     // The view prefetched while the form was up (expectedNext): the same choice.
     const next = afterSubmit(quest.questions, answered, question);
     if (next) {
@@ -354,6 +373,9 @@ export function CruiseScreen({
         jumpTo(question, JUMP_MS.nextGalaxy);
       }
       throw error;
+    } finally {
+      // In the queue's pending list now (or not stored at all).
+      setStoring((list) => list.filter((candidate) => candidate !== entry));
     }
     // The quest as the volunteer now sees it: this answer replaces any earlier one.
     queryClient.setQueryData<CurrentQuestResponse>(questQueryKey(course), (old) =>
@@ -368,6 +390,7 @@ export function CruiseScreen({
     return true;
   };
 
+  const sailing = useJumping();
   const view = camera ? { ra: camera.phi / DEGREE, dec: 90 - camera.theta / DEGREE, fovy: camera.fovy } : null;
   const showForm = !!current && !!view && !completing && zoomedOn(view, current);
 
@@ -403,10 +426,12 @@ export function CruiseScreen({
             objectId={current.object_id}
             saved={answered.has(current.object_id) ? draftFor(current.object_id, answers) : null}
             pending={pendingIds.has(current.object_id)}
+            sailing={sailing}
             onSubmit={(answer) => submit(current, answer)}
           />
         )}
         {quest && current && !showForm && !completing && <p className="cruise-hint panel">{t('cruise.zoomHint')}</p>}
+        {completing && pendingIds.size > 0 && <AreaWaiting count={pendingIds.size} onRetry={() => queue.retryNow()} />}
         <div className="cruise-buttons">
           {!data?.no_more_available_objects && (
             <button

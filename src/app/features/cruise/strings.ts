@@ -9,6 +9,8 @@ export const cruise = defineStrings(
     loadingQuest: 'Fetching your quest',
     nextGalaxy: 'Next galaxy',
     form: 'Classify this galaxy',
+    sailing: 'Sailing to this galaxy…',
+    submitting: 'Saving your answer…',
     zoomHint: 'Zoom in on the marked galaxy to classify it',
     markers: {
       title: 'Markers hidden',
@@ -38,6 +40,22 @@ export const cruise = defineStrings(
     remaining_other: '{{count}} galaxies remain in this area',
     areaCompleted: 'Area completed!',
     savingArea: 'Saving your answers…',
+    areaWaiting: {
+      offline: {
+        title: 'Area finished: waiting for the connection',
+        message_one:
+          'You are offline. Your last answer is kept on this device, even if you close the page, and is sent by itself when the connection comes back. Then the area is completed and the next one opens.',
+        message_other:
+          'You are offline. Your last {{count}} answers are kept on this device, even if you close the page, and are sent by themselves when the connection comes back. Then the area is completed and the next one opens.',
+      },
+      sending: {
+        title: 'Area finished: sending your answers',
+        message_one: 'Your last answer is on its way to the server. The next area opens as soon as it has arrived.',
+        message_other:
+          'Your last {{count}} answers are on their way to the server. The next area opens as soon as they have arrived.',
+      },
+      retry: 'Send now',
+    },
     rejected: 'The server did not accept an answer (status {{status}}); it was dropped. Please Reload.',
     note: {
       title: "Captain's note",
@@ -133,6 +151,8 @@ export const cruise = defineStrings(
     loadingQuest: 'クエストを取得中',
     nextGalaxy: '次の銀河',
     form: 'この銀河を分類',
+    sailing: 'この銀河へ航行中…',
+    submitting: '回答を保存しています…',
     zoomHint: '印の付いた銀河を拡大すると分類できます',
     markers: {
       title: 'マーカーを非表示にしました',
@@ -162,6 +182,21 @@ export const cruise = defineStrings(
     remaining_other: 'このエリアの残りの銀河：{{count}}個',
     areaCompleted: 'エリア達成！',
     savingArea: '回答を保存しています…',
+    areaWaiting: {
+      offline: {
+        title: 'エリア完了：接続を待っています',
+        message_one:
+          'オフラインです。最後の{{count}}件の回答はこの端末に保存されていて（ページを閉じても失われません）、接続が戻ると自動で送信されます。そのあとエリアが完了し、次のエリアが始まります。',
+        message_other:
+          'オフラインです。最後の{{count}}件の回答はこの端末に保存されていて（ページを閉じても失われません）、接続が戻ると自動で送信されます。そのあとエリアが完了し、次のエリアが始まります。',
+      },
+      sending: {
+        title: 'エリア完了：回答を送信しています',
+        message_one: '最後の{{count}}件の回答をサーバーに送信しています。届きしだい次のエリアが始まります。',
+        message_other: '最後の{{count}}件の回答をサーバーに送信しています。届きしだい次のエリアが始まります。',
+      },
+      retry: '今すぐ送信',
+    },
     rejected:
       'サーバーが回答を受け付けませんでした（ステータス {{status}}）。回答は破棄されました。ページを再読み込みしてください。',
     note: {

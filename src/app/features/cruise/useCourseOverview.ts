@@ -8,16 +8,9 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { LevelDetail } from '../../../shared/api';
 import type { Globe } from '../../../globe/Globe';
-import { LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';
+import { LEVEL_OUTLINE_THIN_WIDTH, LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';
 import { mapFocus, mapView } from '../mypage/CruiseMap';
 import { fetchLevel, useLevels } from './useQuest';
-
-/**
- * The outlines' width, radians: so thin that the lines' own minimum of 3 px is what is drawn, an
- * outline at any field. The voyage log's small map draws 0.01, which here filled a level into a
- * block of colour.
- */
-export const OVERVIEW_LINE_WIDTH = 1e-6;
 
 /**
  * The narrowest field the camera flies out to, radians: 0.05°, a few times the view of one
@@ -66,7 +59,7 @@ export function useCourseOverview(
 
   useEffect(() => {
     if (!globe || !outlines) return;
-    const layer = new LevelOutlineLayer({ levels: outlines, width: OVERVIEW_LINE_WIDTH });
+    const layer = new LevelOutlineLayer({ levels: outlines, width: LEVEL_OUTLINE_THIN_WIDTH });
     globe.addLayer(layer);
     globe.requestFrame();
     return () => {

@@ -103,7 +103,7 @@ function CourseHome({ course }: { course: string }) {
 
   return (
     <main className="home">
-      <header className="home-header cruise-header panel">
+      <header className="home-header cruise-header panel" data-menu-open={menuOpen || undefined}>
         <div className="cruise-header-start">
           <span className="cruise-stage" data-testid="stage-name">
             {stage ? t('cruise.stage', { name: stage }) : t('home.course', { name: courseName(course) })}

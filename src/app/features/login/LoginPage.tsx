@@ -20,6 +20,7 @@ import { currentLocale } from '../../i18n';
 import { firstUnanswered, targetView } from '../cruise/targetViews';
 import { prefetchQuest } from '../cruise/useQuest';
 import { gateStep } from '../gate/AccessGate';
+import { unreadNotificationsQuery } from '../notifications/UnreadNotifications';
 import { startCameraTour } from './cameraTour';
 
 /** application-spec §9: season 1 ended 25 April 2022. */
@@ -47,6 +48,8 @@ export function LoginPage() {
       // still facing a gate dialog has none to ask for yet. Once it is in, the camera cuts to the
       // target the main screen opens on, as the main screen would, so that its tiles load while
       // the screen mounts (unless a deep link's view is kept: the main screen opens on that).
+      // So are the unread notifications the main screen opens with.
+      if (user && gateStep(user) === null) void queryClient.prefetchQuery(unreadNotificationsQuery);
       if (session.recommended_course && user && gateStep(user) === null) {
         const quest = prefetchQuest(queryClient, session.recommended_course);
         if (!namesView(origin?.search ?? ''))

@@ -60,18 +60,23 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const session = useSession();
+  const linkKey = ['mailLink', kind, token] as const;
   const link = useQuery({
-    queryKey: ['mailLink', kind, token],
+    queryKey: linkKey,
     queryFn: ({ signal }) => request<MailLinkResponse>('post', `/api/${kind}/link`, { token }, { signal }),
     staleTime: Infinity,
   });
   const confirm = useMutation({
     mutationFn: () => request<SessionResponse>('post', `/api/${kind}/confirm`, { token }),
     onSuccess: async (next) => {
-      // Nothing of the account this browser was logged in as may show for the new one.
-      await takeSession(queryClient, i18n, next);
+      // Nothing of the account this browser was logged in as may show for the new one. The
+      // link's description stays: dropped, it would be asked for again (and then aborted, as the
+      // page leaves) by this page, still mounted while the language changes.
+      await takeSession(queryClient, i18n, next, { keep: linkKey });
+      // The button logs the volunteer in: like a login (application-spec §2, §4), it opens the
+      // recommended course (a new volunteer's is training), once the gate's dialogs are passed.
       // Replaced, so that Back does not return to a used link.
-      navigate('/', { replace: true });
+      navigate(next.recommended_course ? `/?course=${next.recommended_course}` : '/', { replace: true });
     },
   });
   // Pressed after the link changed (used in another tab, expired while the page stood open).

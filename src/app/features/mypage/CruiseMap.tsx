@@ -1,22 +1,23 @@
 // The mypage's cruise map (application-spec §2): a small globe of its own with the coordinate
 // grid and the level outlines of one course, coloured by status (active orange, locked darker
-// orange, unlocked cyan, line width 0.01) with the map labels (season2's islands and
-// archipelagos; the simulation level's 11 divisions), placed over the canvas so that none lies
-// over another (CruiseMapLabels.tsx), the labels of the levels the map opens on first. The camera starts on the active level, where
-// the volunteer sails now, or after a finished course on the level finished last: the course's
-// levels lie far apart on the sky, and a view of them all is centred between them (near the pole)
-// at a field so wide that the outlines vanish and the labels pile up. The map can be dragged and
-// zoomed like the main globe to visit the others; the wheel zooms it only with Ctrl (or ⌘),
-// otherwise it scrolls the dialog the map stands in, which is what a wheel over a page does. It is a
-// second Globe rather than the main one, so that the mypage can stand over the cruise without
-// moving the volunteer's view.
+// orange, unlocked cyan) with the map labels (season2's islands and archipelagos; the simulation
+// level's 11 divisions), placed over the canvas so that none lies over another
+// (CruiseMapLabels.tsx), the labels of the active level (or the one finished last) first. The map
+// opens on the whole course: a season's levels lie round the sky, so its field may open wider
+// than the main globe's, a stereographic planisphere reaching 100° from its centre. The outlines
+// are drawn at the lines' 3 px minimum rather than the spec's 0.01 radians, which is wider than an
+// area and filled a level into one block of colour; so each area's edge shows, and neighbours are
+// told apart once zoomed in. The map can be dragged and zoomed like the main globe to visit the
+// levels; the wheel zooms it only with Ctrl (or ⌘), otherwise it scrolls the dialog the map
+// stands in, which is what a wheel over a page does. It is a second Globe rather than the main
+// one, so that the mypage can stand over the cruise without moving the volunteer's view.
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LevelSummary } from '../../../shared/api';
 import { Globe } from '../../../globe/Globe';
 import { GridLayer } from '../../../globe/layers/grid';
-import { LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';
+import { LEVEL_OUTLINE_THIN_WIDTH, LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';
 import { Spinner } from '../../components/Spinner';
 import { currentLocale } from '../../i18n';
 import { fetchLevel } from '../cruise/useQuest';
@@ -28,14 +29,24 @@ const DEGREE = Math.PI / 180;
  * 10° this once was its outline was a dot with its labels piled on one another.
  */
 const MIN_MAP_FOVY = 3 * DEGREE;
+/**
+ * The map's widest field: 200°, the screen's half-height 100° from its centre, so that a course
+ * whose levels lie round the sky (season2's from declination −5° to 55°) fits in one view
+ * centred near the pole. Stereographic, the projection stays finite up to 180° from the centre.
+ */
+export const MAP_MAX_FOVY = 200 * DEGREE;
+
+/** Steps of the search for the centre of the outlines (its error falls as 1/√steps). */
+const CENTRE_STEPS = 400;
 
 /**
  * The centre of the outlines' points and a field of view that holds them all, at least `minFovy`
- * (the small map's narrowest opening field unless told).
+ * (the small map's narrowest opening field unless told) and at most `maxFovy` (the main globe's).
  */
 export function mapView(
   levels: readonly LevelOutline[],
   minFovy = MIN_MAP_FOVY,
+  maxFovy = 2,
 ): { theta: number; phi: number; fovy: number } {
   const points = levels.flatMap((level) => level.outlines.flat());
   if (points.length === 0) return { theta: Math.PI / 2, phi: 0, fovy: 2 };
@@ -43,20 +54,32 @@ export function mapView(
     const [a, d] = [ra * DEGREE, dec * DEGREE];
     return [Math.cos(d) * Math.cos(a), Math.cos(d) * Math.sin(a), Math.sin(d)] as const;
   });
-  const sum = vectors.reduce((acc, v) => [acc[0] + v[0], acc[1] + v[1], acc[2] + v[2]], [0, 0, 0]);
-  const length = Math.hypot(...sum) || 1;
-  const centre = sum.map((value) => value / length);
-  const spread = Math.max(
-    ...vectors.map((v) => Math.acos(Math.min(1, v[0] * centre[0] + v[1] * centre[1] + v[2] * centre[2]))),
-  );
+  // The centre of the smallest cap that holds every point (Bădoiu and Clarkson's iteration: step
+  // towards the farthest point by 1/(k + 1)), from their mean: a course's levels round the sky
+  // have their mean far off the pole that holds them all.
+  const dot = (a: readonly number[], b: readonly number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const normalized = (v: readonly number[]) => {
+    const length = Math.hypot(v[0], v[1], v[2]) || 1;
+    return v.map((value) => value / length);
+  };
+  let centre = normalized(vectors.reduce((acc, v) => [acc[0] + v[0], acc[1] + v[1], acc[2] + v[2]], [0, 0, 0]));
+  const farthest = () => vectors.reduce((far, v) => (dot(v, centre) < dot(far, centre) ? v : far));
+  for (let k = 1; k <= CENTRE_STEPS; k++) {
+    const far = farthest();
+    centre = normalized(centre.map((value, i) => value + (far[i] - value) / (k + 1)));
+  }
+  const spread = Math.acos(Math.max(-1, Math.min(1, dot(farthest(), centre))));
   return {
     theta: Math.acos(Math.max(-1, Math.min(1, centre[2]))),
     phi: Math.atan2(centre[1], centre[0]),
-    fovy: Math.min(2, Math.max(minFovy, spread * 2.6)),
+    fovy: Math.min(maxFovy, Math.max(minFovy, spread * 2.6)),
   };
 }
 
-/** The levels the map opens on: the active ones, else the one finished last, else all of them. */
+/**
+ * The levels where the volunteer sails: the active ones, else the one finished last, else all of
+ * them. Their labels keep their spot first on the map; the course overview flies to them.
+ */
 export function mapFocus(levels: readonly LevelOutline[]): readonly LevelOutline[] {
   const active = levels.filter((level) => level.status === 'active');
   if (active.length > 0) return active;
@@ -110,7 +133,8 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
   useEffect(() => {
     if (!canvas.current) return;
     const created = new Globe(canvas.current, { retina: true });
-    const layer = new LevelOutlineLayer();
+    created.camera.max_fovy = MAP_MAX_FOVY;
+    const layer = new LevelOutlineLayer({ width: LEVEL_OUTLINE_THIN_WIDTH });
     created.addLayer(new GridLayer());
     created.addLayer(layer);
     setGlobe({ globe: created, layer });
@@ -123,7 +147,7 @@ export function CruiseMap({ levels, courseName }: { levels: readonly LevelSummar
   useEffect(() => {
     if (!globe || !outlines) return;
     globe.layer.update({ levels: outlines });
-    globe.globe.setCamera(mapView(mapFocus(outlines)));
+    globe.globe.setCamera(mapView(outlines, MIN_MAP_FOVY, MAP_MAX_FOVY));
   }, [globe, outlines]);
 
   const labelCount = levels.reduce((sum, level) => sum + level.labels.length, 0);

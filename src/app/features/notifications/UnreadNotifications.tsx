@@ -17,6 +17,17 @@ import { groupUnlocks } from './unlockGroups';
 
 export const notificationsQueryKey = ['notifications'] as const;
 
+/**
+ * The unread notifications, as shown at login. The login asks for them itself, beside the
+ * recommended course's quest (LoginPage), so that they are in when the main screen mounts rather
+ * than asked for only then, behind its code and its first frames.
+ */
+export const unreadNotificationsQuery = {
+  queryKey: [...notificationsQueryKey, 'unread'] as const,
+  queryFn: () => request<UserNotification[]>('get', '/api/notifications'),
+  staleTime: Infinity,
+};
+
 export function UnreadNotifications() {
   const session = useSession();
   const dialogs = useDialogs();
@@ -30,7 +41,7 @@ export function UnreadNotifications() {
     if (userId === undefined || shownFor.current === userId) return;
     shownFor.current = userId;
     void (async () => {
-      const unread = await request<UserNotification[]>('get', '/api/notifications');
+      const unread = await queryClient.fetchQuery(unreadNotificationsQuery);
       const queue = groupUnlocks([...unread].reverse());
       if (queue.length === 0) return;
       // The dialogs and the HTML sanitiser load only when there is something to show.
