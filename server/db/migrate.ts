@@ -14,6 +14,7 @@ import * as importedCourses from './migrations/0011_imported_courses';
 import * as retiredTargets from './migrations/0012_retired_targets';
 import * as reopenedTargets from './migrations/0013_reopened_targets';
 import * as courseHipsColour from './migrations/0014_course_hips_colour';
+import * as scienceEstimatePause from './migrations/0015_science_estimate_pause';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0012_retired_targets': retiredTargets,
   '0013_reopened_targets': reopenedTargets,
   '0014_course_hips_colour': courseHipsColour,
+  '0015_science_estimate_pause': scienceEstimatePause,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
