@@ -5,11 +5,14 @@
 // target's sums (counts, weighted counts, evidence). docs/science.md says what is estimated and
 // why; this file says how it is read and written beside a serving process.
 //
-// The answer path does not wait for it. The answers are read a range of targets at a time (one
-// statement each, about ANSWERS_PER_READ answers, ranges from the planner's histogram of
-// answers.object_id), the targets' sums written back a range at a time, and after each statement
-// the estimate rests as long as it took, so the database (PGlite's one connection) is the
-// answers' at least half of the time; the iterations run on another thread.
+// The answer path does not wait for it in a serving process. There the estimate runs at a `pace`
+// (SERVING_PACE): the answers are read a small range of targets at a time (one statement each,
+// SERVING_SIZES.answers answers, the ranges from the planner's histogram of answers.object_id),
+// the targets' sums written back a few hundred at a time, and after each statement the estimate
+// rests so that it takes at most that share of the database's time (PGlite's one connection): an
+// answer post meets at most one short statement. The iterations run on another thread. The
+// command (`galaxy-cruise science estimate`, which has the database to itself on PGlite) runs
+// flat out, in larger statements (BULK_SIZES).
 //
 // Nothing counts twice or is lost. While an estimate runs (science_state.estimate_started_at,
 // at most one at a time, across processes) the log of new answers is not summed
@@ -37,10 +40,12 @@ import type { DawidSkeneApi } from './dawid-skene-worker';
 
 export { PRIOR_ANSWERS } from './dawid-skene';
 
-/** Answers read per statement: a few tens of milliseconds of the database's time. */
-export const ANSWERS_PER_READ = 50_000;
-/** Targets written back per transaction. */
-export const TARGETS_PER_WRITE = 10_000;
+/** Answers read per statement and targets written per transaction, flat out. */
+export const BULK_SIZES = { answers: 50_000, targets: 10_000 };
+/** The same beside the answer path: each statement a few milliseconds of PGlite's time. */
+export const SERVING_SIZES = { answers: 4_000, targets: 400 };
+/** The share of the database's time an estimate takes in a serving process. */
+export const SERVING_PACE = 0.3;
 /** From this many answers the iterations run on a worker thread (below, they take milliseconds). */
 export const WORKER_ANSWERS = 200_000;
 
@@ -50,6 +55,11 @@ export interface EstimateOptions {
   maxIterations?: number;
   /** The iterations on a worker thread: by default from WORKER_ANSWERS answers. */
   worker?: boolean;
+  /**
+   * The share of the database's time to take (1: flat out, in BULK_SIZES statements; below 1,
+   * SERVING_SIZES statements and a rest after each).
+   */
+  pace?: number;
 }
 
 export interface EstimateResult {
@@ -60,6 +70,10 @@ export interface EstimateResult {
   change: number;
   /** Retired targets opened again because their confidence fell below their rule's. */
   reopened: number;
+  /** Milliseconds spent reading the answers, iterating, writing the results back. */
+  readMs: number;
+  iterateMs: number;
+  writeMs: number;
 }
 
 /** Another estimate holds the log (science_state.estimate_started_at). */
@@ -78,7 +92,20 @@ export async function analyzeScienceTables(db: Kysely<Database>): Promise<void> 
   await sql`analyze answers, target_consensus, volunteer_reliability`.execute(db);
 }
 
-const rest = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 1000)));
+/** How an estimate shares the database: statement sizes, and the rest after a statement of `ms`. */
+interface Pacing {
+  answers: number;
+  targets: number;
+  rest(ms: number): Promise<void>;
+}
+
+function pacing(pace: number): Pacing {
+  if (pace >= 1) return { ...BULK_SIZES, rest: () => new Promise((resolve) => setImmediate(resolve)) };
+  return {
+    ...SERVING_SIZES,
+    rest: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min((ms * (1 - pace)) / pace, 1000))),
+  };
+}
 
 const pauseLimit = sql`now() - ${sql.lit(ESTIMATE_PAUSE_MS / 1000)} * interval '1 second'`;
 
@@ -109,9 +136,10 @@ async function release(db: Kysely<Database>, mark: string): Promise<void> {
 }
 
 /**
- * Upper bounds of object_id ranges holding about `perRange` answers each, from the equi-depth
- * histogram ANALYZE keeps of answers.object_id (PostgreSQL manual, pg_stats); the last range is
- * open above. Without a histogram (few answers), one range.
+ * Upper bounds of object_id ranges holding about `perRange` answers each: the buckets of the
+ * equi-depth histogram ANALYZE keeps of answers.object_id (PostgreSQL manual, pg_stats), each
+ * cut into equal spans of ids as many times as its share of the answers needs. The last range is
+ * open above; without a histogram (few answers), one range.
  */
 async function targetRanges(db: Kysely<Database>, perRange: number): Promise<number[]> {
   const { rows } = await sql<{ bounds: string | null; answers: number }>`
@@ -122,8 +150,15 @@ async function targetRanges(db: Kysely<Database>, perRange: number): Promise<num
   const answers = Number(rows[0]?.answers ?? 0);
   const ranges: number[] = [];
   if (bounds.length > 2 && answers > perRange) {
-    const step = Math.max(1, Math.round(perRange / (answers / (bounds.length - 1))));
-    for (let k = step; k < bounds.length - 1; k += step) ranges.push(bounds[k]!);
+    const cuts = Math.max(1, Math.round(answers / (bounds.length - 1) / perRange));
+    for (let k = 0; k < bounds.length - 1; k += 1) {
+      const [low, high] = [bounds[k]!, bounds[k + 1]!];
+      for (let cut = 1; cut < cuts; cut += 1) {
+        const bound = Math.floor(low + ((high - low) * cut) / cuts);
+        if (bound > (ranges[ranges.length - 1] ?? -Infinity) && bound < high) ranges.push(bound);
+      }
+      if (k < bounds.length - 2) ranges.push(high);
+    }
   }
   ranges.push(Number.MAX_SAFE_INTEGER);
   return ranges;
@@ -172,7 +207,7 @@ class AnswerBuffer {
 }
 
 /** Every answer, read once, a range of targets per statement, with the starting rates and priors. */
-async function readAnswers(db: Kysely<Database>): Promise<ReadAnswers> {
+async function readAnswers(db: Kysely<Database>, pace: Pacing): Promise<ReadAnswers> {
   const courses = await db
     .selectFrom('courses')
     .select(['id', 'spiral_prior', 'interaction_prior'])
@@ -189,7 +224,7 @@ async function readAnswers(db: Kysely<Database>): Promise<ReadAnswers> {
   const userIds: number[] = [];
   const ranges: ReadRange[] = [];
   let after = -1;
-  for (const last of await targetRanges(db, ANSWERS_PER_READ)) {
+  for (const last of await targetRanges(db, pace.answers)) {
     const started = performance.now();
     const range: ReadRange = { after, last, firstTarget: objectIds.length, endTarget: 0, logIds: [] };
     // One statement: the range's answers and the log rows not yet summed for its targets, seen
@@ -243,7 +278,7 @@ async function readAnswers(db: Kysely<Database>): Promise<ReadAnswers> {
     range.endTarget = objectIds.length;
     ranges.push(range);
     after = last;
-    await rest(performance.now() - started);
+    await pace.rest(performance.now() - started);
   }
 
   // The rates estimated before (the first E-step starts from them), DEFAULT_ACCURACY otherwise.
@@ -318,18 +353,18 @@ async function iterate(input: EstimateInput, onWorker: boolean): Promise<Estimat
 
 /**
  * Each range's targets' sums, replacing what target_consensus held, in transactions of
- * TARGETS_PER_WRITE targets; the last of a range also removes the log rows its read took in.
+ * `pace.targets` targets; the last of a range also removes the log rows its read took in.
  */
-async function writeTargets(db: Kysely<Database>, read: ReadAnswers, output: EstimateOutput): Promise<void> {
+async function writeTargets(db: Kysely<Database>, read: ReadAnswers, output: EstimateOutput, pace: Pacing) {
   for (const range of read.ranges) {
-    for (let first = range.firstTarget; ; first += TARGETS_PER_WRITE) {
-      const end = Math.min(range.endTarget, first + TARGETS_PER_WRITE);
+    for (let first = range.firstTarget; ; first += pace.targets) {
+      const end = Math.min(range.endTarget, first + pace.targets);
       const last = end === range.endTarget;
       const logIds = last ? range.logIds : [];
       if (end > first || logIds.length > 0) {
         const started = performance.now();
         await writeTargetSlice(db, read, output, first, end, logIds);
-        await rest(performance.now() - started);
+        await pace.rest(performance.now() - started);
       }
       if (last) break;
     }
@@ -388,11 +423,12 @@ async function writeTargetSlice(
 }
 
 /** Every volunteer's rates, and every course's priors that were estimated. */
-async function writeRates(db: Kysely<Database>, read: ReadAnswers, output: EstimateOutput): Promise<void> {
+async function writeRates(db: Kysely<Database>, read: ReadAnswers, output: EstimateOutput, pace: Pacing) {
   const estimated: number[] = [];
   for (let v = 0; v < read.userIds.length; v += 1) if (output.allAnswers[v]! > 0) estimated.push(v);
-  for (let first = 0; first < estimated.length; first += TARGETS_PER_WRITE) {
-    const batch = estimated.slice(first, first + TARGETS_PER_WRITE);
+  for (let first = 0; first < estimated.length; first += pace.targets) {
+    const started = performance.now();
+    const batch = estimated.slice(first, first + pace.targets);
     const rate = (k: number): CopyColumn => ({ type: 'float8', values: batch.map((v) => output.rates[4 * v + k]!) });
     await withBulkSession(
       db,
@@ -432,6 +468,7 @@ async function writeRates(db: Kysely<Database>, read: ReadAnswers, output: Estim
       },
       { transaction: true },
     );
+    await pace.rest(performance.now() - started);
   }
   for (let c = 0; c < read.courseIds.length; c += 1) {
     if (!output.priorsEstimated[c]) continue;
@@ -451,21 +488,29 @@ async function writeRates(db: Kysely<Database>, read: ReadAnswers, output: Estim
  */
 export async function estimateReliability(
   db: Kysely<Database>,
-  { tolerance = 1e-3, maxIterations = 30, worker }: EstimateOptions = {},
+  { tolerance = 1e-3, maxIterations = 30, worker, pace: share = 1 }: EstimateOptions = {},
 ): Promise<EstimateResult> {
+  const pace = pacing(share);
   await analyzeScienceTables(db);
   const mark = await claim(db);
   let output: EstimateOutput;
   let read: ReadAnswers;
+  const timings = { readMs: 0, iterateMs: 0, writeMs: 0 };
   try {
-    read = await readAnswers(db);
+    let started = performance.now();
+    read = await readAnswers(db, pace);
     read.input.tolerance = tolerance;
     read.input.maxIterations = maxIterations;
+    timings.readMs = performance.now() - started;
+    started = performance.now();
     output = await iterate(read.input, worker ?? read.input.answers >= WORKER_ANSWERS);
+    timings.iterateMs = performance.now() - started;
     // An estimate that outlived its mark (the log was summed again meanwhile) writes nothing.
     if (!(await stillHeld(db, mark))) throw new Error('the reliability estimate took longer than its hold on the log');
-    await writeTargets(db, read, output);
-    await writeRates(db, read, output);
+    started = performance.now();
+    await writeTargets(db, read, output, pace);
+    await writeRates(db, read, output, pace);
+    timings.writeMs = performance.now() - started;
   } finally {
     await release(db, mark);
   }
@@ -482,5 +527,5 @@ export async function estimateReliability(
     .execute();
   let volunteers = 0;
   for (let v = 0; v < read.userIds.length; v += 1) if (output.allAnswers[v]! > 0) volunteers += 1;
-  return { iterations: output.iterations, volunteers, answers, change: output.change, reopened };
+  return { iterations: output.iterations, volunteers, answers, change: output.change, reopened, ...timings };
 }
