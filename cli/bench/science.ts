@@ -10,7 +10,8 @@
 //   - the crowd of 30 through the HTTP API (./science-voyage.ts) on a course of `voyageTargets`:
 //     the classifications it takes with the retirement rule, arriving all at once and one after
 //     another, against the crowd without a rule, and the consensus's accuracy in each (PGlite);
-//   - a streamed FITS export of `exportRows` targets and the process's resident memory meanwhile.
+//   - the catalogue of `exportRows` targets exported in each format (FITS, CSV, VOTable), streamed,
+//     and the process's resident memory meanwhile.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +23,8 @@ import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { startTemporaryPostgres } from '../../server/db/temporary-postgres';
 import { sumNewAnswers } from '../../server/science/consensus';
-import { PAGE_ROWS } from '../../server/science/catalogue-rows';
-import { exportCatalogue } from '../../server/science/export';
+import { BLOCK_ROWS } from '../../server/science/catalogue-rows';
+import { EXPORT_FORMATS, exportCatalogue } from '../../server/science/export';
 import { analyzeScienceTables, estimateReliability } from '../../server/science/reliability';
 import { formatColumns } from './harness';
 import { createPostgresDatabase } from './load-database';
@@ -151,42 +152,48 @@ async function voyages(open: () => Promise<Kysely<Database>>, options: ScienceOp
 }
 
 /**
- * A FITS export of `exportRows` targets to nowhere, with the resident memory sampled: its peak in
- * each quarter of the rows shows whether the export's memory grows with the rows or stays flat.
+ * The catalogue of `exportRows` targets exported in each format to nowhere, with the resident
+ * memory sampled: its peak in each quarter of the rows shows whether the export's memory grows
+ * with the rows or stays flat. The chunks after the first (the header) are blocks of rows.
  */
 async function exportMemory(db: Kysely<Database>, options: ScienceOptions) {
   const [crowd] = await timed(() => seedCrowd(db, { targets: options.exportRows, volunteers: 1, seed: 9 }));
   await sql`analyze targets`.execute(db);
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  const quarters = [baseline, baseline, baseline, baseline];
-  let bytes = 0;
-  let rowBytes = 0;
-  const quarter = () => (rowBytes === 0 ? 0 : Math.min(3, Math.floor((bytes / (rowBytes * options.exportRows)) * 4)));
-  const sampler = setInterval(() => {
-    const index = quarter();
-    quarters[index] = Math.max(quarters[index]!, process.memoryUsage().rss);
-  }, 50);
-  const [, ms] = await timed(() =>
-    pipeline(
-      Readable.from(exportCatalogue(db, crowd.courseId, 'fits')),
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          // The first chunk is the headers; the rows follow at a fixed width.
-          if (bytes > 0 && rowBytes === 0) rowBytes = chunk.length / Math.min(PAGE_ROWS, options.exportRows);
-          bytes += chunk.length;
-          done();
-        },
-      }),
-    ),
-  );
-  clearInterval(sampler);
+  const blocks = Math.ceil(options.exportRows / BLOCK_ROWS);
   const mb = (value: number) => `${(value / 2 ** 20).toFixed(0)} MB`;
-  return [
-    [`FITS export of ${options.exportRows} rows`, `${seconds(ms)}, ${mb(bytes)}`],
-    ['resident memory before the export', mb(baseline)],
-    ['peak resident memory per quarter of the rows', quarters.map(mb).join(', ')],
-  ] as [string, string][];
+  const rows: [string, string][] = [];
+  for (const format of EXPORT_FORMATS) {
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    const quarters = [baseline, baseline, baseline, baseline];
+    let bytes = 0;
+    let chunks = 0;
+    const quarter = () => Math.min(3, Math.floor((Math.max(0, chunks - 1) / blocks) * 4));
+    const sampler = setInterval(() => {
+      const index = quarter();
+      quarters[index] = Math.max(quarters[index]!, process.memoryUsage().rss);
+    }, 50);
+    const [, ms] = await timed(() =>
+      pipeline(
+        Readable.from(exportCatalogue(db, crowd.courseId, format)),
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            bytes += chunk.length;
+            chunks += 1;
+            done();
+          },
+        }),
+      ),
+    );
+    clearInterval(sampler);
+    rows.push(
+      [`${format} export of ${options.exportRows} rows`, `${seconds(ms)}, ${mb(bytes)}`],
+      [`${format}: resident memory before`, mb(baseline)],
+      [`${format}: peak resident memory per quarter of the rows`, quarters.map(mb).join(', ')],
+    );
+    options.log(`science: ${format} export of ${options.exportRows} rows in ${seconds(ms)}, ${mb(bytes)}`);
+  }
+  return rows;
 }
 
 export async function runScience(options: ScienceOptions): Promise<ScienceRow[]> {
