@@ -23,6 +23,7 @@ const ENTRY_POINTS = {
   main: 'cli/main.ts',
   'tract-worker': 'skydata/tract-worker.ts',
   'disk-flush-probe-worker': 'cli/bench/disk-flush-probe-worker.ts',
+  'dawid-skene-worker': 'server/science/dawid-skene-worker.ts',
 };
 
 /** Builds build/node/ afresh from the sources under `root`. */

@@ -31,6 +31,7 @@ import { accountRoutes } from './routes/accounts';
 import { notificationRoutes } from './routes/notifications';
 import { presentRoutes } from './routes/present';
 import { scienceRoutes } from './routes/science';
+import { serverSecret } from './science/pseudonyms';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -116,7 +117,9 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(notificationRoutes, { db });
   await app.register(presentRoutes, { db, config });
   // The research dashboard and the catalogue export (docs/science.md).
-  await app.register(scienceRoutes, { db });
+  // The server's secret is read (or made) on the first pseudonymous export, not at start.
+  let secret: Buffer | undefined;
+  await app.register(scienceRoutes, { db, secret: () => (secret ??= serverSecret(config.varDirectory)) });
 
   // The built client and the sky data: ./plugins/static-files.ts.
   await registerStaticFiles(app, config);

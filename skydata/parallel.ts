@@ -1,9 +1,7 @@
 // Runs tract jobs on worker threads (one per core, at most GALAXY_CRUISE_SKY_THREADS), or in
-// this thread when only one is allowed. From the sources, each thread registers tsx's loader
-// before importing the TypeScript worker module (an `--import tsx` flag does not reach worker
-// threads on Node 20).
+// this thread when only one is allowed (threads started by src/core/node-worker.ts).
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { startNodeThread } from '../src/core/node-worker';
 import { runTractJob, type TractJob } from './tract-worker';
 
 export function threadCount(): number {
@@ -23,15 +21,7 @@ export async function runTractJobs(jobs: TractJob[], onDone: (job: TractJob, byt
     }
     return total;
   }
-  const startWorker = () => {
-    // From the JavaScript build (this module is a .js file in build/node/), the worker's own
-    // entry lies beside it; from the sources, a bootstrap registers tsx's loader first.
-    if (import.meta.url.endsWith('.js')) return new Worker(new URL('./tract-worker.js', import.meta.url));
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const module = new URL('./tract-worker.ts', import.meta.url).href;
-    const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module)}); })`;
-    return new Worker(bootstrap, { eval: true });
-  };
+  const startWorker = () => startNodeThread(new URL('./tract-worker.ts', import.meta.url));
   const queue = jobs.slice();
   const byId = new Map(jobs.map((job) => [job.id, job]));
   await Promise.all(

@@ -5,13 +5,12 @@
 // timed from the command's start to its exit (start-up and migrations included) and its peak
 // resident memory is read from /proc (VmHWM, sampled every 20 ms until
 // it exits), the figure a research group's server sees.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startTemporaryPostgres } from '../../server/db/temporary-postgres';
 import { encodeFits } from '../../skydata/fits';
+import { runCommand } from './command-run';
 import { formatColumns } from './harness';
 import { createPostgresDatabase } from './load-database';
 import { onInterrupt } from './load-server';
@@ -39,8 +38,6 @@ export interface ImportRow {
   secondsPerGiB?: number;
   peakRssMiB: number;
 }
-
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'galaxy-cruise.mjs');
 
 /** A list of `count` targets spread evenly over the sphere (a Fibonacci lattice), with a manifest. */
 function writeList(folder: string, count: number): string {
@@ -133,33 +130,9 @@ function writeFitsSurvey(folder: string, mebibytes: number): { manifest: string;
   return { manifest, bytes: fits.length };
 }
 
-/** The peak resident memory so far of a process, bytes (0 once it is gone). */
-function peakResident(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = /^VmHWM:\s+(\d+) kB/m.exec(status);
-    return kib ? Number(kib[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Runs the command; its wall time and peak resident memory. */
+/** Runs the import command; its wall time and peak resident memory. */
 async function runImport(manifest: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; peak: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'import', manifest], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, peakResident(child.pid!))), 20);
-  const forget = onInterrupt(() => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGKILL');
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  clearInterval(sampler);
-  forget();
-  if (code !== 0) throw new Error(`galaxy-cruise import exited with ${code}: ${stderr}`);
-  return { ms: performance.now() - started, peak };
+  return runCommand(['import', manifest], env);
 }
 
 export async function runImportBench(options: ImportOptions): Promise<ImportRow[]> {

@@ -1,14 +1,17 @@
 // `galaxy-cruise bench science`: the science (docs/science.md) on a simulated crowd
 // (./science-crowd.ts) at a project's scale, on PGlite (on disk) and on a throw-away PostgreSQL:
-//   - a full re-estimation of the volunteers' reliability over `targets × votes` answers, its
-//     time, the weighted consensus's accuracy beside the raw majority's, and the share of
-//     volunteers whose measured rates lie within three standard errors of the simulated ones;
+//   - at each scale (`targets × votes` answers), `galaxy-cruise science estimate` as the real
+//     command, its time and peak memory, the weighted consensus's accuracy beside the raw
+//     majority's, the share of volunteers whose measured rates lie within three standard errors
+//     of the simulated ones, and the answer POST's median while an estimate runs beside it
+//     (./science-scale.ts);
 //   - retirement: the classifications a campaign needs to reach the same accuracy with the rule
 //     and without it (PGlite, `retirementTargets` targets);
 //   - the crowd of 30 through the HTTP API (./science-voyage.ts) on a course of `voyageTargets`:
 //     the classifications it takes with the retirement rule, arriving all at once and one after
 //     another, against the crowd without a rule, and the consensus's accuracy in each (PGlite);
-//   - a streamed FITS export of `exportRows` targets and the process's resident memory meanwhile.
+//   - the catalogue of `exportRows` targets exported in each format (FITS, CSV, VOTable), streamed,
+//     and the process's resident memory meanwhile.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,29 +23,24 @@ import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { startTemporaryPostgres } from '../../server/db/temporary-postgres';
 import { sumNewAnswers } from '../../server/science/consensus';
-import { PAGE_ROWS } from '../../server/science/catalogue-rows';
-import { exportCatalogue } from '../../server/science/export';
+import { BLOCK_ROWS } from '../../server/science/catalogue-rows';
+import { EXPORT_FORMATS, exportCatalogue } from '../../server/science/export';
 import { analyzeScienceTables, estimateReliability } from '../../server/science/reliability';
 import { formatColumns } from './harness';
 import { createPostgresDatabase } from './load-database';
 import { onInterrupt } from './load-server';
-import {
-  addVotes,
-  crowdAccuracy,
-  retirementSaving,
-  runCampaign,
-  seedCrowd,
-  type RetirementRule,
-} from './science-crowd';
+import { retirementSaving, runCampaign, seedCrowd, type RetirementRule } from './science-crowd';
+import { estimateAtScale } from './science-scale';
 import { ARRIVALS, VOYAGE_RULE, runVoyage, type VoyageRun } from './science-voyage';
 
 export type ScienceDatabase = 'pglite' | 'postgres';
 
 export interface ScienceOptions {
   databases: ScienceDatabase[];
-  targets: number;
-  votes: number;
-  volunteers: number;
+  /** The crowds the estimate is timed on. */
+  scales: { targets: number; votes: number; volunteers: number }[];
+  /** Seconds of answer posts timed without an estimate, then as long as one runs (0: none). */
+  postSeconds: number;
   retirementTargets: number;
   /** The course the crowd of 30 sails through the API (0: none). */
   voyageTargets: number;
@@ -74,57 +72,6 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const result = await work();
   return [result, performance.now() - start];
-}
-
-/** Re-estimation over the whole crowd; the rows of one database. */
-async function reestimation(db: Kysely<Database>, database: ScienceDatabase, options: ScienceOptions) {
-  const rows: [string, string][] = [];
-  const [crowd, seedMs] = await timed(() =>
-    seedCrowd(db, { targets: options.targets, volunteers: options.volunteers, seed: 2 }),
-  );
-  options.log(
-    `science ${database}: ${options.targets} targets, ${options.volunteers} volunteers in ${seconds(seedMs)}`,
-  );
-  const answered = new Map<number, Set<number>>();
-  let answers = 0;
-  const [, voteMs] = await timed(async () => {
-    for (let round = 0; round < options.votes; round += 1) {
-      answers += await addVotes(db, crowd, crowd.targets, answered);
-      options.log(`science ${database}: ${answers} answers`);
-    }
-  });
-  await analyzeScienceTables(db);
-  const [, drainMs] = await timed(() => sumNewAnswers(db));
-  rows.push(['answers', String(answers)]);
-  rows.push(['answers written (JS inserts)', seconds(voteMs)]);
-  rows.push(['all targets summed (drain)', seconds(drainMs)]);
-  const before = await crowdAccuracy(db, crowd.courseId);
-  const [estimate, estimateMs] = await timed(() => estimateReliability(db));
-  rows.push(['full re-estimation', `${seconds(estimateMs)} (${estimate.iterations} iterations)`]);
-  rows.push(['re-estimation per iteration', seconds(estimateMs / estimate.iterations)]);
-  const after = await crowdAccuracy(db, crowd.courseId);
-  rows.push(['galaxy_type accuracy: raw majority', percent(before.raw)]);
-  rows.push(['galaxy_type accuracy: weighted', percent(after.weighted)]);
-  rows.push(['interaction accuracy: raw majority', percent(before.rawInteraction)]);
-  rows.push(['interaction accuracy: weighted', percent(after.weightedInteraction)]);
-  const measured = await db.selectFrom('volunteer_reliability').selectAll().execute();
-  let within = 0;
-  let rates = 0;
-  for (const volunteer of crowd.volunteers) {
-    const row = measured.find((candidate) => Number(candidate.user_id) === volunteer.id);
-    if (!row) continue;
-    const spiral = row.galaxy_type_answers * 0.6;
-    for (const [estimated, truth, count] of [
-      [row.galaxy_type_sensitivity, volunteer.galaxy_type_sensitivity, spiral],
-      [row.galaxy_type_specificity, volunteer.galaxy_type_specificity, row.galaxy_type_answers - spiral],
-    ] as const) {
-      const p = Math.min(Math.max(truth, 0.01), 0.99);
-      rates += 1;
-      if (Math.abs(estimated - truth) <= 3 * Math.sqrt((p * (1 - p)) / count) + 4 / (count + 4)) within += 1;
-    }
-  }
-  rows.push(['volunteer rates within 3σ of the simulated', `${within} / ${rates}`]);
-  return rows;
 }
 
 /** The retirement run against the same crowd without a rule. */
@@ -205,42 +152,48 @@ async function voyages(open: () => Promise<Kysely<Database>>, options: ScienceOp
 }
 
 /**
- * A FITS export of `exportRows` targets to nowhere, with the resident memory sampled: its peak in
- * each quarter of the rows shows whether the export's memory grows with the rows or stays flat.
+ * The catalogue of `exportRows` targets exported in each format to nowhere, with the resident
+ * memory sampled: its peak in each quarter of the rows shows whether the export's memory grows
+ * with the rows or stays flat. The chunks after the first (the header) are blocks of rows.
  */
 async function exportMemory(db: Kysely<Database>, options: ScienceOptions) {
   const [crowd] = await timed(() => seedCrowd(db, { targets: options.exportRows, volunteers: 1, seed: 9 }));
   await sql`analyze targets`.execute(db);
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  const quarters = [baseline, baseline, baseline, baseline];
-  let bytes = 0;
-  let rowBytes = 0;
-  const quarter = () => (rowBytes === 0 ? 0 : Math.min(3, Math.floor((bytes / (rowBytes * options.exportRows)) * 4)));
-  const sampler = setInterval(() => {
-    const index = quarter();
-    quarters[index] = Math.max(quarters[index]!, process.memoryUsage().rss);
-  }, 50);
-  const [, ms] = await timed(() =>
-    pipeline(
-      Readable.from(exportCatalogue(db, crowd.courseId, 'fits')),
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          // The first chunk is the headers; the rows follow at a fixed width.
-          if (bytes > 0 && rowBytes === 0) rowBytes = chunk.length / Math.min(PAGE_ROWS, options.exportRows);
-          bytes += chunk.length;
-          done();
-        },
-      }),
-    ),
-  );
-  clearInterval(sampler);
+  const blocks = Math.ceil(options.exportRows / BLOCK_ROWS);
   const mb = (value: number) => `${(value / 2 ** 20).toFixed(0)} MB`;
-  return [
-    [`FITS export of ${options.exportRows} rows`, `${seconds(ms)}, ${mb(bytes)}`],
-    ['resident memory before the export', mb(baseline)],
-    ['peak resident memory per quarter of the rows', quarters.map(mb).join(', ')],
-  ] as [string, string][];
+  const rows: [string, string][] = [];
+  for (const format of EXPORT_FORMATS) {
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    const quarters = [baseline, baseline, baseline, baseline];
+    let bytes = 0;
+    let chunks = 0;
+    const quarter = () => Math.min(3, Math.floor((Math.max(0, chunks - 1) / blocks) * 4));
+    const sampler = setInterval(() => {
+      const index = quarter();
+      quarters[index] = Math.max(quarters[index]!, process.memoryUsage().rss);
+    }, 50);
+    const [, ms] = await timed(() =>
+      pipeline(
+        Readable.from(exportCatalogue(db, crowd.courseId, format)),
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            bytes += chunk.length;
+            chunks += 1;
+            done();
+          },
+        }),
+      ),
+    );
+    clearInterval(sampler);
+    rows.push(
+      [`${format} export of ${options.exportRows} rows`, `${seconds(ms)}, ${mb(bytes)}`],
+      [`${format}: resident memory before`, mb(baseline)],
+      [`${format}: peak resident memory per quarter of the rows`, quarters.map(mb).join(', ')],
+    );
+    options.log(`science: ${format} export of ${options.exportRows} rows in ${seconds(ms)}, ${mb(bytes)}`);
+  }
+  return rows;
 }
 
 export async function runScience(options: ScienceOptions): Promise<ScienceRow[]> {
@@ -255,11 +208,18 @@ export async function runScience(options: ScienceOptions): Promise<ScienceRow[]>
       let count = 0;
       const open = () => openBenchDatabase(database, path.join(scratch, `${database}-${(count += 1)}`), postgres?.url);
       try {
-        const db = await open();
-        try {
-          push(database, await reestimation(db, database, options));
-        } finally {
-          await db.destroy();
+        for (const scale of options.scales) {
+          const varDirectory = path.join(scratch, `${database}-${(count += 1)}`);
+          const databaseUrl =
+            database === 'postgres' ? await createPostgresDatabase(postgres!.url, varDirectory) : undefined;
+          push(
+            database,
+            await estimateAtScale(
+              { varDirectory, databaseUrl },
+              { ...scale, postSeconds: options.postSeconds, log: options.log },
+            ),
+          );
+          if (!databaseUrl) fs.rmSync(varDirectory, { recursive: true, force: true });
         }
         if (database === 'pglite' && options.retirementTargets > 0) push(database, await retirement(open, options));
         if (database === 'pglite' && options.voyageTargets > 0) push(database, await voyages(open, options));

@@ -42,7 +42,8 @@ export const benchCommand: Command = {
     '  globe:   [--runs N] [--seconds N] [--throttle N]',
     '  cruise:  [--runs N] [--answers N] [--throttle N] [--second-visit [--client-dist DIR]]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
-    '  science: [--targets N] [--votes N] [--crowd N] [--retirement-targets N] [--voyage-targets N] [--export-rows N] [--databases pglite,postgres]',
+    '  science: [--targets N,N] [--votes N,N] [--crowd N,N] [--post-seconds N] [--retirement-targets N] [--voyage-targets N]',
+    '           [--export-rows N] [--databases pglite,postgres]',
     '  import:  [--import-targets N] [--import-fits-mib N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
@@ -141,6 +142,7 @@ export function parseBenchArgs(args: string[]) {
     'retirement-targets': { type: 'string' },
     'voyage-targets': { type: 'string' },
     'export-rows': { type: 'string' },
+    'post-seconds': { type: 'string' },
     science: { type: 'string' },
     'import-targets': { type: 'string' },
     'import-fits-mib': { type: 'string' },
@@ -240,13 +242,33 @@ export function parseBenchArgs(args: string[]) {
         throw new UsageError(`unknown database '${database}' for the season suite: pglite, postgres`);
     seasonArgs.databases = databases as ('pglite' | 'postgres')[];
   }
-  // The science at a project's scale: 100,000 targets with 10 votes each (1 million answers) from
-  // 1,000 simulated volunteers; retirement on 10,000 targets; a 1-million-row export.
+  // The science at a project's scale and at Galaxy Zoo DECaLS's (Walmsley et al. 2022: 7.5
+  // million classifications of 314,000 galaxies): 100,000 targets with 10 votes each (1 million
+  // answers) from 1,000 simulated volunteers, and 312,500 with 24 (7.5 million) from 20,000; or
+  // the scales given as lists (--targets 500,2000 --votes 3,5 --crowd 50,50). Retirement on
+  // 10,000 targets; exports of 1 million rows.
+  const scaleList = (option: 'targets' | 'votes' | 'crowd', fallback: number[]) => {
+    const text = values[option];
+    return text === undefined ? fallback : text.split(',').map((entry) => count(option, entry));
+  };
+  const targets = scaleList('targets', [100_000, 312_500]);
+  const votes = scaleList('votes', [10, 24]);
+  const crowds = scaleList('crowd', [1000, 20_000]);
+  const scales = targets.map((scaleTargets, index) => ({
+    targets: scaleTargets,
+    votes: votes[Math.min(index, votes.length - 1)]!,
+    volunteers: crowds[Math.min(index, crowds.length - 1)]!,
+  }));
+  for (const scale of scales)
+    if (scale.votes > scale.volunteers)
+      throw new UsageError(`--votes ${scale.votes} needs at least as many volunteers (--crowd)`);
   const scienceArgs = {
     databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
-    targets: values.targets === undefined ? 100_000 : count('targets', values.targets),
-    votes: values.votes === undefined ? 10 : count('votes', values.votes),
-    volunteers: values.crowd === undefined ? 1000 : count('crowd', values.crowd),
+    scales,
+    postSeconds:
+      values['post-seconds'] === undefined
+        ? 15
+        : wholeNumber('post-seconds', values['post-seconds'], 0, 'a whole number of seconds'),
     retirementTargets:
       values['retirement-targets'] === undefined
         ? 10_000

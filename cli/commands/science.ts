@@ -56,8 +56,10 @@ export const scienceCommand: Command = {
       if (action === 'estimate') {
         await sumNewAnswers(db);
         const result = await estimateReliability(db);
+        const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
         process.stdout.write(
-          `reliability of ${result.volunteers} volunteers from ${result.answers} answers in ${result.iterations} iterations\n`,
+          `reliability of ${result.volunteers} volunteers from ${result.answers} answers in ${result.iterations} iterations` +
+            ` (read ${seconds(result.readMs)}, iterations ${seconds(result.iterateMs)}, written ${seconds(result.writeMs)})\n`,
         );
         return 0;
       }

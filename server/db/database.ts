@@ -9,6 +9,7 @@ import { PGliteDialect } from './pglite-dialect';
 import { namedStatementPool } from './named-statements';
 import { WalDurability, durableFilesystem, durableStartParams } from './pglite-durable';
 import { lockDatabaseDirectory } from './directory-lock';
+import { registerPGliteBulkCopy, registerPostgresBulkCopy } from './bulk-copy';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -64,14 +65,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     });
     const kyselyPool = options.namedStatements === false ? pool : namedStatementPool(pool);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) }), kind: 'postgres' };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
+    registerPostgresBulkCopy(db, pool);
+    return { db, kind: 'postgres' };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk.
   if (!options.directory.startsWith('memory://')) fs.mkdirSync(path.dirname(options.directory), { recursive: true });
   if (options.directory.startsWith('memory://')) {
     const pglite = new PGlite(options.directory, { parsers: { [INT8_OID]: parseInt8 } });
-    return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    registerPGliteBulkCopy(db, pglite);
+    return { db, kind: 'pglite' };
   }
   // One process at a time on the directory: a second is refused with the holder's name.
   const lock = lockDatabaseDirectory(options.directory, options.holder ?? `process ${process.pid}`);
@@ -88,9 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     lock.release();
     throw error;
   }
-  return {
-    db: new Kysely<Database>({ dialect: new PGliteDialect(pglite, durability, () => lock.release()) }),
-    kind: 'pglite',
-    durability,
-  };
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, durability, () => lock.release()) });
+  registerPGliteBulkCopy(db, pglite);
+  return { db, kind: 'pglite', durability };
 }

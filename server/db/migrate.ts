@@ -15,6 +15,7 @@ import * as retiredTargets from './migrations/0012_retired_targets';
 import * as reopenedTargets from './migrations/0013_reopened_targets';
 import * as courseHipsColour from './migrations/0014_course_hips_colour';
 import * as nicknameSkeleton from './migrations/0015_nickname_skeleton';
+import * as scienceEstimatePause from './migrations/0016_science_estimate_pause';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0013_reopened_targets': reopenedTargets,
   '0014_course_hips_colour': courseHipsColour,
   '0015_nickname_skeleton': nicknameSkeleton,
+  '0016_science_estimate_pause': scienceEstimatePause,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -312,6 +312,8 @@ export interface ScienceStateTable {
   estimated_at: Date | null;
   answers_at_estimate: number;
   iterations: number;
+  /** An estimate under way since then; the log is not summed meanwhile (0015). */
+  estimate_started_at: Date | null;
 }
 
 /** Answers written (+1) and replaced (−1) since the science last summed them (0009). */

@@ -1,11 +1,19 @@
-// The galaxy catalogue of a course as rows (docs/science.md): one per target that was ever in the
+// The galaxy catalogue of a course (docs/science.md): one row per target that was ever in the
 // course (a target a later import left out stays, marked removed, with its answers), with the
 // research group's own id and name for an imported course, its counts, its raw and weighted vote
-// fractions, its consensus and confidence, whether it is retired, and the catalogue's truth. Read
-// a page at a time in object_id order (keyset), so that an export of a million targets never
-// holds more than a page.
+// fractions, its consensus and confidence, whether it is retired, and the catalogue's truth.
+//
+// Read a block of targets at a time in object_id order (keyset), as columns: one COPY statement
+// (../db/bulk-copy.ts) gives each target's sums as target_consensus keeps them, and the fractions,
+// probabilities and labels are derived here into typed arrays (the formulas the SQL had: a raw
+// fraction is a count over the votes of its question, a weighted one a weight over the weight of
+// its question, the features among the yes answers; P = consensus_probability(evidence, prior)).
+// An export of a million targets never holds more than a block, and builds no object per row.
 import { sql, type Kysely } from 'kysely';
+import { withBulkSession } from '../db/bulk-copy';
+import { CopyBinaryReader } from '../db/copy-binary';
 import type { Database } from '../db/schema';
+import type { ColumnBlock } from './formats/table-writer';
 
 export interface CatalogueRow {
   object_id: number;
@@ -59,6 +67,9 @@ export interface CatalogueRow {
   true_interaction: string;
 }
 
+/** Targets read per statement: a block of the export. */
+export const BLOCK_ROWS = 20_000;
+/** Rows a page of catalogueRows gives by default. */
 export const PAGE_ROWS = 2000;
 
 /** The targets of `courseId`, removed ones included, with or without answers. */
@@ -88,78 +99,164 @@ export async function courseExists(db: Kysely<Database>, courseId: string): Prom
   return (await db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst()) !== undefined;
 }
 
-const fraction = (part: string, whole: string) => sql.raw(`coalesce(c.${part}, 0)::float8 / nullif(${whole}, 0)`);
-const rawTotal = (columns: string[]) => columns.map((column) => `coalesce(c.${column}, 0)`).join(' + ');
+const TRUTH_LABELS = { galaxy_type: ['spiral', 'elliptical', 'not_sure'], interaction: ['yes', 'no', 'not_sure'] };
+const OPTIONS = [
+  'spiral',
+  'elliptical',
+  'type_not_sure',
+  'interaction_yes',
+  'interaction_no',
+  'interaction_not_sure',
+  'ring',
+  'fan',
+  'tail',
+  'distorted',
+] as const;
 
-/** One page of the catalogue: the targets with object_id > `after`, in object_id order. */
+/** consensus_probability (migration 0009): P(positive class) from the prior and the evidence. */
+function probability(prior: number, evidence: number): number {
+  return 1 / (1 + Math.exp(-Math.min(Math.max(Math.log(prior / (1 - prior)) + evidence, -700), 700)));
+}
+
+/**
+ * The catalogue's targets with object_id > `after`, at most `limit`, in object_id order, as the
+ * columns of the export (export-columns.ts, by name; `id` and `name` of an imported course too).
+ */
+export async function catalogueBlock(
+  db: Kysely<Database>,
+  courseId: string,
+  after: number,
+  limit = BLOCK_ROWS,
+): Promise<ColumnBlock> {
+  const course = courseId.replace(/'/g, "''");
+  const bytes = await withBulkSession(db, (session) =>
+    session.copyOut(`
+      select t.object_id, it.source_id, it.name, t.ra, t.dec, co.spiral_prior, co.interaction_prior,
+        c.volunteers, ${OPTIONS.map((option) => `c.n_${option}`).join(', ')},
+        ${OPTIONS.map((option) => `c.w_${option}`).join(', ')}, c.galaxy_type_evidence, c.interaction_evidence,
+        exists (select 1 from retired_targets r where r.object_id = t.object_id), t.retired,
+        (case t.galaxy_type when 'spiral' then 0 when 'elliptical' then 1 else 2 end)::int2,
+        (case t.interaction when 'yes' then 0 when 'no' then 1 else 2 end)::int2
+      from targets t
+      join areas a on a.id = t.area_id
+      join levels l on l.id = a.level_id
+      join courses co on co.id = l.course_id
+      left join target_consensus c on c.object_id = t.object_id
+      left join imported_targets it on it.object_id = t.object_id
+      where l.course_id = '${course}' and t.object_id > ${Math.floor(after)}
+      order by t.object_id
+      limit ${Math.floor(limit)}`),
+  );
+  // Read once into columns (a null sum, a target without a row, is 0).
+  const objectIds: number[] = [];
+  const ids: number[] = [];
+  const names: (string | null)[] = [];
+  const ra: number[] = [];
+  const dec: number[] = [];
+  const priors: number[] = [];
+  const counts: number[][] = Array.from({ length: 11 }, () => []);
+  const weights: number[][] = Array.from({ length: 10 }, () => []);
+  const evidence: number[] = [];
+  const flags: number[] = [];
+  const truth: number[] = [];
+  const reader = new CopyBinaryReader(bytes);
+  while (reader.tuple() >= 0) {
+    objectIds.push(reader.integer());
+    ids.push(reader.integer());
+    names.push(reader.text());
+    ra.push(reader.float8());
+    dec.push(reader.float8());
+    priors.push(reader.float8(), reader.float8());
+    for (const column of counts) column.push(reader.integer(0));
+    for (const column of weights) {
+      const weight = reader.float8();
+      column.push(Number.isNaN(weight) ? 0 : weight);
+    }
+    evidence.push(reader.float8(), reader.float8());
+    flags.push(reader.boolean() ? 1 : 0, reader.boolean() ? 1 : 0);
+    truth.push(reader.integer(), reader.integer());
+  }
+  const length = objectIds.length;
+  const columns: Record<string, ColumnBlock['columns'][string]> = {
+    object_id: Float64Array.from(objectIds),
+    id: Float64Array.from(ids),
+    name: names,
+    ra: Float64Array.from(ra),
+    dec: Float64Array.from(dec),
+    volunteers: Int32Array.from(counts[0]!),
+  };
+  OPTIONS.forEach((option, k) => (columns[`n_${option}`] = Int32Array.from(counts[k + 1]!)));
+  // Raw fractions: each option over its question's votes; the features over the yes answers.
+  const share = (parts: number[][], part: number, whole: (row: number) => number) => {
+    const values = new Float64Array(length);
+    for (let row = 0; row < length; row += 1) {
+      const total = whole(row);
+      values[row] = total === 0 ? NaN : parts[part]![row]! / total;
+    }
+    return values;
+  };
+  const raw = counts.slice(1);
+  const typeVotes = (row: number) => raw[0]![row]! + raw[1]![row]! + raw[2]![row]!;
+  const interactionVotes = (row: number) => raw[3]![row]! + raw[4]![row]! + raw[5]![row]!;
+  const typeWeight = (row: number) => weights[0]![row]! + weights[1]![row]! + weights[2]![row]!;
+  const interactionWeight = (row: number) => weights[3]![row]! + weights[4]![row]! + weights[5]![row]!;
+  OPTIONS.forEach((option, k) => {
+    columns[`f_${option}`] = share(raw, k, k < 3 ? typeVotes : k < 6 ? interactionVotes : (row) => raw[3]![row]!);
+    columns[`fw_${option}`] = share(
+      weights,
+      k,
+      k < 3 ? typeWeight : k < 6 ? interactionWeight : (row) => weights[3]![row]!,
+    );
+  });
+  const spiral = new Float64Array(length);
+  const interacting = new Float64Array(length);
+  const typeConfidence = new Float64Array(length);
+  const interactionConfidence = new Float64Array(length);
+  const typeLabel: string[] = [];
+  const interactionLabel: string[] = [];
+  for (let row = 0; row < length; row += 1) {
+    const p = raw[0]![row]! + raw[1]![row]! > 0 ? probability(priors[2 * row]!, evidence[2 * row]!) : NaN;
+    const q = raw[3]![row]! + raw[4]![row]! > 0 ? probability(priors[2 * row + 1]!, evidence[2 * row + 1]!) : NaN;
+    spiral[row] = p;
+    interacting[row] = q;
+    typeConfidence[row] = Math.max(p, 1 - p);
+    interactionConfidence[row] = Math.max(q, 1 - q);
+    typeLabel.push(Number.isNaN(p) ? 'not_sure' : p >= 0.5 ? 'spiral' : 'elliptical');
+    interactionLabel.push(Number.isNaN(q) ? 'not_sure' : q >= 0.5 ? 'yes' : 'no');
+  }
+  Object.assign(columns, {
+    p_spiral: spiral,
+    p_interaction: interacting,
+    consensus_galaxy_type: typeLabel,
+    galaxy_type_confidence: typeConfidence,
+    consensus_interaction: interactionLabel,
+    interaction_confidence: interactionConfidence,
+    retired: Uint8Array.from({ length }, (_, row) => flags[2 * row]!),
+    removed: Uint8Array.from({ length }, (_, row) => flags[2 * row + 1]!),
+    true_galaxy_type: Array.from({ length }, (_, row) => TRUTH_LABELS.galaxy_type[truth[2 * row]!]!),
+    true_interaction: Array.from({ length }, (_, row) => TRUTH_LABELS.interaction[truth[2 * row + 1]!]!),
+  });
+  return { length, columns };
+}
+
+/** One page of the catalogue as row objects: the targets with object_id > `after`, in object_id order. */
 export async function catalogueRows(
   db: Kysely<Database>,
   courseId: string,
   after: number,
   limit = PAGE_ROWS,
 ): Promise<CatalogueRow[]> {
-  const typeVotes = rawTotal(['n_spiral', 'n_elliptical', 'n_type_not_sure']);
-  const interactionVotes = rawTotal(['n_interaction_yes', 'n_interaction_no', 'n_interaction_not_sure']);
-  const typeWeight = rawTotal(['w_spiral', 'w_elliptical', 'w_type_not_sure']);
-  const interactionWeight = rawTotal(['w_interaction_yes', 'w_interaction_no', 'w_interaction_not_sure']);
-  const result = await sql<CatalogueRow>`
-    select t.object_id, it.source_id as id, it.name, t.ra, t.dec,
-      coalesce(c.volunteers, 0) as volunteers,
-      coalesce(c.n_spiral, 0) as n_spiral, coalesce(c.n_elliptical, 0) as n_elliptical,
-      coalesce(c.n_type_not_sure, 0) as n_type_not_sure,
-      coalesce(c.n_interaction_yes, 0) as n_interaction_yes, coalesce(c.n_interaction_no, 0) as n_interaction_no,
-      coalesce(c.n_interaction_not_sure, 0) as n_interaction_not_sure,
-      coalesce(c.n_ring, 0) as n_ring, coalesce(c.n_fan, 0) as n_fan,
-      coalesce(c.n_tail, 0) as n_tail, coalesce(c.n_distorted, 0) as n_distorted,
-      ${fraction('n_spiral', typeVotes)} as f_spiral,
-      ${fraction('n_elliptical', typeVotes)} as f_elliptical,
-      ${fraction('n_type_not_sure', typeVotes)} as f_type_not_sure,
-      ${fraction('n_interaction_yes', interactionVotes)} as f_interaction_yes,
-      ${fraction('n_interaction_no', interactionVotes)} as f_interaction_no,
-      ${fraction('n_interaction_not_sure', interactionVotes)} as f_interaction_not_sure,
-      ${fraction('n_ring', 'c.n_interaction_yes')} as f_ring,
-      ${fraction('n_fan', 'c.n_interaction_yes')} as f_fan,
-      ${fraction('n_tail', 'c.n_interaction_yes')} as f_tail,
-      ${fraction('n_distorted', 'c.n_interaction_yes')} as f_distorted,
-      ${fraction('w_spiral', typeWeight)} as fw_spiral,
-      ${fraction('w_elliptical', typeWeight)} as fw_elliptical,
-      ${fraction('w_type_not_sure', typeWeight)} as fw_type_not_sure,
-      ${fraction('w_interaction_yes', interactionWeight)} as fw_interaction_yes,
-      ${fraction('w_interaction_no', interactionWeight)} as fw_interaction_no,
-      ${fraction('w_interaction_not_sure', interactionWeight)} as fw_interaction_not_sure,
-      ${fraction('w_ring', 'c.w_interaction_yes')} as fw_ring,
-      ${fraction('w_fan', 'c.w_interaction_yes')} as fw_fan,
-      ${fraction('w_tail', 'c.w_interaction_yes')} as fw_tail,
-      ${fraction('w_distorted', 'c.w_interaction_yes')} as fw_distorted,
-      p.spiral as p_spiral, p.interacting as p_interaction,
-      case when p.spiral is null then 'not_sure' when p.spiral >= 0.5 then 'spiral' else 'elliptical' end
-        as consensus_galaxy_type,
-      greatest(p.spiral, 1 - p.spiral) as galaxy_type_confidence,
-      case when p.interacting is null then 'not_sure' when p.interacting >= 0.5 then 'yes' else 'no' end
-        as consensus_interaction,
-      greatest(p.interacting, 1 - p.interacting) as interaction_confidence,
-      exists (select 1 from retired_targets r where r.object_id = t.object_id) as retired,
-      t.retired as removed,
-      t.galaxy_type as true_galaxy_type, t.interaction as true_interaction
-    from targets t
-    join areas a on a.id = t.area_id
-    join levels l on l.id = a.level_id
-    join courses co on co.id = l.course_id
-    left join target_consensus c on c.object_id = t.object_id
-    left join imported_targets it on it.object_id = t.object_id
-    cross join lateral (select
-      case when c.n_spiral + c.n_elliptical > 0
-        then consensus_probability(c.galaxy_type_evidence, co.spiral_prior) end as spiral,
-      case when c.n_interaction_yes + c.n_interaction_no > 0
-        then consensus_probability(c.interaction_evidence, co.interaction_prior) end as interacting) p
-    where l.course_id = ${courseId} and t.object_id > ${after}
-    order by t.object_id
-    limit ${limit}`.execute(db);
-  return result.rows.map((row) => ({
-    ...row,
-    object_id: Number(row.object_id),
-    id: row.id === null ? null : Number(row.id),
-  }));
+  const block = await catalogueBlock(db, courseId, after, limit);
+  return Array.from({ length: block.length }, (_, row) => {
+    const values: Record<string, unknown> = {};
+    for (const [name, column] of Object.entries(block.columns)) {
+      const value = column[row];
+      if (column instanceof Uint8Array) values[name] = value === 1;
+      else if (typeof value === 'number') values[name] = Number.isNaN(value) ? null : value;
+      else values[name] = value ?? null;
+    }
+    return values as unknown as CatalogueRow;
+  });
 }
 
 /** Every row of the course's catalogue, a page at a time. */

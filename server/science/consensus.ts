@@ -6,18 +6,21 @@
 // The answer path only logs what it wrote in science_log (triggers, migration 0009); the science
 // service adds the log to the targets' sums a batch at a time (sumNewAnswers), so a new answer
 // moves its target's fractions within a second or two and the POST itself does no science. The
-// estimate sums each target's every answer again with the new rates (refreshTargets).
+// estimate (./reliability.ts) writes every target's sums anew from every answer with the new
+// rates; the log waits while it runs (ESTIMATE_PAUSE_MS).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
+import { DEFAULT_ACCURACY } from './dawid-skene';
 
 /**
- * The accuracy assumed for a volunteer the estimator has not seen yet (sensitivity = specificity
- * = 0.75): better than a coin, as most volunteers are, and weighted half as much as a perfect one.
+ * The longest an estimate may hold the log (science_state.estimate_started_at, migration 0015):
+ * a mark older than this is a process that died mid-estimate, and the log is summed again.
  */
-export const DEFAULT_ACCURACY = 0.75;
+export const ESTIMATE_PAUSE_MS = 15 * 60_000;
 
-/** Estimated rates are kept inside [ε, 1 − ε] so that a log-likelihood ratio stays finite. */
-export const RATE_BOUND = 0.01;
+/** True (in SQL) while an estimate under way holds the log. */
+export const estimateUnderWay = sql<boolean>`exists (select 1 from science_state s
+  where s.estimate_started_at > now() - ${sql.lit(ESTIMATE_PAUSE_MS / 1000)} * interval '1 second')`;
 
 /** Targets (or log rows) summed per statement: small enough that PGlite's one connection is never held long. */
 export const REFRESH_BATCH = 2000;
@@ -85,9 +88,8 @@ const COLUMNS = sql.raw(['object_id', 'course_id', ...SUMS.map(([column]) => col
 /**
  * Sums every answer of `objectIds` into target_consensus (inserted or replaced), with the
  * volunteers' current rates, and (unless `retire` is false) retires, by its course's rule, each
- * that meets it. The E-step of the estimate (./reliability.ts), which retires only once it has
- * settled (reviewRetirements); the answers arriving meanwhile are added by sumNewAnswers.
- * Returns the number of targets written.
+ * that meets it: what sumNewAnswers keeps current, summed from scratch (the tests compare the
+ * two). Returns the number of targets written.
  */
 export async function refreshTargets(
   db: Kysely<Database>,
@@ -182,7 +184,8 @@ export async function sumNewAnswers(db: Kysely<Database>, batch = REFRESH_BATCH)
     const { rows } = await sql<{ object_id: number; taken: number }>`
       with taken as (
         delete from science_log where id = any(array(
-          select id from science_log order by id limit ${batch} for update skip locked))
+          select id from science_log where not ${estimateUnderWay}
+          order by id limit ${batch} for update skip locked))
         returning *
       ),
       added as (
@@ -211,39 +214,4 @@ export async function sumNewAnswers(db: Kysely<Database>, batch = REFRESH_BATCH)
  */
 export async function vacuumScienceLog(db: Kysely<Database>): Promise<void> {
   await sql`vacuum science_log`.execute(db);
-}
-
-/**
- * Targets summed again per statement by refreshCourse: each brings all its answers (hundreds on a
- * busy target), so fewer than REFRESH_BATCH keep a statement short on PGlite's one connection.
- */
-export const RESUM_BATCH = 250;
-
-/**
- * Every target of `courseId` that has answers, summed again (after a change of weights or priors),
- * RESUM_BATCH targets a statement, resting after each as long as it took (at most about half of
- * the database's time).
- */
-export async function refreshCourse(
-  db: Kysely<Database>,
-  courseId: string | undefined,
-  { batch = RESUM_BATCH, retire = true }: { batch?: number; retire?: boolean } = {},
-) {
-  let after = -1;
-  let total = 0;
-  for (;;) {
-    let query = db
-      .selectFrom('target_consensus')
-      .select('object_id')
-      .where('object_id', '>', after)
-      .orderBy('object_id')
-      .limit(batch);
-    if (courseId !== undefined) query = query.where('course_id', '=', courseId);
-    const ids = (await query.execute()).map((row) => Number(row.object_id));
-    if (ids.length === 0) return total;
-    const started = performance.now();
-    total += await refreshTargets(db, ids, { retire });
-    after = ids[ids.length - 1]!;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(performance.now() - started, 1000)));
-  }
 }

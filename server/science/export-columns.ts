@@ -147,3 +147,111 @@ export function catalogueColumns({ imported, nameWidth }: { imported: boolean; n
     ...rest,
   ];
 }
+
+/** The pseudonym column of the raw-answer tables (./pseudonyms.ts). */
+const VOLUNTEER: ExportColumn = {
+  name: 'volunteer',
+  kind: 'string',
+  width: 16,
+  ucd: 'meta.id',
+  description: "The volunteer's pseudonym: HMAC-SHA256 of the account under the server's secret (16 hex digits)",
+};
+
+const weightColumn = (question: string): ExportColumn => ({
+  name: `${question}_weight`,
+  kind: 'double',
+  ucd: 'stat.weight',
+  description: `The volunteer's current ${question} weight (Youden's J of the Dawid-Skene rates; 0.5 before an estimate)`,
+});
+
+/**
+ * One row per classification of a course: the target (and, for an imported course, the research
+ * group's id and name), the volunteer's pseudonym, every answer field, when it was given, and the
+ * volunteer's current weights.
+ */
+export function answerColumns({ imported, nameWidth }: { imported: boolean; nameWidth: number }): ExportColumn[] {
+  const [objectId, id, name] = catalogueColumns({ imported, nameWidth });
+  const answerField = (field: string, what: string): ExportColumn => ({
+    name: field,
+    kind: 'boolean',
+    ucd: 'meta.code',
+    description: `Answer: ${what} (only meaningful with interaction yes)`,
+  });
+  return [
+    objectId!,
+    ...(imported ? [id!, name!] : []),
+    VOLUNTEER,
+    {
+      name: 'galaxy_type',
+      kind: 'string',
+      width: 10,
+      ucd: 'src.morph.type',
+      description: 'Answer: spiral, elliptical or not_sure',
+    },
+    {
+      name: 'interaction',
+      kind: 'string',
+      width: 8,
+      ucd: 'meta.code.class',
+      description: 'Answer: yes, no or not_sure',
+    },
+    answerField('ring', 'a ring'),
+    answerField('fan', 'a fan'),
+    answerField('tail', 'a tail'),
+    answerField('distorted', 'distorted'),
+    {
+      name: 'answered_at',
+      kind: 'string',
+      width: 23,
+      ucd: 'time.epoch',
+      description: 'When the answer took its present values (UTC, ISO 8601)',
+    },
+    {
+      name: 'first_answered_at',
+      kind: 'string',
+      width: 23,
+      ucd: 'time.epoch',
+      description: 'When the volunteer first answered this target (UTC, ISO 8601)',
+    },
+    weightColumn('galaxy_type'),
+    weightColumn('interaction'),
+  ];
+}
+
+const rateColumn = (name: string, what: string): ExportColumn => ({
+  name,
+  kind: 'double',
+  ucd: 'stat.probability',
+  description: `Dawid-Skene ${what}; empty before the volunteer's first estimate`,
+});
+
+/** One row per volunteer of a course: the pseudonym, the answers, the estimated rates and weights. */
+export const VOLUNTEER_COLUMNS: readonly ExportColumn[] = [
+  VOLUNTEER,
+  { name: 'answers', kind: 'int', ucd: 'meta.number', description: "The volunteer's answers in this course" },
+  rateColumn('galaxy_type_sensitivity', 'P(says spiral | spiral)'),
+  rateColumn('galaxy_type_specificity', 'P(says elliptical | elliptical)'),
+  rateColumn('interaction_sensitivity', 'P(says yes | interacting)'),
+  rateColumn('interaction_specificity', 'P(says no | not interacting)'),
+  weightColumn('galaxy_type'),
+  weightColumn('interaction'),
+  {
+    name: 'galaxy_type_answers',
+    kind: 'int',
+    ucd: 'meta.number',
+    description: 'Spiral or elliptical answers the rates were estimated from (every course)',
+  },
+  {
+    name: 'interaction_answers',
+    kind: 'int',
+    ucd: 'meta.number',
+    description: 'Yes or no answers the rates were estimated from (every course)',
+  },
+  {
+    name: 'estimated_at',
+    kind: 'string',
+    width: 23,
+    ucd: 'time.epoch',
+    description: 'When the rates were estimated (UTC, ISO 8601); empty before the first estimate',
+  },
+];

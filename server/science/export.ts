@@ -1,19 +1,23 @@
-// A course's catalogue as a stream of bytes in one of the export formats (docs/science.md),
-// written page by page from the database: neither the rows nor the file are ever whole in memory.
-// Every file says where it comes from (its provenance, read once before the rows): when and by
-// which version it was written, the course and its rule, the answers counted, the last estimate
-// of the volunteers' reliability, and a citation line. Used by `galaxy-cruise export` and by the
-// administrators' download (server/routes/science.ts).
+// A course's tables as streams of bytes in one of the export formats (docs/science.md): the
+// catalogue (a row per target), the raw answers (a row per classification) and the volunteers'
+// reliability (a row per volunteer, each a pseudonym), written a block of columns at a time from
+// the database: neither the rows nor the file are ever whole in memory. Every file says where it
+// comes from (its provenance, read once before the rows): when and by which version it was
+// written, the course and its rule, the answers counted, the last estimate of the volunteers'
+// reliability, and a citation line. Used by `galaxy-cruise export` and by the administrators'
+// download (server/routes/science.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { projectRoot } from '../config';
+import type { ScienceExportTable as ExportTable } from '../../src/shared/science';
 import type { Database } from '../db/schema';
-import { PAGE_ROWS, catalogueRows, countCatalogueRows, longestTargetName, type CatalogueRow } from './catalogue-rows';
-import { catalogueColumns, type ExportColumn } from './export-columns';
+import { ANSWER_BLOCK_ROWS, answerBlock, countAnswers, volunteerBlock, type AnswerKey } from './answer-rows';
+import { BLOCK_ROWS, catalogueBlock, countCatalogueRows, longestTargetName } from './catalogue-rows';
+import { VOLUNTEER_COLUMNS, answerColumns, catalogueColumns, type ExportColumn } from './export-columns';
 import { csvWriter } from './formats/csv';
 import { fitsTableWriter } from './formats/fits-table';
-import type { ProvenanceEntry, TableProvenance, TableRow, TableWriter } from './formats/table-writer';
+import type { ProvenanceEntry, TableProvenance, TableWriter } from './formats/table-writer';
 import { votableWriter } from './formats/votable';
 
 export const EXPORT_FORMATS = ['csv', 'fits', 'votable'] as const;
@@ -28,12 +32,15 @@ export const SOFTWARE = `galaxy-cruise ${
   (JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version
 }`;
 
-/** A table in one format, with its columns and provenance (a raw-answer table would be another). */
-export function tableWriter<Row extends TableRow>(
+export { SCIENCE_EXPORT_TABLES as EXPORT_TABLES } from '../../src/shared/science';
+export type { ScienceExportTable as ExportTable } from '../../src/shared/science';
+
+/** A table in one format, with its columns and provenance. */
+export function tableWriter(
   format: ExportFormat,
   columns: readonly ExportColumn[],
   provenance: TableProvenance,
-): TableWriter<Row> {
+): TableWriter {
   switch (format) {
     case 'csv':
       return csvWriter(columns, provenance);
@@ -55,9 +62,9 @@ export function exportContentType(format: ExportFormat): string {
   return CONTENT_TYPES[format];
 }
 
-/** The file name a download suggests: galaxy-cruise-COURSE.EXT. */
-export function exportFileName(format: ExportFormat, courseId: string): string {
-  return `galaxy-cruise-${courseId}.${EXTENSIONS[format]}`;
+/** The file name a download suggests: galaxy-cruise-COURSE.EXT, galaxy-cruise-COURSE-answers.EXT, … */
+export function exportFileName(format: ExportFormat, courseId: string, table: ExportTable = 'catalogue'): string {
+  return `galaxy-cruise-${courseId}${table === 'catalogue' ? '' : `-${table}`}.${EXTENSIONS[format]}`;
 }
 
 /** FITS's date format (Standard 4.0 §4.4.2.1): the ISO 8601 time to the second, UTC. */
@@ -71,12 +78,38 @@ function ruleText(rule: { min: number | null; confidence: number | null; max: nu
   return parts.length === 0 ? 'none' : `retired with ${parts.join(', or ')}`;
 }
 
-/** Where a course's catalogue comes from, read now: the course, its rule, its answers, the estimate. */
+const TABLE_TEXT: Record<ExportTable, { rows: string; description: (course: string) => string; cited: string }> = {
+  catalogue: {
+    rows: 'rows: targets of the course',
+    description: (course) =>
+      `Galaxy Cruise consensus catalogue of the course ${course}: per target the vote counts, ` +
+      'raw and reliability-weighted vote fractions, and the Dawid-Skene consensus with its confidence.',
+    cited: 'consensus catalogue',
+  },
+  answers: {
+    rows: 'rows: classifications in the course',
+    description: (course) =>
+      `Galaxy Cruise raw classifications of the course ${course}: one row per answer, with the volunteer's ` +
+      "pseudonym (an HMAC of the account under the server's secret), every answer field, when it was given " +
+      "and the volunteer's current weights.",
+    cited: 'raw classifications',
+  },
+  volunteers: {
+    rows: 'rows: volunteers who answered in the course',
+    description: (course) =>
+      `Galaxy Cruise volunteer reliability of the course ${course}: per volunteer (the pseudonym of the raw ` +
+      'classifications) the answers, the Dawid-Skene sensitivity and specificity of each question and the weights.',
+    cited: 'volunteer reliability',
+  },
+};
+
+/** Where a course's table comes from, read now: the course, its rule, its answers, the estimate. */
 export async function catalogueProvenance(
   db: Kysely<Database>,
   courseId: string,
   rows: number,
   now = new Date(),
+  table: ExportTable = 'catalogue',
 ): Promise<TableProvenance> {
   const course = await db.selectFrom('courses').selectAll().where('id', '=', courseId).executeTakeFirstOrThrow();
   const counted = await sql<{ answers: number | null; volunteers: number | null }>`
@@ -141,10 +174,10 @@ export async function catalogueProvenance(
       ucd: 'meta.number',
     },
     {
-      keyword: 'NTARGETS',
-      name: 'targets',
+      keyword: table === 'catalogue' ? 'NTARGETS' : 'NROWS',
+      name: table === 'catalogue' ? 'targets' : 'rows',
       value: rows,
-      description: 'rows: targets of the course',
+      description: TABLE_TEXT[table].rows,
       ucd: 'meta.number',
     },
     {
@@ -155,18 +188,16 @@ export async function catalogueProvenance(
     },
   ];
   return {
-    name: courseId,
-    description:
-      `Galaxy Cruise consensus catalogue of the course ${courseId} (${name}): per target the vote counts, ` +
-      'raw and reliability-weighted vote fractions, and the Dawid-Skene consensus with its confidence.',
+    name: table === 'catalogue' ? courseId : `${courseId}-${table}`,
+    description: TABLE_TEXT[table].description(`${courseId} (${name})`),
     entries,
     citation:
-      `Galaxy Cruise volunteers, ${name} (${courseId}) consensus catalogue, ${SOFTWARE}, written ${fitsDate(now)} UTC; ` +
+      `Galaxy Cruise volunteers, ${name} (${courseId}) ${TABLE_TEXT[table].cited}, ${SOFTWARE}, written ${fitsDate(now)} UTC; ` +
       'reliability weighting after Dawid & Skene 1979, Appl. Statist. 28, 20.',
   };
 }
 
-/** The export's bytes, a page of rows per chunk. */
+/** The catalogue's bytes, a block of rows per chunk. */
 export async function* exportCatalogue(
   db: Kysely<Database>,
   courseId: string,
@@ -178,19 +209,82 @@ export async function* exportCatalogue(
     imported: course.imported,
     nameWidth: course.imported ? await longestTargetName(db, courseId) : 0,
   });
-  const writer = tableWriter<CatalogueRow & TableRow>(format, columns, await catalogueProvenance(db, courseId, total));
+  const writer = tableWriter(format, columns, await catalogueProvenance(db, courseId, total));
   yield writer.begin(total);
   let after = -1;
   let written = 0;
   for (;;) {
-    // FITS announced its row count: a target added meanwhile is left for the next export.
-    const limit = format === 'fits' ? Math.min(PAGE_ROWS, total - written) : PAGE_ROWS;
+    // Every format is cut at the count announced (FITS must be): a target added meanwhile is left
+    // for the next export.
+    const limit = Math.min(BLOCK_ROWS, total - written);
     if (limit <= 0) break;
-    const page = await catalogueRows(db, courseId, after, limit);
-    if (page.length > 0) yield writer.rows(page as (CatalogueRow & TableRow)[]);
-    written += page.length;
-    if (page.length < limit) break;
-    after = page[page.length - 1]!.object_id;
+    const block = await catalogueBlock(db, courseId, after, limit);
+    if (block.length > 0) yield writer.block(block);
+    written += block.length;
+    if (block.length < limit) break;
+    after = (block.columns.object_id as Float64Array)[block.length - 1]!;
   }
   yield writer.end();
+}
+
+/** The raw answers' bytes (a row per classification, in the order they were made), a block per chunk. */
+export async function* exportAnswers(
+  db: Kysely<Database>,
+  courseId: string,
+  format: ExportFormat,
+  secret: Buffer,
+): AsyncGenerator<Buffer> {
+  const total = await countAnswers(db, courseId);
+  const course = await db.selectFrom('courses').select('imported').where('id', '=', courseId).executeTakeFirstOrThrow();
+  const columns = answerColumns({
+    imported: course.imported,
+    nameWidth: course.imported ? await longestTargetName(db, courseId) : 0,
+  });
+  const writer = tableWriter(format, columns, await catalogueProvenance(db, courseId, total, new Date(), 'answers'));
+  yield writer.begin(total);
+  let after: AnswerKey | undefined;
+  let written = 0;
+  for (;;) {
+    const limit = Math.min(ANSWER_BLOCK_ROWS, total - written);
+    if (limit <= 0) break;
+    const { block, last } = await answerBlock(db, courseId, secret, after, limit);
+    if (block.length > 0) yield writer.block(block);
+    written += block.length;
+    if (block.length < limit) break;
+    after = last;
+  }
+  // FITS announced its rows: answers removed meanwhile (none are: answers are never deleted) would
+  // leave it short, and the writer says so.
+  yield writer.end();
+}
+
+/** The volunteers' reliability table's bytes. */
+export async function* exportVolunteers(
+  db: Kysely<Database>,
+  courseId: string,
+  format: ExportFormat,
+  secret: Buffer,
+): AsyncGenerator<Buffer> {
+  const block = await volunteerBlock(db, courseId, secret);
+  const writer = tableWriter(
+    format,
+    VOLUNTEER_COLUMNS,
+    await catalogueProvenance(db, courseId, block.length, new Date(), 'volunteers'),
+  );
+  yield writer.begin(block.length);
+  if (block.length > 0) yield writer.block(block);
+  yield writer.end();
+}
+
+/** One of a course's tables; `secret` (the server's, for the pseudonyms) is asked for only when needed. */
+export function exportTable(
+  db: Kysely<Database>,
+  courseId: string,
+  table: ExportTable,
+  format: ExportFormat,
+  secret: () => Buffer,
+): AsyncGenerator<Buffer> {
+  if (table === 'answers') return exportAnswers(db, courseId, format, secret());
+  if (table === 'volunteers') return exportVolunteers(db, courseId, format, secret());
+  return exportCatalogue(db, courseId, format);
 }

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 import { sumNewAnswers, vacuumScienceLog } from './consensus';
-import { analyzeScienceTables, estimateReliability } from './reliability';
+import { SERVING_PACE, analyzeScienceTables, estimateReliability } from './reliability';
 
 export const REFRESH_MS = 1000;
 /** On PGlite, the log's deleted rows are vacuumed away this often while answers come. */
@@ -67,7 +67,7 @@ export class ScienceService {
       }
       if (Date.now() - this.lastEstimate >= (this.options.estimateMs ?? ESTIMATE_MS) && (await this.grown(answers))) {
         this.lastEstimate = Date.now();
-        const result = await estimateReliability(this.db);
+        const result = await estimateReliability(this.db, { pace: SERVING_PACE });
         this.log.info(result, 'volunteer reliability re-estimated');
       }
     } catch (error) {

@@ -4,6 +4,9 @@
 
 export const SCIENCE_EXPORT_FORMATS = ['csv', 'fits', 'votable'] as const;
 export type ScienceExportFormat = (typeof SCIENCE_EXPORT_FORMATS)[number];
+/** A course's tables: its catalogue, its raw answers, its volunteers' reliability (pseudonymous). */
+export const SCIENCE_EXPORT_TABLES = ['catalogue', 'answers', 'volunteers'] as const;
+export type ScienceExportTable = (typeof SCIENCE_EXPORT_TABLES)[number];
 
 export interface ScienceLevelProgress {
   level_id: number;

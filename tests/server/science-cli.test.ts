@@ -1,7 +1,7 @@
 // `galaxy-cruise export` and `galaxy-cruise science`, run as the real command on PGlite under
 // VAR_DIR/db (the PostgreSQL path is the same code, tested in science.test.ts): the export sums
-// the answers not yet summed and writes one row per target; the rule command refuses the spec's
-// courses and sets a course of the crowd's.
+// the answers not yet summed and writes one row per target (or per answer, or per volunteer under
+// a pseudonym); the rule command refuses the spec's courses and sets a course of the crowd's.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,7 +40,7 @@ describe('galaxy-cruise export and science', () => {
     } finally {
       await database.close();
     }
-    env = { ...process.env, VAR_DIR: varDirectory, DATABASE_URL: '' };
+    env = { ...process.env, VAR_DIR: varDirectory, DATABASE_URL: '', SESSION_SECRET: '' };
   });
   afterAll(() => {
     fs.rmSync(varDirectory, { recursive: true, force: true });
@@ -63,10 +63,43 @@ describe('galaxy-cruise export and science', () => {
     expect(fs.readFileSync(file, 'utf8')).toContain('<FIELD name="ra" datatype="double" unit="deg"');
   });
 
+  it('exports the raw answers and the volunteers under pseudonyms of the server secret', async () => {
+    const column = async (table: string, name: string, secret = '') => {
+      const saved = env;
+      env = { ...env, SESSION_SECRET: secret };
+      try {
+        const result = await cli('export', '--course', 'crowd', '--format', 'csv', `--${table}`);
+        expect(result.code).toBe(0);
+        const [header, ...rows] = result.stdout
+          .trimEnd()
+          .split('\r\n')
+          .filter((line) => !line.startsWith('#'));
+        const index = header!.split(',').indexOf(name);
+        return rows.map((row) => row.split(',')[index]!);
+      } finally {
+        env = saved;
+      }
+    };
+    const answers = await column('answers', 'volunteer');
+    expect(answers).toHaveLength(20);
+    for (const pseudonym of answers) expect(pseudonym).toMatch(/^[0-9a-f]{16}$/);
+    // Without SESSION_SECRET the secret is made once under VAR_DIR and kept.
+    expect(fs.statSync(path.join(varDirectory, 'secret')).size).toBe(32);
+    expect(await column('answers', 'volunteer')).toEqual(answers);
+    expect(new Set(await column('volunteers', 'volunteer'))).toEqual(new Set(answers));
+    const elsewhere = await column('answers', 'volunteer', 'another server');
+    expect(elsewhere).toHaveLength(20);
+    elsewhere.forEach((pseudonym, index) => expect(pseudonym).not.toBe(answers[index]));
+  });
+
   it('refuses what it cannot do, naming it', async () => {
     expect(await cli('export', '--course', 'crowd')).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('export needs --format csv|fits|votable'),
+    });
+    expect(await cli('export', '--course', 'crowd', '--format', 'csv', '--answers', '--volunteers')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('export takes --answers or --volunteers, not both'),
     });
     expect(await cli('export', '--course', 'nowhere', '--format', 'csv')).toMatchObject({
       code: 1,

@@ -39,7 +39,7 @@ describe.each(DATABASE_KINDS)('science routes on %s', (kind) => {
 
   it('shows answers posted through the API in the summary and the export', async () => {
     game = await openGame(kind);
-    const volunteer = await createTestUser(game.db);
+    const volunteer = await createTestUser(game.db, { nickname: 'SecretNickname' });
     const admin = await createTestUser(game.db, { admin: true });
     const quest = (
       await game.app.inject({ method: 'GET', url: '/api/courses/season2/quests/current', cookies: volunteer.cookies })
@@ -105,5 +105,41 @@ describe.each(DATABASE_KINDS)('science routes on %s', (kind) => {
       expect(cell('consensus_galaxy_type')).toBe('elliptical');
       expect(cell('consensus_interaction')).toBe('yes');
     }
+
+    // The raw answers and the volunteers' reliability: the volunteer a pseudonym, the same in both,
+    // and neither the e-mail nor the nickname anywhere.
+    const table = async (name: string) => {
+      const response = await game!.app.inject({
+        method: 'GET',
+        url: `/api/admin/courses/season2/export?format=csv&table=${name}`,
+        cookies: admin.cookies,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="galaxy-cruise-season2-${name}.csv"`);
+      const user = await game!.db
+        .selectFrom('users')
+        .select(['email', 'nickname'])
+        .where('id', '=', volunteer.id)
+        .executeTakeFirstOrThrow();
+      expect(response.body).not.toContain(user.email);
+      expect(response.body).not.toContain(user.nickname);
+      const [names, ...lines] = response.body
+        .trimEnd()
+        .split('\r\n')
+        .filter((line) => !line.startsWith('#'));
+      const index = names!.split(',').indexOf('volunteer');
+      return lines.map((line) => line.split(',')[index]);
+    };
+    const answers = await table('answers');
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^[0-9a-f]{16}$/);
+    expect(answers[1]).toBe(answers[0]);
+    expect(await table('volunteers')).toEqual([answers[0]]);
+    const unknown = await game.app.inject({
+      method: 'GET',
+      url: '/api/admin/courses/season2/export?format=csv&table=users',
+      cookies: admin.cookies,
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 });

@@ -28,20 +28,37 @@ describe('the bench arguments', () => {
     );
   });
 
-  it("runs the science suite at a project's scale unless told smaller", () => {
+  it("runs the science suite at a project's scale and at Galaxy Zoo DECaLS's unless told smaller", () => {
     expect(parseBenchArgs(['science']).scienceArgs).toMatchObject({
       databases: ['pglite', 'postgres'],
-      targets: 100_000,
-      votes: 10,
-      volunteers: 1000,
+      scales: [
+        { targets: 100_000, votes: 10, volunteers: 1000 },
+        { targets: 312_500, votes: 24, volunteers: 20_000 },
+      ],
+      postSeconds: 15,
       retirementTargets: 10_000,
       voyageTargets: 96,
       exportRows: 1_000_000,
     });
     expect(parseBenchArgs(['science', '--voyage-targets', '0']).scienceArgs.voyageTargets).toBe(0);
     expect(
-      parseBenchArgs(['science', '--targets', '500', '--databases', 'pglite', '--export-rows', '0']).scienceArgs,
-    ).toMatchObject({ databases: ['pglite'], targets: 500, exportRows: 0 });
+      parseBenchArgs([
+        'science',
+        '--targets',
+        '500',
+        '--votes',
+        '5',
+        '--crowd',
+        '50',
+        '--databases',
+        'pglite',
+        '--export-rows',
+        '0',
+      ]).scienceArgs,
+    ).toMatchObject({ databases: ['pglite'], scales: [{ targets: 500, votes: 5, volunteers: 50 }], exportRows: 0 });
+    expect(() => parseBenchArgs(['science', '--targets', '500', '--votes', '60', '--crowd', '50'])).toThrow(
+      new UsageError('--votes 60 needs at least as many volunteers (--crowd)'),
+    );
   });
 
   it('runs one mode alone with --modes, whatever --rate says before or after it', () => {

@@ -36,6 +36,13 @@ describe("a course's export download", () => {
     expect(exportPath('season2', 'csv')).toBe('/api/admin/courses/season2/export?format=csv');
     expect(exportPath('final_campaign', 'votable')).toBe('/api/admin/courses/final_campaign/export?format=votable');
     expect(exportPath('a b/c', 'fits')).toBe('/api/admin/courses/a%20b%2Fc/export?format=fits');
+    expect(exportPath('season2', 'fits', 'answers')).toBe(
+      '/api/admin/courses/season2/export?format=fits&table=answers',
+    );
+    expect(exportPath('season2', 'csv', 'volunteers')).toBe(
+      '/api/admin/courses/season2/export?format=csv&table=volunteers',
+    );
+    expect(exportPath('season2', 'csv', 'catalogue')).toBe('/api/admin/courses/season2/export?format=csv');
   });
 });
 

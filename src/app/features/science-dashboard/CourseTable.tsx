@@ -1,15 +1,28 @@
 // The dashboard's headline numbers, a row per course: answers, volunteers, targets, answered and
-// retired targets, the course's retirement rule, and the course's catalogue as CSV, FITS and
-// VOTable. The downloads are plain links: the browser streams the file to disk as the server
-// writes it, page by page, and the administrator's session cookie goes with them.
+// retired targets, the course's retirement rule, and the course's catalogue, its raw answers and
+// its volunteers' reliability (pseudonymous) as CSV, FITS and VOTable. The downloads are plain
+// links: the browser streams the file to disk as the server writes it, a block at a time, and the
+// administrator's session cookie goes with them.
 import { useTranslation } from 'react-i18next';
-import { SCIENCE_EXPORT_FORMATS, type ScienceCourseProgress, type ScienceExportFormat } from '../../../shared/science';
+import {
+  SCIENCE_EXPORT_FORMATS,
+  SCIENCE_EXPORT_TABLES,
+  type ScienceCourseProgress,
+  type ScienceExportFormat,
+  type ScienceExportTable,
+} from '../../../shared/science';
 import type { DashboardFormats } from './format';
 import { exportPath } from './shape';
 import { useCourseName } from './useCourseName';
 
 /** The formats' own names, the same in every language. */
 const FORMAT_NAMES: Record<ScienceExportFormat, string> = { csv: 'CSV', fits: 'FITS', votable: 'VOTable' };
+/** What each table's links say to a screen reader (the visible line names the table). */
+const LINK_KEYS = {
+  catalogue: 'science.courses.exportLink',
+  answers: 'science.courses.exportAnswersLink',
+  volunteers: 'science.courses.exportVolunteersLink',
+} as const satisfies Record<ScienceExportTable, string>;
 
 function RetirementRule({ course, formats }: { course: ScienceCourseProgress; formats: DashboardFormats }) {
   const { t } = useTranslation();
@@ -78,16 +91,19 @@ export function CourseTable({
                   <RetirementRule course={course} formats={formats} />
                 </td>
                 <td>
-                  <div className="science-exports">
-                    {SCIENCE_EXPORT_FORMATS.map((format) => (
-                      <a key={format} className="link" href={exportPath(course.course_id, format)} download>
-                        <span className="science-visually-hidden">
-                          {t('science.courses.exportLink', { course: courseName(course.course_id) })}{' '}
-                        </span>
-                        <span translate="no">{FORMAT_NAMES[format]}</span>
-                      </a>
-                    ))}
-                  </div>
+                  {SCIENCE_EXPORT_TABLES.map((table) => (
+                    <div key={table} className="science-exports">
+                      <span aria-hidden="true">{t(`science.courses.exportTable.${table}`)}</span>
+                      {SCIENCE_EXPORT_FORMATS.map((format) => (
+                        <a key={format} className="link" href={exportPath(course.course_id, format, table)} download>
+                          <span className="science-visually-hidden">
+                            {t(LINK_KEYS[table], { course: courseName(course.course_id) })}{' '}
+                          </span>
+                          <span translate="no">{FORMAT_NAMES[format]}</span>
+                        </a>
+                      ))}
+                    </div>
+                  ))}
                 </td>
               </tr>
             ))}

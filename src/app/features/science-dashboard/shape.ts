@@ -7,6 +7,7 @@ import type {
   ScienceConfidenceBin,
   ScienceDay,
   ScienceExportFormat,
+  ScienceExportTable,
   ScienceLevelProgress,
 } from '../../../shared/science';
 import { fillPath } from '../../api/request';
@@ -37,9 +38,14 @@ export function targetViewPath({ ra, dec }: { ra: number; dec: number }): string
 }
 
 /** The address of a course's catalogue download (GET /api/admin/courses/{course_id}/export). */
-export function exportPath(courseId: string, format: ScienceExportFormat): string {
+export function exportPath(
+  courseId: string,
+  format: ScienceExportFormat,
+  table: ScienceExportTable = 'catalogue',
+): string {
   const { path } = fillPath('/api/admin/courses/{course_id}/export', { course_id: courseId });
-  return `${path}?${new URLSearchParams({ format }).toString()}`;
+  const query: Record<string, string> = table === 'catalogue' ? { format } : { format, table };
+  return `${path}?${new URLSearchParams(query).toString()}`;
 }
 
 /**

@@ -25,6 +25,9 @@ export const science = defineStrings(
       },
       export: 'Export',
       exportLink: 'Download the {{course}} catalogue as',
+      exportAnswersLink: 'Download the {{course}} raw answers as',
+      exportVolunteersLink: 'Download the {{course}} volunteer reliability as',
+      exportTable: { catalogue: 'Catalogue', answers: 'Raw answers', volunteers: 'Volunteers' },
     },
     daily: {
       answersTitle: 'Classifications per day',
@@ -107,6 +110,9 @@ export const science = defineStrings(
       },
       export: 'エクスポート',
       exportLink: '{{course}}のカタログをダウンロード：',
+      exportAnswersLink: '{{course}}の生の回答をダウンロード：',
+      exportVolunteersLink: '{{course}}のボランティア信頼度をダウンロード：',
+      exportTable: { catalogue: 'カタログ', answers: '生の回答', volunteers: 'ボランティア信頼度' },
     },
     daily: {
       answersTitle: '1日ごとの分類数',

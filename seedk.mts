@@ -1,0 +1,12 @@
+const root = process.cwd();
+const { openDatabase } = await import(`${root}/server/db/database.ts`);
+const { migrateToLatest } = await import(`${root}/server/db/migrate.ts`);
+const { seedCrowd, copyVotes } = await import(`${root}/cli/bench/science-crowd.ts`);
+const { analyzeScienceTables } = await import(`${root}/server/science/reliability.ts`);
+const [targets, votes, volunteers, dir] = [Number(process.argv[2]), Number(process.argv[3]), Number(process.argv[4]), process.argv[5]];
+const { db } = await openDatabase({ directory: dir });
+await migrateToLatest(db);
+const crowd = await seedCrowd(db, { targets, volunteers, seed: 2 });
+await copyVotes(db, crowd, votes);
+await analyzeScienceTables(db);
+await db.destroy();
