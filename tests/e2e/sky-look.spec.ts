@@ -13,14 +13,12 @@
 // - a star lit once: at fov 100°, where the backdrops show in full, they show nothing at Spica;
 //   the star is the star layer's alone.
 // Screenshots go to test-results/screenshots/.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';
+import { starCatalogue } from './star-catalogue';
 import { openView, pixelOf, settle, whole, type Handle } from './globe-view';
 
 const STATE = path.join(os.tmpdir(), `galaxy-cruise-sky-look-${process.pid}.json`);
@@ -31,27 +29,6 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 test.use({ storageState: STATE, viewport: { width: 800, height: 600 } });
-
-interface Star {
-  ra: number;
-  dec: number;
-  mag: number;
-}
-
-/** The star catalogue the page draws (skydata/hipparcos.ts: gzip files of float32 ra, dec, mag). */
-function catalogue(): Star[] {
-  const folder = path.join(E2E_VAR_DIR, 'sky', 'stellar-globe', 'static', 'hipparcos-catalog');
-  const files = JSON.parse(fs.readFileSync(path.join(folder, 'index.json'), 'utf8')) as string[];
-  return files.flatMap((file) => {
-    const bytes = zlib.gunzipSync(fs.readFileSync(path.join(folder, file)));
-    const values = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-    return Array.from({ length: values.length / 3 }, (_, k) => ({
-      ra: values[3 * k],
-      dec: values[3 * k + 1],
-      mag: values[3 * k + 2],
-    }));
-  });
-}
 
 /** Hides every layer but the stars and the grid (whose light is the same in both shots). */
 async function onlyStars(page: Page): Promise<void> {
@@ -89,7 +66,7 @@ test("a magnitude-1 star's light is at least 20× a magnitude-6 star's", async (
   const without = await whole(page, canvas);
 
   const reach = 8;
-  const placed = catalogue()
+  const placed = starCatalogue()
     .filter((star) => star.mag < 10 && Math.abs(star.dec - view.dec) < 15 && Math.abs(star.ra - view.ra) < 16)
     .map((star) => ({ ...star, ...pixelOf(box, view, star.ra, star.dec) }))
     .filter(

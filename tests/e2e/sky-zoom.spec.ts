@@ -16,7 +16,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TARGET_FOVY } from '../../src/app/features/cruise/targetViews';
 import type { CurrentQuestResponse } from '../../src/shared/api';
@@ -24,6 +23,7 @@ import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { pixelToSky, type TanWcs } from '../../skydata/wcs';
 import type { PixelWindow } from './canvas-pixels';
+import { starCatalogue } from './star-catalogue';
 import { openView, pixelOf, settle, whole, type Handle } from './globe-view';
 
 const DEGREE = Math.PI / 180;
@@ -35,27 +35,6 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 test.use({ storageState: STATE, viewport: { width: 1280, height: 720 } });
-
-interface Star {
-  ra: number;
-  dec: number;
-  mag: number;
-}
-
-/** The star catalogue the page draws (skydata/hipparcos.ts: gzip files of float32 ra, dec, mag). */
-function catalogue(): Star[] {
-  const folder = path.join(E2E_VAR_DIR, 'sky', 'stellar-globe', 'static', 'hipparcos-catalog');
-  const files = JSON.parse(fs.readFileSync(path.join(folder, 'index.json'), 'utf8')) as string[];
-  return files.flatMap((file) => {
-    const bytes = zlib.gunzipSync(fs.readFileSync(path.join(folder, file)));
-    const values = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-    return Array.from({ length: values.length / 3 }, (_, k) => ({
-      ra: values[3 * k],
-      dec: values[3 * k + 1],
-      mag: values[3 * k + 2],
-    }));
-  });
-}
 
 const luminance = (pixels: PixelWindow, x: number, y: number) => {
   const k = 4 * (Math.floor(y) * pixels.width + Math.floor(x));
@@ -118,7 +97,7 @@ test('the Pleiades at 5°: at least 7 point sources 60 levels above the sky with
   const view = { ra: 56.871, dec: 24.105, fov: 5 };
   const { box, pixels } = await look(page, view.ra, view.dec, view.fov, 'zoom-pleiades-5.png');
   const sky = median(ring(pixels, box.width / 2, box.height / 2, 300, 340));
-  const members = catalogue().filter(
+  const members = starCatalogue().filter(
     (star) => star.mag < 6.5 && Math.hypot((star.ra - view.ra) * Math.cos(view.dec * DEGREE), star.dec - view.dec) < 1,
   );
   const bright = members.filter((star) => {
@@ -155,7 +134,7 @@ test('Orion at 20°: the brightest star carries at least 20× the light of the m
       for (let dx = -2; dx <= 2; dx++) most = Math.max(most, luminance(pixels, x + dx, y + dy));
     return most - skyAround(x, y);
   };
-  const placed = catalogue()
+  const placed = starCatalogue()
     .filter((star) => star.mag < 9 && Math.abs(star.dec - view.dec) < 12 && Math.abs(star.ra - view.ra) < 14)
     .map((star) => ({ ...star, ...pixelOf(box, view, star.ra, star.dec) }))
     .filter((star) => star.x > reach && star.y > reach && star.x < box.width - reach && star.y < box.height - reach);
