@@ -79,7 +79,7 @@ async function pagesThrottled(throttling: Throttling, count: number): Promise<vo
 /** One visit in `opened`'s page: its login → target and the bytes of its navigation to that frame. */
 async function visit(opened: BenchPage, origin: string, email: string, counter: ByteCounter): Promise<VisitFigures> {
   const navigationAt = Date.now();
-  const session = await loginOnPage(opened, origin, email);
+  const session = await loginOnPage(opened, origin, email, { captainMessage: false });
   const sharpEpoch = session.watch.timeOrigin() + session.sharpAt;
   return {
     loginToTargetMs: session.loginToTargetMs,
@@ -136,7 +136,7 @@ export async function runSecondVisit(options: SecondVisitOptions): Promise<Secon
   const counter = await startByteCounter(server.port, relayPort);
   let browser: PlaywrightBrowser | undefined;
   try {
-    const email = await makeVolunteer(server);
+    const { email } = await makeVolunteer(server);
     browser = await launchChromium([
       `--host-resolver-rules=MAP ${BENCH_HOST} 127.0.0.1`,
       `--unsafely-treat-insecure-origin-as-secure=${origin}`,

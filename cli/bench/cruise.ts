@@ -356,8 +356,14 @@ async function loginOnce(browser: PlaywrightBrowser, server: BenchServer, email:
 /**
  * Opens the login screen of `origin` in `opened`'s page (PROBE injected), logs `email` in and
  * waits for the first target sharp, then for the page to settle; the times are login → target's.
+ * With `captainMessage` the captain's unread message is awaited and OK'd on the way.
  */
-export async function loginOnPage(opened: BenchPage, origin: string, email: string) {
+export async function loginOnPage(
+  opened: BenchPage,
+  origin: string,
+  email: string,
+  { captainMessage = true }: { captainMessage?: boolean } = {},
+) {
   const { context, page } = opened;
   const watch = watchPage(context, page);
   await page.goto(`${origin}/#/login`, { timeout: BROWSER_TIMEOUT_MS });
@@ -397,10 +403,13 @@ export async function loginOnPage(opened: BenchPage, origin: string, email: stri
   await page.getByRole('button', { name: 'Log in' }).click();
   const clickAt = await page.evaluate(() => (window as unknown as { benchClickAt: number }).benchClickAt);
   // The captain's unread message opens on its own; the volunteer reads it and presses OK at once.
-  const message = page.getByRole('dialog', { name: CAPTAIN_TITLE });
-  await message.waitFor({ timeout: BROWSER_TIMEOUT_MS });
-  const messageAt = await page.evaluate(() => performance.now());
-  await message.getByRole('button', { name: 'OK' }).click();
+  let messageAt: number | null = null;
+  if (captainMessage) {
+    const message = page.getByRole('dialog', { name: CAPTAIN_TITLE });
+    await message.waitFor({ timeout: BROWSER_TIMEOUT_MS });
+    messageAt = await page.evaluate(() => performance.now());
+    await message.getByRole('button', { name: 'OK' }).click();
+  }
   try {
     await page.getByTestId('answer-form').waitFor({ timeout: BROWSER_TIMEOUT_MS });
   } catch (error) {
@@ -439,7 +448,7 @@ export async function loginOnPage(opened: BenchPage, origin: string, email: stri
   const breakdown = {
     sessionMs: fromClick(seen.sessionAt),
     questMs: fromClick(seen.questAt),
-    messageMs: messageAt - clickAt,
+    messageMs: messageAt === null ? null : messageAt - clickAt,
     formMs: formAt - clickAt,
     jumpStartMs: jump.start === null ? null : jump.start - clickAt,
     jumpEndMs: jump.end === null ? null : jump.end - clickAt,
