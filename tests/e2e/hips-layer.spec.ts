@@ -117,6 +117,9 @@ async function openGlobe(browser: Browser, storageState: Awaited<ReturnType<type
     viewport: { width: SIZE, height: SIZE },
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
+    // The point-source HiPS is served to the page by page.route (routeHips); a service worker
+    // would answer the sky's HiPS from its cache, out of page.route's sight (pwa.spec.ts tests it).
+    serviceWorkers: 'block',
   });
   const page = await context.newPage();
   const requests = await watchRequests(page);

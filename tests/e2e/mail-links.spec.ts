@@ -109,10 +109,11 @@ for (const locale of ['en', 'ja'] as const) {
     expect(confirms.count).toBe(0);
     expect(await currentUser(page.request)).toBeNull();
 
-    // Enter presses the focused button: the account exists, and the gate asks for a password.
+    // Enter presses the focused button: the account exists, the gate asks for a password, and the
+    // main screen under it is the recommended course's, as after a login (application-spec §2).
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: text.setPassword })).toBeVisible();
-    await expect(page).toHaveURL(/#\/$/);
+    await expect(page).toHaveURL(/#\/\?course=training$/);
     expect(confirms.count).toBe(1);
     expect((await currentUser(page.request))?.email).toBe(email);
 
