@@ -404,13 +404,22 @@ test('the sky caches stay within their bound after 500 targets, the least recent
   // What the tiles cache holds, measured in the cache itself. A fetch is answered before the
   // worker has put its file and evicted the oldest, so the last puts may still be under way: the
   // cache is read until two readings a second apart agree (a file evicted between keys() and
-  // match() is left out of that reading).
+  // match() is left out of that reading). While the worker is still far behind on a loaded
+  // machine, Chromium refuses to list so many keys at once ('Operation too large'): that reading
+  // counts as not settled either.
+  type Reading = { urls: string[]; bytes: number } | { refused: string };
   const readTiles = () =>
-    page.evaluate(async (name) => {
+    page.evaluate(async (name): Promise<Reading> => {
       const cache = await caches.open(name);
+      let requests: readonly Request[];
+      try {
+        requests = await cache.keys();
+      } catch (error) {
+        return { refused: String(error) };
+      }
       let bytes = 0;
       const urls: string[] = [];
-      for (const request of await cache.keys()) {
+      for (const request of requests) {
         const response = await cache.match(request);
         if (!response) continue;
         urls.push(request.url);
@@ -418,14 +427,17 @@ test('the sky caches stay within their bound after 500 targets, the least recent
       }
       return { urls, bytes };
     }, SKY_TILES_CACHE);
-  let held = await readTiles();
-  for (let reading = 0; reading < 60; reading++) {
+  let reading = await readTiles();
+  for (let tries = 0; tries < 120; tries++) {
     await page.waitForTimeout(1000);
     const next = await readTiles();
-    const settled = next.bytes === held.bytes && next.urls.join() === held.urls.join();
-    held = next;
+    const settled =
+      'urls' in next && 'urls' in reading && next.bytes === reading.bytes && next.urls.join() === reading.urls.join();
+    reading = next;
     if (settled) break;
   }
+  if (!('urls' in reading)) throw new Error(`the tiles cache could not be listed: ${reading.refused}`);
+  const held = reading;
   const limits = SKY_CACHE_LIMITS.tiles;
   console.log(
     `the tiles cache: ${held.urls.length} files, ${(held.bytes / 1e6).toFixed(1)} MB (bound ${limits.maxEntries} files, ${limits.maxBytes / 1e6} MB)`,
