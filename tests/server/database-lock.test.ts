@@ -3,32 +3,22 @@
 // database the running server holds, and works once the server has stopped (which removes its
 // lock); the server refuses to start on a database a command is using; a lock left by a process
 // that is gone is taken over.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockFileOf } from '../../server/db/directory-lock';
+import { galaxyCruise } from '../helpers/command-line';
 import { startServer, varDirectoryWithSmallSky } from '../helpers/serve';
 
-const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..');
-const bin = path.join(root, 'bin', 'galaxy-cruise.mjs');
 
 describe('the embedded database is one process’s at a time', () => {
   let varDirectory: string;
   let env: NodeJS.ProcessEnv;
   const lockFile = () => lockFileOf(path.join(varDirectory, 'db'));
 
-  async function cli(...args: string[]) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env, maxBuffer: 64 << 20 });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const cli = (...args: string[]) => galaxyCruise(env, ...args);
 
   beforeAll(async () => {
     varDirectory = await varDirectoryWithSmallSky();

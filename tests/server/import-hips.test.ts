@@ -4,38 +4,21 @@
 // PostgreSQL, then `galaxy-cruise serve` serves the copied HiPS over HTTP beside the sky data
 // ({dataRepository}/imports/<course>/hips/). The HiPS lies outside the manifest's folder, which
 // the command refuses unless --allow-root names its folder.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { galaxyCruise, type CommandResult } from '../helpers/command-line';
 import { createPostgresDatabase, DATABASE_KINDS } from '../helpers/databases';
 import { targetCluster, writeSurvey, type SurveyFolder } from '../helpers/import-fixture';
 import { pythonReferences } from '../helpers/python-references';
 import { startServer, type RunningServer } from '../helpers/serve';
 
-const run = promisify(execFile);
-const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'galaxy-cruise.mjs');
 const COURSE = 'galactic-survey';
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** `galaxy-cruise …` as a user runs it, with `env` over this process's environment. */
-async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as CliResult;
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (env: Record<string, string>, ...args: string[]) => galaxyCruise({ ...process.env, ...env }, ...args);
 
 interface Expected {
   target: { ra: number; dec: number };
@@ -50,9 +33,9 @@ describe.each(DATABASE_KINDS)('an imported HiPS served on %s', (kind) => {
   let varDirectory: string;
   let env: Record<string, string>;
   let server: RunningServer | undefined;
-  let imported: CliResult;
-  let malformed: CliResult;
-  let confined: CliResult;
+  let imported: CommandResult;
+  let malformed: CommandResult;
+  let confined: CommandResult;
   let broken: SurveyFolder | undefined;
 
   beforeAll(async () => {

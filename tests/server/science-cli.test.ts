@@ -2,32 +2,20 @@
 // VAR_DIR/db (the PostgreSQL path is the same code, tested in science.test.ts): the export sums
 // the answers not yet summed and writes one row per target (or per answer, or per volunteer under
 // a pseudonym); the rule command refuses the spec's courses and sets a course of the crowd's.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVotes, seedCrowd } from '../../cli/bench/science-crowd';
 import { openDatabase } from '../../server/db/database';
+import { galaxyCruise } from '../helpers/command-line';
 import { openTestDatabase } from '../helpers/databases';
-
-const run = promisify(execFile);
-const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'galaxy-cruise.mjs');
 
 describe('galaxy-cruise export and science', () => {
   let varDirectory: string;
   let env: NodeJS.ProcessEnv;
 
-  async function cli(...args: string[]) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env, maxBuffer: 64 << 20 });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const cli = (...args: string[]) => galaxyCruise(env, ...args);
 
   beforeAll(async () => {
     varDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-science-cli-'));
