@@ -261,9 +261,21 @@ for (const [locale, pace] of [
         againLeft -= 1;
         cameByNext = true;
         await press('n');
-        const moved = await screens.next({ keys: keysSent }, 30_000).catch(() => null);
-        if (!moved || (moved.screen.kind === 'ready' && moved.screen.index === screen.index))
-          fail(`N on galaxy ${screen.index} did not move the form`);
+        const met = await screens.metByKey(keysSent);
+        if (met?.screen.kind === 'dialog') {
+          // A message that an earlier answer earned opened as N went, and took it: OKed, and the
+          // galaxy met again.
+          againLeft += 1;
+          cameByNext = false;
+          questStale = true;
+          await okFrontDialog(met.screen.title);
+          after = { keys: keysSent };
+          continue;
+        }
+        const moved = await screens.next({ keys: keysSent }, 30_000).catch((error: Error) => error);
+        if (moved instanceof Error) fail(`N on galaxy ${screen.index} did not move the form: ${moved.message}`);
+        else if (moved.screen.kind === 'ready' && moved.screen.index === screen.index)
+          fail(`N on galaxy ${screen.index} left the form on it`);
         after = { keys: keysSent };
         continue;
       }

@@ -12,16 +12,34 @@ import { expectNotCovered } from './on-screen';
 
 const FRONT_DIALOG = '.dialog-overlay:not([data-behind]):not([data-closing])';
 
-/** Answers the galaxy on screen with 1, 2 (spiral, not interacting) once the form is ready, OKing any dialog first. */
+/**
+ * Answers the galaxy on screen with 1, 2 (spiral, not interacting) once the form is ready, OKing
+ * any dialog first, and waits until the answer is taken: the form on another galaxy, or gone (the
+ * area's end). A message that an earlier answer earned (a medal, a piece) may open over the form
+ * between its keys and take them: the keys it took are pressed again once it is OKed.
+ */
 async function answerShown(page: Page) {
-  const form = page.locator('[data-testid="answer-form"][data-ready][data-step="1"]');
+  const target = page.getByTestId('cruise-target');
+  const form = page.getByTestId('answer-form');
+  const ready = page.locator('[data-testid="answer-form"][data-ready]');
   const front = page.locator(FRONT_DIALOG).getByRole('dialog');
-  for (const until = Date.now() + 90_000; !(await form.isVisible()); await page.waitForTimeout(50)) {
-    expect(Date.now(), 'the answer form, ready').toBeLessThan(until);
-    if ((await front.count()) > 0) await front.getByRole('button', { name: 'OK' }).click();
+  let shown: string | null = null;
+  let pressedAt = 0;
+  for (const until = Date.now() + 90_000; ; await page.waitForTimeout(50)) {
+    expect(Date.now(), 'the answer form, ready, to take the answer').toBeLessThan(until);
+    if ((await front.count()) > 0) {
+      await front.getByRole('button', { name: 'OK' }).click();
+      continue;
+    }
+    const now = (await target.count()) > 0 ? await target.innerText() : null;
+    if (shown !== null && (now !== shown || (await form.count()) === 0)) return;
+    if (!(await ready.isVisible()) || Date.now() - pressedAt < 1_000) continue;
+    const step = await ready.getAttribute('data-step');
+    shown = now;
+    pressedAt = Date.now();
+    if (step === '1') await page.keyboard.press('1');
+    if (step === '1' || step === '2') await page.keyboard.press('2');
   }
-  await page.keyboard.press('1');
-  await page.keyboard.press('2');
 }
 
 for (const locale of ['en', 'ja'] as const) {

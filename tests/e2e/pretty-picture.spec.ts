@@ -37,9 +37,12 @@ interface Handle {
 
 let storageState: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 
-/** A volunteer's page with expert mode stored. */
+/**
+ * A volunteer's page with expert mode stored. Service workers blocked: page.route must see every
+ * filter file, and the offline worker (docs/offline.md) would otherwise answer from its cache.
+ */
 async function expertPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ storageState });
+  const context = await browser.newContext({ storageState, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.addInitScript(() => {
     localStorage.setItem('galaxy-cruise.settings', JSON.stringify({ expert: true }));
