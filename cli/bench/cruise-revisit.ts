@@ -13,7 +13,9 @@
 //                    its service worker's requests, headers and bodies as sent (compressed)
 // The figures are medians over --runs (default 3), each run a fresh context. --client-dist DIR
 // serves a client built elsewhere (another revision's `npm run build`) instead of this
-// checkout's, for a before-and-after in the same conditions.
+// checkout's. --peer-dist DIR times another build beside it in the same run, run for run (each
+// from its own server over the same database kind and sky): the first visit's "no slower than
+// today" is this client's first visit against the peer's.
 import path from 'node:path';
 import { freeLoopbackPort } from '../../server/db/temporary-postgres';
 import {
@@ -37,6 +39,8 @@ export interface SecondVisitOptions {
   throttle: number;
   /** A built client to serve as it is; this checkout's, brought up to date, when absent. */
   clientDist?: string;
+  /** Another built client timed beside it in the same run (today's, for a before-and-after). */
+  peerDist?: string;
   log: (line: string) => void;
 }
 
@@ -63,6 +67,8 @@ export const SECOND_VISIT_TARGETS = {
   timeRatio: 0.5,
   /** The second visit's bytes at most this share of the first's. */
   bytesRatio: 0.1,
+  /** The first visit's login → target at most this times the peer's (--peer-dist): no slower. */
+  firstVisitRatio: 1,
 };
 
 type Throttling = Awaited<ReturnType<typeof emulateNetwork>>;
@@ -119,61 +125,97 @@ async function runOnce(
   }
 }
 
-export async function runSecondVisit(options: SecondVisitOptions): Promise<SecondVisitRow[]> {
-  const { log } = options;
-  if (!options.clientDist) buildClient(log, 'cruise --second-visit');
-  const clientDist = options.clientDist ? path.resolve(options.clientDist) : undefined;
+/** One client served for the runs: its server, the relay that counts its bytes, and its runs. */
+interface Served {
+  client: string;
+  origin: string;
+  server: Awaited<ReturnType<typeof startServer>>;
+  counter: ByteCounter;
+  email: string;
+  runs: { first: VisitFigures; second: VisitFigures }[];
+}
+
+async function serve(clientDist: string | undefined): Promise<Served> {
   // The browser talks to the relay, the relay to the server: the page's origin is the relay's.
   const relayPort = await freeLoopbackPort();
   const origin = `http://${BENCH_HOST}:${relayPort}`;
-  log(
-    `bench cruise --second-visit: starting the server with the small sky${clientDist ? `, serving ${clientDist}` : ''}`,
-  );
   const server = await startServer({
     sky: true,
     env: () => ({ PUBLIC_URL: origin, ...(clientDist ? { DIST_DIR: clientDist } : {}) }),
   });
-  const counter = await startByteCounter(server.port, relayPort);
+  try {
+    const counter = await startByteCounter(server.port, relayPort);
+    const { email } = await makeVolunteer(server);
+    return { client: clientDist ?? 'this checkout', origin, server, counter, email, runs: [] };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+export async function runSecondVisit(options: SecondVisitOptions): Promise<SecondVisitRow[]> {
+  const { log } = options;
+  if (!options.clientDist) buildClient(log, 'cruise --second-visit');
+  const clients = [options.clientDist, ...(options.peerDist ? [options.peerDist] : [])].map((dist) =>
+    dist ? path.resolve(dist) : undefined,
+  );
+  const served: Served[] = [];
   let browser: PlaywrightBrowser | undefined;
   try {
-    const { email } = await makeVolunteer(server);
+    for (const clientDist of clients) {
+      log(
+        `bench cruise --second-visit: starting a server with the small sky${clientDist ? `, serving ${clientDist}` : ''}`,
+      );
+      served.push(await serve(clientDist));
+    }
     browser = await launchChromium([
       `--host-resolver-rules=MAP ${BENCH_HOST} 127.0.0.1`,
-      `--unsafely-treat-insecure-origin-as-secure=${origin}`,
+      ...served.map(({ origin }) => `--unsafely-treat-insecure-origin-as-secure=${origin}`),
     ]);
     const throttling = await emulateNetwork(browser, SLOW_NETWORK);
-    const runs: { first: VisitFigures; second: VisitFigures }[] = [];
-    for (let run = 1; run <= options.runs; run++) {
-      const figures = await runOnce(browser, throttling, origin, email, counter, options.throttle);
-      const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
-      log(
-        `bench cruise --second-visit: run ${run}/${options.runs}: first visit ${figures.first.loginToTargetMs.toFixed(0)} ms, ` +
-          `${kB(figures.first.receivedBytes)} received; second visit ${figures.second.loginToTargetMs.toFixed(0)} ms, ` +
-          `${kB(figures.second.receivedBytes)} received`,
-      );
-      runs.push(figures);
-    }
+    for (let run = 1; run <= options.runs; run++)
+      for (const client of served) {
+        const figures = await runOnce(
+          browser,
+          throttling,
+          client.origin,
+          client.email,
+          client.counter,
+          options.throttle,
+        );
+        const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
+        log(
+          `bench cruise --second-visit: ${client.client}, run ${run}/${options.runs}: first visit ${figures.first.loginToTargetMs.toFixed(0)} ms, ` +
+            `${kB(figures.first.receivedBytes)} received; second visit ${figures.second.loginToTargetMs.toFixed(0)} ms, ` +
+            `${kB(figures.second.receivedBytes)} received`,
+        );
+        client.runs.push(figures);
+      }
     await throttling.stop();
-    const medians = (pick: (figures: { first: VisitFigures; second: VisitFigures }) => VisitFigures): VisitFigures => ({
-      loginToTargetMs: median(runs.map((figures) => pick(figures).loginToTargetMs)),
-      receivedBytes: median(runs.map((figures) => pick(figures).receivedBytes)),
-      sentBytes: median(runs.map((figures) => pick(figures).sentBytes)),
-    });
-    return [
-      {
-        suite: 'cruise-second-visit',
-        client: clientDist ?? 'this checkout',
+    return served.map(({ client, runs }) => {
+      const medians = (
+        pick: (figures: { first: VisitFigures; second: VisitFigures }) => VisitFigures,
+      ): VisitFigures => ({
+        loginToTargetMs: median(runs.map((figures) => pick(figures).loginToTargetMs)),
+        receivedBytes: median(runs.map((figures) => pick(figures).receivedBytes)),
+        sentBytes: median(runs.map((figures) => pick(figures).sentBytes)),
+      });
+      return {
+        suite: 'cruise-second-visit' as const,
+        client,
         runs: options.runs,
         throttle: options.throttle,
         network: SLOW_NETWORK,
         first: medians((figures) => figures.first),
         second: medians((figures) => figures.second),
-      },
-    ];
+      };
+    });
   } finally {
     await browser?.close();
-    await counter.stop();
-    await server.stop();
+    for (const { counter, server } of served) {
+      await counter.stop();
+      await server.stop();
+    }
   }
 }
 
@@ -206,5 +248,16 @@ export function formatSecondVisitTable(rows: SecondVisitRow[]): string {
         `(${(bytes * 100).toFixed(1)} %): ${verdict(bytes <= SECOND_VISIT_TARGETS.bytesRatio)}`,
     ];
   });
+  // The first row is this client; a second is the peer it is held against (--peer-dist).
+  const [own, peer] = rows;
+  if (own && peer) {
+    const time = own.first.loginToTargetMs / peer.first.loginToTargetMs;
+    const bytes = own.first.receivedBytes / peer.first.receivedBytes;
+    targets.push(
+      `target: first visit login → target ≤ ${SECOND_VISIT_TARGETS.firstVisitRatio}× the peer's (${time.toFixed(2)}×): ` +
+        verdict(time <= SECOND_VISIT_TARGETS.firstVisitRatio),
+      `first visit bytes received against the peer's: ${bytes.toFixed(2)}×`,
+    );
+  }
   return [formatColumns(header, lines), '', ...targets].join('\n');
 }

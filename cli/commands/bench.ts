@@ -40,7 +40,7 @@ export const benchCommand: Command = {
     '  startup: [--runs N]',
     '  client:  [--runs N] [--throttle N]',
     '  globe:   [--runs N] [--seconds N] [--throttle N]',
-    '  cruise:  [--runs N] [--answers N] [--throttle N] [--second-visit [--client-dist DIR]]',
+    '  cruise:  [--runs N] [--answers N] [--throttle N] [--second-visit [--client-dist DIR] [--peer-dist DIR]]',
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
     '  science: [--targets N,N] [--votes N,N] [--crowd N,N] [--post-seconds N] [--retirement-targets N] [--voyage-targets N]',
     '           [--export-rows N] [--databases pglite,postgres]',
@@ -148,6 +148,7 @@ export function parseBenchArgs(args: string[]) {
     'import-fits-mib': { type: 'string' },
     'second-visit': { type: 'boolean', default: false },
     'client-dist': { type: 'string' },
+    'peer-dist': { type: 'string' },
   });
   for (const name of positionals)
     if (name !== 'all' && !(SUITES as readonly string[]).includes(name))
@@ -304,16 +305,19 @@ export function parseBenchArgs(args: string[]) {
   };
   // The cruise: a low-end laptop (4× throttling), three interleaved logins beside Aladin Lite's
   // first view, then 200 answers; --answers gives fewer for a quick check. --second-visit: the
-  // first and the second visit instead, on a slow line; --client-dist serves another build.
+  // first and the second visit instead, on a slow line; --client-dist serves another build,
+  // --peer-dist times another build beside it.
   const cruiseArgs = {
     runs: values.runs === undefined ? 3 : count('runs', values.runs),
     answers: values.answers === undefined ? 200 : count('answers', values.answers),
     throttle: values.throttle === undefined ? 4 : count('throttle', values.throttle),
     secondVisit: values['second-visit'],
     clientDist: values['client-dist'],
+    peerDist: values['peer-dist'],
   };
-  if (cruiseArgs.clientDist !== undefined && !cruiseArgs.secondVisit)
-    throw new UsageError('--client-dist is an option of cruise --second-visit');
+  for (const option of ['client-dist', 'peer-dist'] as const)
+    if (values[option] !== undefined && !cruiseArgs.secondVisit)
+      throw new UsageError(`--${option} is an option of cruise --second-visit`);
   // The import: lists of 10,000 and 100,000 targets (the issue's per-10,000 figure and its
   // 100,000-row list), or --import-targets N alone; and FITS imagery of 32 MiB made into a HiPS
   // (--import-fits-mib N, 0 for none).

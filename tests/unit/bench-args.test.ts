@@ -173,13 +173,19 @@ describe('the bench arguments', () => {
     expect(parseBenchArgs(['globe', 'cruise']).suites).toEqual(['globe', 'cruise']);
   });
 
-  it('times a first and a second visit with --second-visit, of another build with --client-dist', () => {
+  it('times a first and a second visit with --second-visit, of another build with --client-dist, beside a peer with --peer-dist', () => {
     expect(parseBenchArgs(['cruise', '--second-visit']).cruiseArgs).toMatchObject({ secondVisit: true, runs: 3 });
     expect(
       parseBenchArgs(['cruise', '--second-visit', '--client-dist', '/tmp/dist-before']).cruiseArgs.clientDist,
     ).toBe('/tmp/dist-before');
     expect(() => parseBenchArgs(['cruise', '--client-dist', '/tmp/dist-before'])).toThrow(
       new UsageError('--client-dist is an option of cruise --second-visit'),
+    );
+    expect(parseBenchArgs(['cruise', '--second-visit', '--peer-dist', '/tmp/dist-main']).cruiseArgs.peerDist).toBe(
+      '/tmp/dist-main',
+    );
+    expect(() => parseBenchArgs(['cruise', '--peer-dist', '/tmp/dist-main'])).toThrow(
+      new UsageError('--peer-dist is an option of cruise --second-visit'),
     );
   });
 });
