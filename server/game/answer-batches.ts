@@ -6,6 +6,9 @@
 // so a quiet server adds no wait. Each volunteer is answered only after the batch holding the
 // answer committed, so an acknowledged answer is durable. The quests that the batch may have
 // completed are finished by one more statement for the whole batch (./quest-turnovers.ts).
+// Writing to answers does more than this file shows: statement triggers on the table keep the
+// course counts (migration 0006), the ranking counts (0007) and the science's log of changed
+// answers (0009, science_log, read by the estimate in ../science/).
 import { sql, type Kysely } from 'kysely';
 import type { Answer } from '../../src/shared/api';
 import type { CourseId } from '../../src/shared/enums';

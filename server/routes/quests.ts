@@ -4,7 +4,9 @@
 //   POST   /api/quests/{quest_id}/answers           one answer per user and object, re-posting replaces it
 //   GET    /api/my_record/{course_id}, /api/my_records
 // The reads and writes behind them live in ../game/ (current-quest.ts, answer-batches.ts,
-// records.ts); this file validates, authorises and shapes the replies.
+// records.ts); this file validates, authorises and shapes the replies. An answer written also
+// reaches the science through a trigger on answers (science_log, migration 0009): see
+// ../game/answer-batches.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type {

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlash } from '../../components/Flash';
 import { useGlobe } from '../../components/globe/GlobeContext';
-import { useShortcut } from '../cruise/useShortcut';
+import { useShortcut } from '../../components/shortcuts';
 import { captureGlobe, download, NoCanvasContext, screenshotName, ScreenshotNotSupported } from './screenshot';
 
 export const CAMERA_KEY = 'c';

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../../../shared/api';
 import type { GalaxyType, Interaction } from '../../../shared/enums';
 import { useDialogOpen } from '../../components/dialogs';
+import { isShortcut } from '../../components/shortcuts';
 import {
   afterGalaxyType,
   afterInteraction,
@@ -33,17 +34,6 @@ import {
 const TYPE_ORDER: readonly GalaxyType[] = ['spiral', 'elliptical', 'not_sure'];
 const INTERACTION_ORDER: readonly Interaction[] = ['yes', 'no', 'not_sure'];
 const STEPS: readonly Step[] = [1, 2, 3];
-
-/**
- * Whether a key press belongs to the page's shortcuts: not typed into a field, and no dialog open
- * (one closing, fading out, is settled already and takes no more keys).
- */
-export function isShortcut(event: KeyboardEvent): boolean {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return false;
-  const target = event.target as HTMLElement | null;
-  if (target?.closest('input, textarea, select, [contenteditable="true"]')) return false;
-  return !document.querySelector('.dialog-overlay:not([data-closing])');
-}
 
 interface FormState {
   step: Step;

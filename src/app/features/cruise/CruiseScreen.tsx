@@ -42,7 +42,7 @@ import { answerRewards, courseCompletion, exhaustedMessage, type CompletionMessa
 import { onAnswerSent } from './useAnswerQueue';
 import { useCourseOverview } from './useCourseOverview';
 import { useMarkers } from './useMarkers';
-import { useShortcut } from './useShortcut';
+import { useShortcut } from '../../components/shortcuts';
 import { firstUnanswered, targetView, type Quest } from './targetViews';
 import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey, useLevels, useQuest } from './useQuest';
 

@@ -4,7 +4,7 @@
 // spacebar (kept in localStorage, for every later visit) they are drawn down to 0.000001 rad and
 // the volunteer hides them by hand.
 import { useCallback, useEffect, useState } from 'react';
-import { isShortcut } from './AnswerForm';
+import { isShortcut } from '../../components/shortcuts';
 
 export const MARKER_MIN_FOVY = 0.0003;
 export const MARKER_MIN_FOVY_AFTER_TOGGLE = 0.000001;

@@ -2,10 +2,10 @@
 // also by its key, M (printed on the button; a key of the page's shortcuts, so not while typing
 // or while a dialog is open).
 import { Luggage } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
-import { isShortcut } from '../cruise/AnswerForm';
+import { useShortcut } from '../../components/shortcuts';
 import { MypageDialog } from './MypageDialog';
 
 export const MYPAGE_KEY = 'm';
@@ -18,15 +18,7 @@ export function MypageButton({ course }: { course: string }) {
       if (!(error instanceof DialogDismissed)) throw error;
     });
   }, [dialogs, course]);
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== MYPAGE_KEY || !isShortcut(event)) return;
-      event.preventDefault();
-      open();
-    };
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, [open]);
+  useShortcut(MYPAGE_KEY, open);
   return (
     <button type="button" className="button cruise-button" onClick={open} aria-keyshortcuts="M">
       <Luggage aria-hidden="true" size={20} />

@@ -5,7 +5,7 @@ import { BookUser } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
-import { useShortcut } from '../cruise/useShortcut';
+import { useShortcut } from '../../components/shortcuts';
 import { PassportDialog } from './PassportDialog';
 
 export const PASSPORT_KEY = 'p';

@@ -11,6 +11,7 @@ import {
   type ScienceExportFormat,
   type ScienceExportTable,
 } from '../../../shared/science';
+import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
 import { exportPath } from './shape';
 import { useCourseName } from './useCourseName';
@@ -48,68 +49,59 @@ export function CourseTable({
   return (
     <section aria-labelledby="science-courses">
       <h2 id="science-courses">{t('science.courses.title')}</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table science-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('science.courses.course')}</th>
-              <th scope="col" className="number">
-                {t('science.courses.answers')}
-              </th>
-              <th scope="col" className="number">
-                {t('science.courses.volunteers')}
-              </th>
-              <th scope="col" className="number">
-                {t('science.courses.targets')}
-              </th>
-              <th scope="col" className="number">
-                {t('science.courses.answered')}
-              </th>
-              <th scope="col" className="number">
-                {t('science.courses.retired')}
-              </th>
-              <th scope="col">{t('science.courses.retirement')}</th>
-              <th scope="col">{t('science.courses.export')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {courses.map((course) => (
-              <tr key={course.course_id} data-testid={`science-course-${course.course_id}`}>
-                <th scope="row">{courseName(course.course_id)}</th>
-                <td className="number" data-testid="answers">
-                  {formats.count(course.answers)}
-                </td>
-                <td className="number" data-testid="volunteers">
-                  {formats.count(course.volunteers)}
-                </td>
-                <td className="number" data-testid="targets">
-                  {formats.count(course.targets)}
-                </td>
-                <td className="number">{formats.count(course.answered)}</td>
-                <td className="number">{formats.count(course.retired)}</td>
-                <td>
-                  <RetirementRule course={course} formats={formats} />
-                </td>
-                <td>
-                  {SCIENCE_EXPORT_TABLES.map((table) => (
-                    <div key={table} className="science-exports">
-                      <span aria-hidden="true">{t(`science.courses.exportTable.${table}`)}</span>
-                      {SCIENCE_EXPORT_FORMATS.map((format) => (
-                        <a key={format} className="link" href={exportPath(course.course_id, format, table)} download>
-                          <span className="science-visually-hidden">
-                            {t(LINK_KEYS[table], { course: courseName(course.course_id) })}{' '}
-                          </span>
-                          <span translate="no">{FORMAT_NAMES[format]}</span>
-                        </a>
-                      ))}
-                    </div>
-                  ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="science-table"
+        rows={courses}
+        rowKey={(course) => course.course_id}
+        rowProps={(course) => ({ 'data-testid': `science-course-${course.course_id}` })}
+        columns={[
+          { header: t('science.courses.course'), rowHeader: true, cell: (course) => courseName(course.course_id) },
+          {
+            header: t('science.courses.answers'),
+            numeric: true,
+            cellProps: () => ({ 'data-testid': 'answers' }),
+            cell: (course) => formats.count(course.answers),
+          },
+          {
+            header: t('science.courses.volunteers'),
+            numeric: true,
+            cellProps: () => ({ 'data-testid': 'volunteers' }),
+            cell: (course) => formats.count(course.volunteers),
+          },
+          {
+            header: t('science.courses.targets'),
+            numeric: true,
+            cellProps: () => ({ 'data-testid': 'targets' }),
+            cell: (course) => formats.count(course.targets),
+          },
+          { header: t('science.courses.answered'), numeric: true, cell: (course) => formats.count(course.answered) },
+          { header: t('science.courses.retired'), numeric: true, cell: (course) => formats.count(course.retired) },
+          {
+            header: t('science.courses.retirement'),
+            cell: (course) => <RetirementRule course={course} formats={formats} />,
+          },
+          { header: t('science.courses.export'), cell: (course) => <Exports course={course} /> },
+        ]}
+      />
     </section>
   );
+}
+
+/** The course's three tables, each in the three formats: plain links (see the file's head). */
+function Exports({ course }: { course: ScienceCourseProgress }) {
+  const { t } = useTranslation();
+  const courseName = useCourseName();
+  return SCIENCE_EXPORT_TABLES.map((table) => (
+    <div key={table} className="science-exports">
+      <span aria-hidden="true">{t(`science.courses.exportTable.${table}`)}</span>
+      {SCIENCE_EXPORT_FORMATS.map((format) => (
+        <a key={format} className="link" href={exportPath(course.course_id, format, table)} download>
+          <span className="science-visually-hidden">
+            {t(LINK_KEYS[table], { course: courseName(course.course_id) })}{' '}
+          </span>
+          <span translate="no">{FORMAT_NAMES[format]}</span>
+        </a>
+      ))}
+    </div>
+  ));
 }

@@ -3,11 +3,10 @@
 // with a link that flies the globe to it: the main screen opens the view its address names
 // (README, "Links to a view").
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ScienceDisputedTarget } from '../../../shared/science';
+import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
-import { targetViewPath } from './shape';
-import { useCourseName } from './useCourseName';
+import { useTargetColumns } from './targetColumns';
 
 export function DisputedTable({
   targets,
@@ -17,70 +16,42 @@ export function DisputedTable({
   formats: DashboardFormats;
 }) {
   const { t } = useTranslation();
-  const courseName = useCourseName();
+  const { target, course } = useTargetColumns();
   return (
     <section aria-labelledby="science-disputed">
       <h2 id="science-disputed">{t('science.disputed.title')}</h2>
-      {targets.length === 0 ? (
-        <p>{t('science.none')}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table science-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('science.disputed.objectId')}</th>
-                <th scope="col">{t('science.disputed.course')}</th>
-                <th scope="col" className="number">
-                  {t('science.disputed.ra')}
-                </th>
-                <th scope="col" className="number">
-                  {t('science.disputed.dec')}
-                </th>
-                <th scope="col" className="number">
-                  {t('science.disputed.volunteers')}
-                </th>
-                <th scope="col" className="number">
-                  {t('science.disputed.confidence')}
-                </th>
-                <th scope="col">{t('science.disputed.galaxyType')}</th>
-                <th scope="col">{t('science.disputed.interaction')}</th>
-                <th scope="col">{t('science.disputed.retired')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {targets.map((target) => (
-                <tr key={target.object_id}>
-                  <th scope="row">
-                    <Link
-                      to={targetViewPath(target)}
-                      className="link"
-                      aria-label={t('science.disputed.flyTo', { id: target.object_id })}
-                    >
-                      {target.object_id}
-                    </Link>
-                  </th>
-                  <td>{courseName(target.course_id)}</td>
-                  <td className="number">{formats.degrees(target.ra)}</td>
-                  <td className="number">{formats.degrees(target.dec)}</td>
-                  <td className="number">{formats.count(target.volunteers)}</td>
-                  <td className="number">{formats.probability(target.confidence)}</td>
-                  <td>
-                    {t(`cruise.galaxyType.${target.consensus_galaxy_type}`, {
-                      defaultValue: target.consensus_galaxy_type,
-                    })}
-                  </td>
-                  <td>
-                    {t(`cruise.interaction.${target.consensus_interaction}`, {
-                      defaultValue: target.consensus_interaction,
-                    })}
-                  </td>
-                  <td>{t(target.retired ? 'science.disputed.yes' : 'science.disputed.no')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        className="science-table"
+        rows={targets}
+        rowKey={(row) => row.object_id}
+        empty={t('science.none')}
+        columns={[
+          target,
+          course,
+          { header: t('science.disputed.ra'), numeric: true, cell: (row) => formats.degrees(row.ra) },
+          { header: t('science.disputed.dec'), numeric: true, cell: (row) => formats.degrees(row.dec) },
+          { header: t('science.disputed.volunteers'), numeric: true, cell: (row) => formats.count(row.volunteers) },
+          {
+            header: t('science.disputed.confidence'),
+            numeric: true,
+            cell: (row) => formats.probability(row.confidence),
+          },
+          {
+            header: t('science.disputed.galaxyType'),
+            cell: (row) =>
+              t(`cruise.galaxyType.${row.consensus_galaxy_type}`, { defaultValue: row.consensus_galaxy_type }),
+          },
+          {
+            header: t('science.disputed.interaction'),
+            cell: (row) =>
+              t(`cruise.interaction.${row.consensus_interaction}`, { defaultValue: row.consensus_interaction }),
+          },
+          {
+            header: t('science.disputed.retired'),
+            cell: (row) => t(row.retired ? 'science.disputed.yes' : 'science.disputed.no'),
+          },
+        ]}
+      />
     </section>
   );
 }

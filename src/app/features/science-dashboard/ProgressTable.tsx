@@ -3,6 +3,7 @@
 // COSMOS or GAMA15h in Japanese too), not the interface's text: marked translate="no".
 import { useTranslation } from 'react-i18next';
 import type { ScienceCourseProgress } from '../../../shared/science';
+import { DataTable } from '../../components/DataTable';
 import { currentLocale } from '../../i18n';
 import type { DashboardFormats } from './format';
 import { levelName, share } from './shape';
@@ -18,54 +19,43 @@ export function ProgressTable({
   const { t } = useTranslation();
   const courseName = useCourseName();
   const locale = currentLocale();
+  const rows = courses.flatMap((course) => course.levels.map((level) => ({ course_id: course.course_id, level })));
   return (
     <section aria-labelledby="science-progress">
       <h2 id="science-progress">{t('science.progress.title')}</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table science-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('science.courses.course')}</th>
-              <th scope="col">{t('science.progress.level')}</th>
-              <th scope="col" className="number">
-                {t('science.courses.targets')}
-              </th>
-              <th scope="col" className="number">
-                {t('science.courses.answered')}
-              </th>
-              <th scope="col" className="number">
-                {t('science.courses.retired')}
-              </th>
-              <th scope="col">{t('science.progress.share')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {courses.flatMap((course) =>
-              course.levels.map((level) => {
-                const name = levelName(level, locale);
-                const answered = share(level.answered, level.targets);
-                return (
-                  <tr key={`${course.course_id}-${level.level_id}`}>
-                    <td>{courseName(course.course_id)}</td>
-                    <th scope="row" id={`science-level-${level.level_id}`} lang={name.lang} translate="no">
-                      {name.text}
-                    </th>
-                    <td className="number">{formats.count(level.targets)}</td>
-                    <td className="number">{formats.count(level.answered)}</td>
-                    <td className="number">{formats.count(level.retired)}</td>
-                    <td>
-                      <div className="science-progress">
-                        <progress max={1} value={answered} aria-labelledby={`science-level-${level.level_id}`} />
-                        <span>{formats.percent(answered)}</span>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              }),
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="science-table"
+        rows={rows}
+        rowKey={(row) => `${row.course_id}-${row.level.level_id}`}
+        columns={[
+          { header: t('science.courses.course'), cell: (row) => courseName(row.course_id) },
+          {
+            header: t('science.progress.level'),
+            rowHeader: true,
+            cellProps: (row) => ({
+              id: `science-level-${row.level.level_id}`,
+              lang: levelName(row.level, locale).lang,
+              translate: 'no',
+            }),
+            cell: (row) => levelName(row.level, locale).text,
+          },
+          { header: t('science.courses.targets'), numeric: true, cell: (row) => formats.count(row.level.targets) },
+          { header: t('science.courses.answered'), numeric: true, cell: (row) => formats.count(row.level.answered) },
+          { header: t('science.courses.retired'), numeric: true, cell: (row) => formats.count(row.level.retired) },
+          {
+            header: t('science.progress.share'),
+            cell: (row) => {
+              const answered = share(row.level.answered, row.level.targets);
+              return (
+                <div className="science-progress">
+                  <progress max={1} value={answered} aria-labelledby={`science-level-${row.level.level_id}`} />
+                  <span>{formats.percent(answered)}</span>
+                </div>
+              );
+            },
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 // consensus). A nickname is the volunteer's own, shown as written whatever the page's language.
 import { useTranslation } from 'react-i18next';
 import type { ScienceVolunteer } from '../../../shared/science';
+import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
 
 export function VolunteersTable({
@@ -16,44 +17,32 @@ export function VolunteersTable({
   return (
     <section aria-labelledby="science-volunteers">
       <h2 id="science-volunteers">{t('science.volunteers.title')}</h2>
-      {volunteers.length === 0 ? (
-        <p>{t('science.none')}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table science-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('science.volunteers.nickname')}</th>
-                <th scope="col" className="number">
-                  {t('science.volunteers.answers')}
-                </th>
-                <th scope="col" className="number">
-                  {t('science.volunteers.agreement')}
-                </th>
-                <th scope="col" className="number">
-                  {t('science.volunteers.sensitivity')}
-                </th>
-                <th scope="col" className="number">
-                  {t('science.volunteers.specificity')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {volunteers.map((volunteer) => (
-                <tr key={volunteer.user_id}>
-                  <th scope="row" translate="no">
-                    {volunteer.nickname}
-                  </th>
-                  <td className="number">{formats.count(volunteer.answers)}</td>
-                  <td className="number">{formats.percent(volunteer.agreement)}</td>
-                  <td className="number">{formats.percent(volunteer.galaxy_type_sensitivity)}</td>
-                  <td className="number">{formats.percent(volunteer.galaxy_type_specificity)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        className="science-table"
+        rows={volunteers}
+        rowKey={(row) => row.user_id}
+        empty={t('science.none')}
+        columns={[
+          {
+            header: t('science.volunteers.nickname'),
+            rowHeader: true,
+            cellProps: () => ({ translate: 'no' }),
+            cell: (row) => row.nickname,
+          },
+          { header: t('science.volunteers.answers'), numeric: true, cell: (row) => formats.count(row.answers) },
+          { header: t('science.volunteers.agreement'), numeric: true, cell: (row) => formats.percent(row.agreement) },
+          {
+            header: t('science.volunteers.sensitivity'),
+            numeric: true,
+            cell: (row) => formats.percent(row.galaxy_type_sensitivity),
+          },
+          {
+            header: t('science.volunteers.specificity'),
+            numeric: true,
+            cell: (row) => formats.percent(row.galaxy_type_specificity),
+          },
+        ]}
+      />
     </section>
   );
 }

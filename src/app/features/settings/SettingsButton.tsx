@@ -10,7 +10,7 @@ import { viewTarget } from '../../../globe/layers/pretty-picture';
 import type { PrettyPicture } from '../../../shared/prettyPicture';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
 import { useGlobe } from '../../components/globe/GlobeContext';
-import { useShortcut } from '../cruise/useShortcut';
+import { useShortcut } from '../../components/shortcuts';
 import { SettingsDialog } from './SettingsDialog';
 import { useSettingsOnGlobe } from './useSettingsOnGlobe';
 

@@ -4,7 +4,7 @@ import { ShoppingBag } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
-import { useShortcut } from '../cruise/useShortcut';
+import { useShortcut } from '../../components/shortcuts';
 import { SouvenirsDialog } from './SouvenirsDialog';
 
 export const SOUVENIRS_KEY = 'b';
