@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import { readFitsHdus, type FitsHdu } from '../../src/core/fits';
 import { ImportError, quote } from './import-error';
-import type { Cell, TableRows } from './targets';
+import type { Cell, TableRows } from './table-rows';
 
 const SIZES: Record<string, number> = { L: 1, B: 1, I: 2, J: 4, K: 8, A: 1, E: 4, D: 8, C: 8, M: 16, P: 8, Q: 16 };
 

@@ -20,17 +20,10 @@ import { GALAXY_TYPES, INTERACTIONS, type GalaxyType, type Interaction } from '.
 import { csvRecords } from './csv';
 import { fitsTableRows } from './fits-table';
 import { ImportError, quote } from './import-error';
+import type { Cell, TableRows } from './table-rows';
 import { votableRows } from './votable';
 
 /** A cell as a table format hands it over; null for an empty or null cell. */
-export type Cell = string | number | boolean | null;
-
-/** A table read row by row: its column names (and units, where the format has them), then rows. */
-export interface TableRows {
-  columns: string[];
-  units: (string | null)[];
-  rows: AsyncIterable<{ row: number; cells: Cell[] }>;
-}
 
 export interface ImportedTarget {
   /** The n-th target of the file. */

@@ -6,7 +6,7 @@
 // either read as its writer meant or not at all. Namespace prefixes are dropped.
 import fs from 'node:fs/promises';
 import { ImportError } from './import-error';
-import type { Cell, TableRows } from './targets';
+import type { Cell, TableRows } from './table-rows';
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 

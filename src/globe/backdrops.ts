@@ -7,13 +7,7 @@
 // fills in only while a finer one loads or where it has faded out, never on top of it.
 import type { FrameContext, Layer } from './layers/layer';
 
-/** What a backdrop layer tells the globe before each frame. */
-export interface Backdrop {
-  /** Its finest texel, radians; null until it knows (nothing loaded yet). */
-  texelAngle(): number | null;
-  /** The opacity, 0..1, it would draw at in this frame if it were the only backdrop. */
-  coverage(frame: FrameContext): number;
-}
+export type { Backdrop } from './layers/layer';
 
 export interface BackdropOffer<Key> {
   key: Key;

@@ -1,7 +1,7 @@
 // Request and response shapes of application-spec §3 and §7, shared by app and server.
 
-export type Locale = 'en' | 'ja';
-export const LOCALES: readonly Locale[] = ['en', 'ja'];
+export { LOCALES, type Locale } from './locale';
+import type { Locale } from './locale';
 
 export type { CourseId } from './enums';
 import type { CourseId } from './enums';

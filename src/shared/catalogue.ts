@@ -2,7 +2,7 @@
 // contract between the two rooms; the true answers stay server-side (never sent to the app
 // except as captain notes' reference answers for training and review targets).
 import type { CourseId, GalaxyType, Interaction, LevelType } from './enums';
-import type { Locale } from './api';
+import type { Locale } from './locale';
 
 export type Localized = Record<Locale, string>;
 

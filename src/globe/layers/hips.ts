@@ -42,7 +42,7 @@ import { TILE_LIMITS } from '../tiles/limits';
 import { LruCache } from '../tiles/lru';
 import { SHARP_TILE_LOD_BIAS, TiledLayer, levelsCoarser, type TileSource, type TileView } from '../tiles/tiled-layer';
 import { WHOLE_SKY_RADIUS, angleBetween, patchMayShow, viewFootprint, type ViewFootprint } from '../visibility';
-import type { Backdrop } from '../backdrops';
+import type { Backdrop } from './layer';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes, fetchOk } from '../fetch';
 import { fetchDecodedImages } from '../tiles/decoded-files';

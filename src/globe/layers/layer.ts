@@ -9,7 +9,6 @@
 //                     through the context, so that an idle globe draws nothing;
 //   release(gl)       delete what create made; a second release throws 'Released more than once'.
 import type { mat3 } from 'gl-matrix';
-import type { Backdrop } from '../backdrops';
 import type { Camera } from '../camera';
 
 /** What a layer gets when it is added to a globe. */
@@ -74,4 +73,15 @@ export interface Layer<Options = object> {
 /** Thrown by release() the second time, as viewer-spec §8 says. */
 export function releasedMoreThanOnce(): Error {
   return new Error('Released more than once');
+}
+
+/**
+ * What a backdrop layer tells the globe before each frame, for the share of the sky's light it
+ * draws (../backdrops.ts).
+ */
+export interface Backdrop {
+  /** Its finest texel, radians; null until it knows (nothing loaded yet). */
+  texelAngle(): number | null;
+  /** The opacity, 0..1, it would draw at in this frame if it were the only backdrop. */
+  coverage(frame: FrameContext): number;
 }
