@@ -2,7 +2,7 @@
 // the wasm decoder (assembly/fits.ts). The header is read by src/core/fits.ts; this file only
 // moves the data unit through the decoder, chunk by chunk.
 
-import type { CoreMemory } from '../wasm';
+import type { CoreMemory } from '../core-memory';
 
 /** Where the FITS data of one HDU lies in `bytes` and how to scale it (see src/core/fits.ts). */
 export interface FitsPixelLayout {
@@ -78,6 +78,7 @@ export function fitsKernels(memory: CoreMemory) {
   }
 
   return {
+    /** Decodes FITS pixels (big-endian, BITPIX 8/16/32/-32/-64) to physical values in `out`. */
     decodeFitsPixels(bytes: Uint8Array, pixels: FitsPixelLayout, out: Float32Array | Float64Array): void {
       const size = Math.abs(pixels.bitpix) / 8;
       const { count, bitpix, bzero, bscale } = pixels;

@@ -6,7 +6,7 @@
 // before it are done. query_disc writes ranges and says how many it needed when the output was
 // too small, so it is called again with room for them.
 
-import type { CoreMemory } from '../wasm';
+import type { CoreMemory } from '../core-memory';
 
 /** Pixel ids: exact JavaScript numbers below 2^53, BigInt64Array beyond. */
 export type PixelIds = Float64Array | BigInt64Array;
@@ -81,6 +81,7 @@ export function healpixKernels(memory: CoreMemory) {
   }
 
   return {
+    /** ang2pix: (theta[i], phi[i]) radians → out[i]. */
     healpixAng2pix(nside: number, nest: boolean, theta: Float64Array, phi: Float64Array, out: PixelIds): void {
       const n = theta.length;
       sizes('ang2pix', n, phi, out);
@@ -93,6 +94,7 @@ export function healpixKernels(memory: CoreMemory) {
       );
     },
 
+    /** pix2ang: pix[i] → pixel centre (theta[i], phi[i]). */
     healpixPix2ang(nside: number, nest: boolean, pix: PixelIds, theta: Float64Array, phi: Float64Array): void {
       const n = pix.length;
       sizes('pix2ang', n, theta, phi);
@@ -105,6 +107,7 @@ export function healpixKernels(memory: CoreMemory) {
       );
     },
 
+    /** vec2pix: vectors (x, y, z interleaved, any non-zero length) → out[i]. */
     healpixVec2pix(nside: number, nest: boolean, xyz: Float64Array, out: PixelIds): void {
       const n = Math.floor(xyz.length / 3);
       sizes('vec2pix', n, out);
@@ -118,6 +121,7 @@ export function healpixKernels(memory: CoreMemory) {
       );
     },
 
+    /** pix2vec: pix[i] → unit vector of the centre (x, y, z interleaved). */
     healpixPix2vec(nside: number, nest: boolean, pix: PixelIds, xyz: Float64Array): void {
       const n = pix.length;
       sizes('pix2vec', 3 * n, xyz);
@@ -130,6 +134,7 @@ export function healpixKernels(memory: CoreMemory) {
       );
     },
 
+    /** nest2ring (toRing) or ring2nest: pix[i] → out[i] (out may be pix). */
     healpixConvert(nside: number, toRing: boolean, pix: PixelIds, out: PixelIds): void {
       const n = pix.length;
       const what = toRing ? 'nest2ring' : 'ring2nest';
@@ -144,6 +149,7 @@ export function healpixKernels(memory: CoreMemory) {
       );
     },
 
+    /** nest2loc: the point at (dx[i], dy[i]) ∈ [0,1]² inside nested pixel pix[i] → (theta[i], phi[i]). */
     healpixNest2loc(
       nside: number,
       pix: PixelIds,
@@ -162,6 +168,7 @@ export function healpixKernels(memory: CoreMemory) {
       );
     },
 
+    /** ang2xyf: (theta[i], phi[i]) → base face[i] and real face coordinates x[i], y[i] (pixel units). */
     healpixAng2xyf(
       nside: number,
       theta: Float64Array,
@@ -181,6 +188,7 @@ export function healpixKernels(memory: CoreMemory) {
       );
     },
 
+    /** query_disc as sorted half-open ranges [lo, hi) (pairs); fact 0 = exclusive, ≥ 1 = inclusive. */
     healpixQueryDiscRanges(
       nside: number,
       nest: boolean,
@@ -195,6 +203,7 @@ export function healpixKernels(memory: CoreMemory) {
       return ranges;
     },
 
+    /** query_disc as a sorted list of ids: Float64Array when `wide` is false, else BigInt64Array. */
     healpixQueryDiscPixels(
       nside: number,
       nest: boolean,
@@ -218,6 +227,7 @@ export function healpixKernels(memory: CoreMemory) {
       return ids;
     },
 
+    /** Largest angle between a pixel centre and its corners (HEALPix C++ max_pixrad). */
     healpixMaxPixrad(nside: number): number {
       return exports.hpMaxPixrad(BigInt(nside));
     },

@@ -8,7 +8,7 @@
 // grown and the stream inflated again.
 
 import { DEFLATE_ERRORS, DEFLATE_TOO_LARGE, GZIP_ERRORS, gzipBodyStart, isGzip } from '../gzip';
-import type { CoreMemory } from '../wasm';
+import type { CoreMemory } from '../core-memory';
 
 const SLACK = 64;
 // DEFLATE cannot expand more than 1032:1 (a 258-byte match in 2 bits), which bounds how far an
@@ -102,16 +102,22 @@ export function inflateKernels(memory: CoreMemory) {
   }
 
   return {
+    /** Decompresses a gzip file (RFC 1952, every member); errors as viewer-spec §5. */
     gunzip(bytes: Uint8Array): Uint8Array {
       const { output, produced } = gunzipToScratch(bytes);
       return memory.bytes(output, produced).slice();
     },
 
+    /**
+     * gunzip without the copy out: a view of wasm memory, valid until the next call into the
+     * core. decodeFitsPixels decodes such a view where it lies.
+     */
     gunzipView(bytes: Uint8Array): Uint8Array {
       const { output, produced } = gunzipToScratch(bytes);
       return memory.bytes(output, produced);
     },
 
+    /** Decompresses a raw DEFLATE stream (RFC 1951); `sizeHint` is the expected output size. */
     inflateRaw(bytes: Uint8Array, sizeHint = bytes.byteLength * 4): Uint8Array {
       const capacity = Math.min(Math.max(sizeHint, 0), bytes.byteLength * MAX_RATIO) + 1;
       const { input, output } = layout(bytes, capacity);

@@ -3,7 +3,7 @@
 // encodes in the same pass (no f64 map in between). Order and pixel are checked by
 // src/core/shiftmap.ts; a −1 from the kernel is a bad call.
 
-import type { CoreMemory } from '../wasm';
+import type { CoreMemory } from '../core-memory';
 
 const SHIFTMAP_VALUES = 64 * 64 * 2;
 
@@ -17,6 +17,7 @@ export function shiftmapKernels(memory: CoreMemory) {
     if (out.length < SHIFTMAP_VALUES) throw new Error(`output holds ${out.length} values, ${SHIFTMAP_VALUES} needed`);
   }
   return {
+    /** The 64 × 64 (q, p) shifts of nested tile `ipix` at `order`, unclamped f64, into `out` (8192 values). */
     shiftmapOffsets(order: number, ipix: bigint, out: Float64Array): { largest: number; strays: number } {
       room(out);
       const offsets = memory.scratch(SHIFTMAP_VALUES * 8);
@@ -25,6 +26,7 @@ export function shiftmapKernels(memory: CoreMemory) {
       return { largest, strays: exports.shiftmapStrays() };
     },
 
+    /** The same shifts clamped to ±maxShift as binary16 into `out` (8192 u16); returns the largest |shift| before clamping. */
     shiftmapTexture(order: number, ipix: bigint, maxShift: number, out: Uint16Array): number {
       room(out);
       const texels = memory.scratch(SHIFTMAP_VALUES * 2);

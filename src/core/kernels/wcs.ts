@@ -3,7 +3,7 @@
 // parameter segment; each batch writes the block back first, so that several WCS can be used in
 // turn, then runs the door's chunk loop over the points.
 
-import type { CoreMemory } from '../wasm';
+import type { CoreMemory } from '../core-memory';
 
 const WCS_CHUNK = 16384; // points per wasm call: four arrays of 128 KiB
 
