@@ -11,6 +11,8 @@ import { UsageError, parseOptions, type Command } from '../command';
 
 /** 'none' is the load suite's peer: the same calls answered from memory, no database. */
 const LOAD_DATABASES: readonly LoadDatabase[] = ['none', 'pglite', 'postgres'];
+/** The suites that start the real server run it on either database. */
+const SERVER_DATABASES = ['pglite', 'postgres'] as const;
 
 /** The suites that start processes or browsers of their own, rather than timing code in this one. */
 const OUT_OF_PROCESS = ['load', 'startup', 'season', 'science', 'client', 'globe', 'cruise', 'import'] as const;
@@ -162,6 +164,14 @@ export function parseBenchArgs(args: string[]) {
     return number;
   };
   const count = (option: string, text: string) => wholeNumber(option, text, 1, 'a positive whole number');
+  /** --databases for `suite`: a list of the kinds it runs on, or a usage error naming them. */
+  const databasesOption = <Kind extends string>(suite: string, kinds: readonly Kind[]): Kind[] => {
+    const databases = (values.databases ?? '').split(',');
+    for (const database of databases)
+      if (!(kinds as readonly string[]).includes(database))
+        throw new UsageError(`unknown database '${database}' for the ${suite} suite: ${kinds.join(', ')}`);
+    return databases as Kind[];
+  };
 
   const loadArgs = {
     databases: [...LOAD_DATABASES],
@@ -215,19 +225,14 @@ export function parseBenchArgs(args: string[]) {
     loadArgs.closedLoop = modes.includes('closed');
     if (!modes.includes('paced')) loadArgs.paced = {};
   }
-  if (values.databases !== undefined) {
-    const databases = values.databases.split(',');
-    for (const database of databases)
-      if (!(LOAD_DATABASES as readonly string[]).includes(database))
-        throw new UsageError(`unknown database '${database}': ${LOAD_DATABASES.join(', ')}`);
-    loadArgs.databases = databases as LoadDatabase[];
-  }
+  // The load suite takes --databases whichever suites are named (none named: every suite).
+  if (values.databases !== undefined) loadArgs.databases = databasesOption('load', LOAD_DATABASES);
   // Whole processes are noisy on a shared machine: several interleaved runs, min and median.
   const startupArgs = { runs: values.runs === undefined ? 5 : count('runs', values.runs) };
   // A season's volume: 2 million answers from 20,000 volunteers (--small: 20,000 from 200, for
   // tests), beside a thousandth of it; --databases picks among pglite and postgres.
   const seasonArgs = {
-    databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
+    databases: [...SERVER_DATABASES],
     answers: values.small ? 20_000 : 2_000_000,
     volunteers: values.small ? 200 : 20_000,
     requests: values.small ? 20 : 200,
@@ -236,13 +241,8 @@ export function parseBenchArgs(args: string[]) {
   if (values['season-volunteers'] !== undefined)
     seasonArgs.volunteers = count('season-volunteers', values['season-volunteers']);
   if (values.requests !== undefined) seasonArgs.requests = count('requests', values.requests);
-  if (values.databases !== undefined && positionals.includes('season')) {
-    const databases = values.databases.split(',');
-    for (const database of databases)
-      if (database !== 'pglite' && database !== 'postgres')
-        throw new UsageError(`unknown database '${database}' for the season suite: pglite, postgres`);
-    seasonArgs.databases = databases as ('pglite' | 'postgres')[];
-  }
+  if (values.databases !== undefined && positionals.includes('season'))
+    seasonArgs.databases = databasesOption('season', SERVER_DATABASES);
   // The science at a project's scale and at Galaxy Zoo DECaLS's (Walmsley et al. 2022: 7.5
   // million classifications of 314,000 galaxies): 100,000 targets with 10 votes each (1 million
   // answers) from 1,000 simulated volunteers, and 312,500 with 24 (7.5 million) from 20,000; or
@@ -264,7 +264,7 @@ export function parseBenchArgs(args: string[]) {
     if (scale.votes > scale.volunteers)
       throw new UsageError(`--votes ${scale.votes} needs at least as many volunteers (--crowd)`);
   const scienceArgs = {
-    databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
+    databases: [...SERVER_DATABASES],
     scales,
     postSeconds:
       values['post-seconds'] === undefined
@@ -283,13 +283,8 @@ export function parseBenchArgs(args: string[]) {
         ? 1_000_000
         : wholeNumber('export-rows', values['export-rows'], 0, 'a whole number of rows'),
   };
-  if (values.databases !== undefined && positionals.includes('science')) {
-    const databases = values.databases.split(',');
-    for (const database of databases)
-      if (database !== 'pglite' && database !== 'postgres')
-        throw new UsageError(`unknown database '${database}' for the science suite: pglite, postgres`);
-    scienceArgs.databases = databases as ('pglite' | 'postgres')[];
-  }
+  if (values.databases !== undefined && positionals.includes('science'))
+    scienceArgs.databases = databasesOption('science', SERVER_DATABASES);
   // Three interleaved cold loads each by default (a page load under 4× throttling takes seconds),
   // and the CPU slow-down of Chrome DevTools' Emulation.setCPUThrottlingRate.
   const clientArgs = {
@@ -322,7 +317,7 @@ export function parseBenchArgs(args: string[]) {
   // 100,000-row list), or --import-targets N alone; and FITS imagery of 32 MiB made into a HiPS
   // (--import-fits-mib N, 0 for none).
   const importArgs = {
-    databases: ['pglite', 'postgres'] as ('pglite' | 'postgres')[],
+    databases: [...SERVER_DATABASES],
     sizes:
       values['import-targets'] === undefined ? [10_000, 100_000] : [count('import-targets', values['import-targets'])],
     fitsMiB:
@@ -330,13 +325,8 @@ export function parseBenchArgs(args: string[]) {
         ? 32
         : wholeNumber('import-fits-mib', values['import-fits-mib'], 0, 'a whole number'),
   };
-  if (values.databases !== undefined && positionals.includes('import')) {
-    const databases = values.databases.split(',');
-    for (const database of databases)
-      if (database !== 'pglite' && database !== 'postgres')
-        throw new UsageError(`unknown database '${database}' for the import suite: pglite, postgres`);
-    importArgs.databases = databases as ('pglite' | 'postgres')[];
-  }
+  if (values.databases !== undefined && positionals.includes('import'))
+    importArgs.databases = databasesOption('import', SERVER_DATABASES);
   return {
     suites: positionals,
     json: values.json,

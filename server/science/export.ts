@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { projectRoot } from '../config';
-import type { ScienceExportTable as ExportTable } from '../../src/shared/science';
 import type { Database } from '../db/schema';
 import { ANSWER_BLOCK_ROWS, answerBlock, countAnswers, volunteerBlock, type AnswerKey } from './answer-rows';
 import { BLOCK_ROWS, catalogueBlock, countCatalogueRows, longestTargetName } from './catalogue-rows';
@@ -19,9 +18,16 @@ import { csvWriter } from './formats/csv';
 import { fitsTableWriter } from './formats/fits-table';
 import type { ProvenanceEntry, TableProvenance, TableWriter } from './formats/table-writer';
 import { votableWriter } from './formats/votable';
+import {
+  SCIENCE_EXPORT_FORMATS,
+  type ScienceExportFormat,
+  type ScienceExportTable as ExportTable,
+} from '../../src/shared/science';
 
-export const EXPORT_FORMATS = ['csv', 'fits', 'votable'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+// The formats, as the dashboard's links name them (src/shared/science.ts): one list.
+const EXPORT_FORMATS = SCIENCE_EXPORT_FORMATS;
+type ExportFormat = ScienceExportFormat;
+export { EXPORT_FORMATS, type ExportFormat };
 
 export function isExportFormat(format: string): format is ExportFormat {
   return (EXPORT_FORMATS as readonly string[]).includes(format);
