@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Catalogue } from '../../src/shared/catalogue';
 import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
-import { outlineCentre } from '../game/sky';
+import { outlineCentre } from '../../src/core/sky-points';
 import type { Database } from './schema';
 
 /** Where skydata/ writes the catalogue (skydata/paths.ts cataloguePath; the server does not import skydata/). */

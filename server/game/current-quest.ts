@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { cachedLevels, catalogueVersion, passedAreaIds, settledAreasJson, toIso, type Db } from './model-reads';
 import { finishQuests, planTurnover } from './quest-turnovers';
 import { nextQuestArea } from './quests';
-import type { SkyPoint } from './sky';
+import type { SkyPoint } from '../../src/core/sky-points';
 
 interface QuestRow {
   id: number;

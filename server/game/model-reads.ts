@@ -7,7 +7,7 @@ import type { MapLabel } from '../../src/shared/catalogue';
 import type { CourseId, LevelStatus } from '../../src/shared/enums';
 import type { Database } from '../db/schema';
 import { levelStatuses } from './levels';
-import type { SkyPoint } from './sky';
+import type { SkyPoint } from '../../src/core/sky-points';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

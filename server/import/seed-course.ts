@@ -18,7 +18,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CaptainNote, Morphology, Outline } from '../../src/shared/catalogue';
 import type { Database } from '../db/schema';
 import { SEED_LOCK, inBatches, upsertTargets } from '../db/seed';
-import { outlineCentre } from '../game/sky';
+import { outlineCentre } from '../../src/core/sky-points';
 import type { HipsColour } from '../../src/shared/courses';
 import type { Retirement } from './manifest';
 import type { ImportedTarget } from './targets';

@@ -7,7 +7,7 @@ import {
   constellationLanguageOf,
   parseSettings,
   type Settings,
-} from '../../src/app/features/settings/settings';
+} from '../../src/app/components/globe/settings';
 import { CONSTELLATIONS } from '../../src/core/constellations';
 
 const HIRAGANA = /^[\u3041-\u309f\u30fc]+$/;

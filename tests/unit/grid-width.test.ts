@@ -6,7 +6,7 @@ import { Camera } from '../../src/globe/camera';
 import { GridLayer } from '../../src/globe/layers/grid';
 import type { FrameContext } from '../../src/globe/layers/layer';
 import { WIDE_FIELD_ALPHA, narrowFieldAlpha, wideFieldWidth } from '../../src/globe/lines';
-import { GRID_NARROW_FADE, skyLineOptions } from '../../src/app/features/settings/settings';
+import { GRID_NARROW_FADE, skyLineOptions } from '../../src/app/components/globe/settings';
 
 /** A WebGL2 stand-in: every call succeeds; uniform1f values are kept by uniform name. */
 function recordingGl(uniforms: Map<string, number>): WebGL2RenderingContext {

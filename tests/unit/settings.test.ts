@@ -9,7 +9,7 @@ import {
   parseSettings,
   prettyDisplay,
   surveyColorParams,
-} from '../../src/app/features/settings/settings';
+} from '../../src/app/components/globe/settings';
 
 const M42_FILTERS = ['HSC-G', 'HSC-R', 'NB0656', 'HSC-I'];
 

@@ -21,7 +21,7 @@ import { SpriteLayer } from '../../../globe/layers/sprites';
 import { TargetLayer } from '../../../globe/layers/targets';
 import { StarLayer } from '../../../globe/layers/stars';
 import { SurveyLayer } from '../../../globe/layers/survey';
-import { constellationLanguageOf, skyLineOptions, useSettings } from '../../features/settings/settings';
+import { constellationLanguageOf, skyLineOptions, useSettings } from './settings';
 import { useGlobePublisher } from './GlobeContext';
 import { openingHash } from './openingHash';
 import {

@@ -24,7 +24,7 @@ import {
   type ConstellationNames,
   type ExpertFilter,
   type SkyLines,
-} from './settings';
+} from '../../components/globe/settings';
 import './settings.css';
 
 const LOG_MIN = Math.log10(EXPERT_BRIGHTNESS.min);

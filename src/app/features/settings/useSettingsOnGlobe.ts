@@ -10,7 +10,7 @@ import type { PrettyPictureLayer } from '../../../globe/layers/pretty-picture';
 import { PRETTY_PICTURES, type PrettyPicture } from '../../../shared/prettyPicture';
 import { SurveyLayer } from '../../../globe/layers/survey';
 import { prettyPictureLayer } from '../../components/globe/prettyPictures';
-import { highDensityScreen, prettyDisplay, surveyColorParams, useSettings } from './settings';
+import { highDensityScreen, prettyDisplay, surveyColorParams, useSettings } from '../../components/globe/settings';
 
 export function useSettingsOnGlobe(globe: Globe | null): React.RefObject<Map<PrettyPicture, PrettyPictureLayer>> {
   const settings = useSettings();

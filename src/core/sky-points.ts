@@ -1,5 +1,5 @@
-// Positions on the sky for the game: area centres and the distances that "nearest area" means.
-// Everything in degrees (ICRS), as the catalogue writes it.
+// Positions on the sky as the catalogue writes them, in degrees (ICRS): the distances that the
+// game's "nearest area" means, and the centres of areas that the seeding and the import write.
 
 export type SkyPoint = [ra: number, dec: number];
 

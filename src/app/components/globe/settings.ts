@@ -14,7 +14,7 @@ import { useSyncExternalStore } from 'react';
 import type { ConstellationLanguage } from '../../../globe/layers/constellations';
 import type { PrettyDisplay } from '../../../globe/layers/pretty-picture-mixer';
 import { ColorParamsType, type ColorEntry, type ColorParams } from '../../../globe/layers/survey-colors';
-import { APPLICATION_COLOR_PARAMS } from '../../components/globe/presets';
+import { APPLICATION_COLOR_PARAMS } from './presets';
 
 export const COLOR_MODES = ['color', 'grayscale'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
