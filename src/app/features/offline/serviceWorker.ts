@@ -1,7 +1,5 @@
 // The page's side of the service worker (src/service-worker/sw.ts), through workbox-window:
-// registration once the page has loaded (its own downloads first; on a first visit, once they
-// pause, so that the shell's precache never shares a slow line with the login, the quest and
-// the first target's tiles), the new version waiting
+// registration once the page has loaded (its own downloads first), the new version waiting
 // (the notice's state, useUpdateReady) and the reload into it, and on a first visit the sky
 // files loaded before the worker took control, handed to it to keep.
 //
@@ -16,16 +14,6 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /** How long the reload waits for the new version to take control before it reloads anyway. */
 const RELOAD_FALLBACK_MS = 5000;
-
-/**
- * On a first visit the worker (and its download of the whole shell) waits for the page's own
- * downloads to pause this long: the login, the quest and the first view's tiles come in bursts
- * far closer together than this.
- */
-const FIRST_VISIT_PAUSE_MS = 3000;
-
-/** …but no longer than this after the page has loaded, however busy its downloads stay. */
-const FIRST_VISIT_WAIT_LIMIT_MS = 60_000;
 
 let workbox: Workbox | null = null;
 let updateReady = false;
@@ -51,28 +39,8 @@ export function registerServiceWorker(): void {
     workbox.register().catch((error: unknown) => console.warn('Galaxy Cruise works online only here:', error));
     setInterval(() => void workbox?.update(), UPDATE_CHECK_MS);
   };
-  // A returning page's worker is there already: updating it at once costs nothing until a new
-  // version is deployed.
-  const whenLoaded = navigator.serviceWorker.controller ? start : () => afterDownloadsPause(start);
-  if (document.readyState === 'complete') whenLoaded();
-  else window.addEventListener('load', whenLoaded, { once: true });
-}
-
-/** Runs `then` once no resource of the page has finished loading for FIRST_VISIT_PAUSE_MS. */
-function afterDownloadsPause(then: () => void): void {
-  let pause = setTimeout(done, FIRST_VISIT_PAUSE_MS);
-  const limit = setTimeout(done, FIRST_VISIT_WAIT_LIMIT_MS);
-  const observer = new PerformanceObserver(() => {
-    clearTimeout(pause);
-    pause = setTimeout(done, FIRST_VISIT_PAUSE_MS);
-  });
-  observer.observe({ type: 'resource' });
-  function done() {
-    observer.disconnect();
-    clearTimeout(pause);
-    clearTimeout(limit);
-    then();
-  }
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /**
