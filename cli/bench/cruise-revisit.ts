@@ -1,11 +1,11 @@
 // The cruise suite's second-visit mode (`bench cruise --second-visit`): a volunteer on a poor
 // connection comes back. In one browser context (its caches and its service worker kept, as a
 // volunteer's browser keeps them), the first visit logs in and sails to the first target, stays
-// there until the page's service worker controls it (at most FIRST_VISIT_STAY_MS), logs out
-// through the header's button and closes the tab; the second visit opens the site again, logs in
-// and sails to the same target. Both under the CPU slowed down (--throttle, default 4×) and a slow
-// line on every page and service worker (network-conditions.ts: 1.6 Mbit/s down, 750 kbit/s up,
-// 150 ms), the page opened as galaxy-cruise.bench, which Chromium is told to treat as a secure
+// there until the page's service worker, if it has one, controls it (at most FIRST_VISIT_STAY_MS),
+// logs out through the header's button and closes the tab; the second visit opens the site
+// again, logs in and sails to the same target. Both under the CPU slowed down (--throttle,
+// default 4×) and a slow line on every page and service worker (network-conditions.ts:
+// 1.6 Mbit/s down, 750 kbit/s up, 150 ms), the page opened as galaxy-cruise.bench, which Chromium is told to treat as a secure
 // origin (an https site, as a deployment is: service workers need one).
 //   login → target   as the cruise suite times it (cruise.ts loginOnPage): from the click on 'Log
 //                    in' to the first frame at rest on the first target
@@ -72,10 +72,7 @@ export const SECOND_VISIT_TARGETS = {
   firstVisitRatio: 1,
 };
 
-/**
- * How long the first visit stays on its first target at most, waiting for the page's service
- * worker to take control: the client registers it at most a minute after the load.
- */
+/** How long the first visit stays on its first target at most, waiting for its service worker. */
 const FIRST_VISIT_STAY_MS = 90_000;
 
 type Throttling = Awaited<ReturnType<typeof emulateNetwork>>;
@@ -119,20 +116,26 @@ async function runOnce(
   try {
     await pagesThrottled(throttling, pages + 1);
     const firstVisit = await visit(first, origin, email, counter);
-    // The volunteer stays on the first target a while, as one does to classify it: the page's
-    // service worker, which a first visit registers once the view's downloads pause, installs and
-    // takes control (a client without one waits the whole stay). Then the volunteer logs out and
-    // closes the tab; the browser keeps what it kept.
-    await first.page
-      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: FIRST_VISIT_STAY_MS })
-      .catch(() => undefined);
+    // The volunteer stays on the first target until the page's service worker, if it registered
+    // one, has installed and taken control, as a volunteer stays to classify it. Then the
+    // volunteer logs out and closes the tab; the browser keeps what it kept.
+    const stayFrom = Date.now();
+    const controlled = await first.page
+      .waitForFunction(
+        async () => navigator.serviceWorker.controller !== null || !(await navigator.serviceWorker.getRegistration()),
+        undefined,
+        { timeout: FIRST_VISIT_STAY_MS },
+      )
+      .then(() => first.page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .catch(() => false);
+    const workerAfterMs = controlled ? Date.now() - stayFrom : null;
     await first.page.getByRole('button', { name: 'Log out' }).click({ timeout: BROWSER_TIMEOUT_MS });
     await first.page.waitForURL(/#\/login$/, { timeout: BROWSER_TIMEOUT_MS });
     await first.page.close();
     const second = await openAnotherPage(first, throttle);
     await pagesThrottled(throttling, pages + 2);
     const secondVisit = await visit(second, origin, email, counter);
-    return { first: firstVisit, second: secondVisit };
+    return { first: firstVisit, second: secondVisit, workerAfterMs };
   } finally {
     await first.context.close();
   }
@@ -145,7 +148,7 @@ interface Served {
   server: Awaited<ReturnType<typeof startServer>>;
   counter: ByteCounter;
   email: string;
-  runs: { first: VisitFigures; second: VisitFigures }[];
+  runs: { first: VisitFigures; second: VisitFigures; workerAfterMs: number | null }[];
 }
 
 async function serve(clientDist: string | undefined): Promise<Served> {
@@ -200,7 +203,8 @@ export async function runSecondVisit(options: SecondVisitOptions): Promise<Secon
         log(
           `bench cruise --second-visit: ${client.client}, run ${run}/${options.runs}: first visit ${figures.first.loginToTargetMs.toFixed(0)} ms, ` +
             `${kB(figures.first.receivedBytes)} received; second visit ${figures.second.loginToTargetMs.toFixed(0)} ms, ` +
-            `${kB(figures.second.receivedBytes)} received`,
+            `${kB(figures.second.receivedBytes)} received; the first visit's worker in control ` +
+            (figures.workerAfterMs === null ? 'never' : `${figures.workerAfterMs.toFixed(0)} ms after its target`),
         );
         client.runs.push(figures);
       }
