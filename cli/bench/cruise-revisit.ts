@@ -256,7 +256,8 @@ export function formatSecondVisitTable(rows: SecondVisitRow[]): string {
     ]),
   );
   const verdict = (holds: boolean) => (holds ? 'holds' : 'does not hold');
-  const targets = rows.flatMap((row) => {
+  // The targets are this client's (the first row); a peer's row is there to be compared with.
+  const targets = rows.slice(0, 1).flatMap((row) => {
     const time = row.second.loginToTargetMs / row.first.loginToTargetMs;
     const bytes = row.second.receivedBytes / row.first.receivedBytes;
     return [

@@ -1,6 +1,7 @@
 // Kysely table types. Columns mirror the migrations in ./migrations; int8 columns are numbers
 // here because ./database.ts parses them once for both drivers.
 import type { ColumnType, Generated } from 'kysely';
+import type { VoteSums } from './vote-columns';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -248,31 +249,14 @@ export interface RankingTimeZoneTable {
   time_zone: string;
 }
 
-/** Per target of a course: answers counted and weighted, and their Dawid–Skene evidence (0009). */
-export interface TargetConsensusTable {
+/**
+ * Per target of a course: answers counted and weighted (n_ and w_ of each vote, ./vote-columns.ts),
+ * and their Dawid–Skene evidence (0009).
+ */
+export interface TargetConsensusTable extends VoteSums {
   object_id: number;
   course_id: string;
   volunteers: number;
-  n_spiral: number;
-  n_elliptical: number;
-  n_type_not_sure: number;
-  n_interaction_yes: number;
-  n_interaction_no: number;
-  n_interaction_not_sure: number;
-  n_ring: number;
-  n_fan: number;
-  n_tail: number;
-  n_distorted: number;
-  w_spiral: number;
-  w_elliptical: number;
-  w_type_not_sure: number;
-  w_interaction_yes: number;
-  w_interaction_no: number;
-  w_interaction_not_sure: number;
-  w_ring: number;
-  w_fan: number;
-  w_tail: number;
-  w_distorted: number;
   /** Σ log-likelihood ratio of spiral over elliptical of the target's answers. */
   galaxy_type_evidence: number;
   /** Σ log-likelihood ratio of interacting over not. */

@@ -14,8 +14,10 @@ import { withBulkSession } from '../db/bulk-copy';
 import { CopyBinaryReader } from '../db/copy-binary';
 import type { Database } from '../db/schema';
 import type { ColumnBlock } from './formats/table-writer';
+import { VOTES, type VoteColumns } from '../db/vote-columns';
 
-export interface CatalogueRow {
+/** A row of the catalogue: its counts and vote fractions are VoteColumns (../db/vote-columns.ts). */
+export interface CatalogueRow extends VoteColumns {
   object_id: number;
   /** An imported course's own target id and name (imported_targets); null for the five courses. */
   id: number | null;
@@ -23,36 +25,6 @@ export interface CatalogueRow {
   ra: number;
   dec: number;
   volunteers: number;
-  n_spiral: number;
-  n_elliptical: number;
-  n_type_not_sure: number;
-  n_interaction_yes: number;
-  n_interaction_no: number;
-  n_interaction_not_sure: number;
-  n_ring: number;
-  n_fan: number;
-  n_tail: number;
-  n_distorted: number;
-  f_spiral: number | null;
-  f_elliptical: number | null;
-  f_type_not_sure: number | null;
-  f_interaction_yes: number | null;
-  f_interaction_no: number | null;
-  f_interaction_not_sure: number | null;
-  f_ring: number | null;
-  f_fan: number | null;
-  f_tail: number | null;
-  f_distorted: number | null;
-  fw_spiral: number | null;
-  fw_elliptical: number | null;
-  fw_type_not_sure: number | null;
-  fw_interaction_yes: number | null;
-  fw_interaction_no: number | null;
-  fw_interaction_not_sure: number | null;
-  fw_ring: number | null;
-  fw_fan: number | null;
-  fw_tail: number | null;
-  fw_distorted: number | null;
   /** P(spiral) of the Dawid–Skene consensus; null without a spiral or elliptical vote. */
   p_spiral: number | null;
   p_interaction: number | null;
@@ -100,18 +72,7 @@ export async function courseExists(db: Kysely<Database>, courseId: string): Prom
 }
 
 const TRUTH_LABELS = { galaxy_type: ['spiral', 'elliptical', 'not_sure'], interaction: ['yes', 'no', 'not_sure'] };
-const OPTIONS = [
-  'spiral',
-  'elliptical',
-  'type_not_sure',
-  'interaction_yes',
-  'interaction_no',
-  'interaction_not_sure',
-  'ring',
-  'fan',
-  'tail',
-  'distorted',
-] as const;
+const OPTIONS = VOTES.map((vote) => vote.option);
 
 /** consensus_probability (migration 0009): P(positive class) from the prior and the evidence. */
 function probability(prior: number, evidence: number): number {
@@ -154,8 +115,8 @@ export async function catalogueBlock(
   const ra: number[] = [];
   const dec: number[] = [];
   const priors: number[] = [];
-  const counts: number[][] = Array.from({ length: 11 }, () => []);
-  const weights: number[][] = Array.from({ length: 10 }, () => []);
+  const counts: number[][] = Array.from({ length: OPTIONS.length + 1 }, () => []);
+  const weights: number[][] = Array.from({ length: OPTIONS.length }, () => []);
   const evidence: number[] = [];
   const flags: number[] = [];
   const truth: number[] = [];

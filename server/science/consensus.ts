@@ -11,6 +11,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEFAULT_ACCURACY } from './dawid-skene';
+import { VOTES } from '../db/vote-columns';
 
 /**
  * The longest an estimate may hold the log (science_state.estimate_started_at, migration 0015):
@@ -28,26 +29,13 @@ export const REFRESH_BATCH = 2000;
 /** The summed columns of target_consensus, each with its aggregate over signed answer rows `v`. */
 const SUMS: [column: string, aggregate: string][] = [
   ['volunteers', 'sum(v.sign)'],
-  ...(
-    [
-      ['n_spiral', "galaxy_type = 'spiral'"],
-      ['n_elliptical', "galaxy_type = 'elliptical'"],
-      ['n_type_not_sure', "galaxy_type = 'not_sure'"],
-      ['n_interaction_yes', "interaction = 'yes'"],
-      ['n_interaction_no', "interaction = 'no'"],
-      ['n_interaction_not_sure', "interaction = 'not_sure'"],
-      ['n_ring', "interaction = 'yes' and ring"],
-      ['n_fan', "interaction = 'yes' and fan"],
-      ['n_tail', "interaction = 'yes' and tail"],
-      ['n_distorted', "interaction = 'yes' and distorted"],
-    ] as const
-  ).flatMap(([column, where]): [string, string][] => [
-    [column, `coalesce(sum(v.sign) filter (where ${where}), 0)`],
+  ...VOTES.flatMap(({ option, question, where }): [string, string][] => [
+    [`n_${option}`, `coalesce(sum(v.sign) filter (where ${where}), 0)`],
     // The same count weighted: galaxy_type options by the galaxy_type weight, the rest by the
     // interaction weight.
     [
-      column.replace(/^n_/, 'w_'),
-      `coalesce(sum(v.sign * ${where.startsWith('galaxy_type') ? 'v.gw' : 'v.iw'}) filter (where ${where}), 0)`,
+      `w_${option}`,
+      `coalesce(sum(v.sign * ${question === 'galaxy_type' ? 'v.gw' : 'v.iw'}) filter (where ${where}), 0)`,
     ],
   ]),
   [

@@ -19,6 +19,8 @@
 // It stops when no rate moved more than `tolerance` (the first iteration is measured from
 // DEFAULT_ACCURACY) or after `maxIterations`, and the targets' sums are taken with the last rates.
 
+import { VOTES } from '../db/vote-columns';
+
 /** The accuracy assumed for a volunteer not yet estimated (sensitivity = specificity = 0.75). */
 export const DEFAULT_ACCURACY = 0.75;
 /** Estimated rates and priors are kept inside [ε, 1 − ε], so a log-likelihood ratio stays finite. */
@@ -80,20 +82,9 @@ export interface TargetSums {
   interactionEvidence: Float64Array;
 }
 
-export const TARGET_COUNT_COLUMNS = [
-  'volunteers',
-  'n_spiral',
-  'n_elliptical',
-  'n_type_not_sure',
-  'n_interaction_yes',
-  'n_interaction_no',
-  'n_interaction_not_sure',
-  'n_ring',
-  'n_fan',
-  'n_tail',
-  'n_distorted',
-] as const;
-export const TARGET_WEIGHT_COLUMNS = TARGET_COUNT_COLUMNS.slice(1).map((column) => column.replace(/^n_/, 'w_'));
+/** target_consensus's columns in the order of VOTES (../db/vote-columns.ts), which the sums follow. */
+export const TARGET_COUNT_COLUMNS = ['volunteers', ...VOTES.map((vote) => `n_${vote.option}` as const)];
+export const TARGET_WEIGHT_COLUMNS = VOTES.map((vote) => `w_${vote.option}` as const);
 
 export interface EstimateOutput {
   iterations: number;

@@ -2,6 +2,7 @@
 // UCD1+ words, so that TOPCAT knows ra and dec as the position) and the description every format
 // carries (FITS as TCOMMn and astropy's column header, VOTable as DESCRIPTION, CSV in its ECSV
 // header). An imported course's catalogue adds the research group's own `id` and `name`.
+import { VOTES } from '../db/vote-columns';
 
 export type ColumnKind = 'long' | 'int' | 'double' | 'boolean' | 'string';
 
@@ -32,37 +33,15 @@ const share = (name: string, weighted: boolean, what: string): ExportColumn => (
   description: `${weighted ? 'Reliability-weighted' : 'Raw'} vote fraction: ${what}`,
 });
 
-const fractions = (weighted: boolean): ExportColumn[] => {
-  const prefix = weighted ? 'fw' : 'f';
-  return [
-    share(`${prefix}_spiral`, weighted, 'galaxy_type spiral'),
-    share(`${prefix}_elliptical`, weighted, 'galaxy_type elliptical'),
-    share(`${prefix}_type_not_sure`, weighted, 'galaxy_type not_sure'),
-    share(`${prefix}_interaction_yes`, weighted, 'interaction yes'),
-    share(`${prefix}_interaction_no`, weighted, 'interaction no'),
-    share(`${prefix}_interaction_not_sure`, weighted, 'interaction not_sure'),
-    share(`${prefix}_ring`, weighted, 'ring, among interaction yes'),
-    share(`${prefix}_fan`, weighted, 'fan, among interaction yes'),
-    share(`${prefix}_tail`, weighted, 'tail, among interaction yes'),
-    share(`${prefix}_distorted`, weighted, 'distorted, among interaction yes'),
-  ];
-};
+const fractions = (weighted: boolean): ExportColumn[] =>
+  VOTES.map((vote) => share(`${weighted ? 'fw' : 'f'}_${vote.option}`, weighted, vote.share));
 
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { name: 'object_id', kind: 'long', ucd: 'meta.id;meta.main', description: 'Target identifier (object_id)' },
   { name: 'ra', kind: 'double', unit: 'deg', ucd: 'pos.eq.ra;meta.main', description: 'Right ascension (ICRS)' },
   { name: 'dec', kind: 'double', unit: 'deg', ucd: 'pos.eq.dec;meta.main', description: 'Declination (ICRS)' },
   count('volunteers', 'this target'),
-  count('n_spiral', 'galaxy_type spiral'),
-  count('n_elliptical', 'galaxy_type elliptical'),
-  count('n_type_not_sure', 'galaxy_type not_sure'),
-  count('n_interaction_yes', 'interaction yes'),
-  count('n_interaction_no', 'interaction no'),
-  count('n_interaction_not_sure', 'interaction not_sure'),
-  count('n_ring', 'interaction yes with a ring'),
-  count('n_fan', 'interaction yes with a fan'),
-  count('n_tail', 'interaction yes with a tail'),
-  count('n_distorted', 'interaction yes, distorted'),
+  ...VOTES.map((vote) => count(`n_${vote.option}`, vote.counts)),
   ...fractions(false),
   ...fractions(true),
   {

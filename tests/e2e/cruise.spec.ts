@@ -11,6 +11,7 @@ import { readyVolunteer } from '../helpers/volunteers';
 import { expectInSpecOrder } from './area-messages';
 import { expectNoSeriousViolations } from './axe';
 import { canvasPixels } from './canvas-pixels';
+import { recordAcceptedAnswers } from './accepted-answers';
 
 type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
 type AnswerPath = 'spiral, no' | 'elliptical, yes, ring and tail' | 'not sure, not sure';
@@ -361,13 +362,7 @@ test('answers given offline and a reload before they are sent reach the server e
 }) => {
   await recordFlashes(page);
   await readyVolunteer(page.request);
-  // Answers the server accepted, per object.
-  const accepted = new Map<number, number>();
-  page.on('response', async (response) => {
-    if (!/\/api\/quests\/\d+\/answers$/.test(new URL(response.url()).pathname) || !response.ok()) return;
-    const objectId = (JSON.parse(response.request().postData() ?? '{}') as { object_id: number }).object_id;
-    accepted.set(objectId, (accepted.get(objectId) ?? 0) + 1);
-  });
+  const accepted = recordAcceptedAnswers(page);
   await openTraining(page);
   const quest = await currentQuest(page);
   expect(quest.questions.length).toBeGreaterThanOrEqual(3);

@@ -15,6 +15,7 @@ import { e2eServer } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 import { canvasPixels } from './canvas-pixels';
+import { recordAcceptedAnswers } from './accepted-answers';
 
 type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
 
@@ -285,13 +286,7 @@ test('offline after one online visit: the main screen starts from the cache with
 }) => {
   test.setTimeout(600_000);
   await readyVolunteer(page.request);
-  // Answers the server accepted, per object.
-  const accepted = new Map<number, number>();
-  page.on('response', async (response) => {
-    if (!/\/api\/quests\/\d+\/answers$/.test(new URL(response.url()).pathname) || !response.ok()) return;
-    const objectId = (JSON.parse(response.request().postData() ?? '{}') as { object_id: number }).object_id;
-    accepted.set(objectId, (accepted.get(objectId) ?? 0) + 1);
-  });
+  const accepted = recordAcceptedAnswers(page);
   await openTraining(page);
   const quest = await currentQuest(page);
   const first = await currentIndex(page);
