@@ -16,7 +16,7 @@ export function DisputedTable({
   formats: DashboardFormats;
 }) {
   const { t } = useTranslation();
-  const { target, course } = useTargetColumns();
+  const { target, course, volunteers, confidence } = useTargetColumns(formats);
   return (
     <section aria-labelledby="science-disputed">
       <h2 id="science-disputed">{t('science.disputed.title')}</h2>
@@ -30,12 +30,8 @@ export function DisputedTable({
           course,
           { header: t('science.disputed.ra'), numeric: true, cell: (row) => formats.degrees(row.ra) },
           { header: t('science.disputed.dec'), numeric: true, cell: (row) => formats.degrees(row.dec) },
-          { header: t('science.disputed.volunteers'), numeric: true, cell: (row) => formats.count(row.volunteers) },
-          {
-            header: t('science.disputed.confidence'),
-            numeric: true,
-            cell: (row) => formats.probability(row.confidence),
-          },
+          volunteers,
+          confidence,
           {
             header: t('science.disputed.galaxyType'),
             cell: (row) =>

@@ -15,7 +15,7 @@ export function ReopenedTable({
   formats: DashboardFormats;
 }) {
   const { t } = useTranslation();
-  const { target, course } = useTargetColumns();
+  const { target, course, volunteers, confidence } = useTargetColumns(formats);
   return (
     <section aria-labelledby="science-reopened">
       <h2 id="science-reopened">{t('science.reopened.title')}</h2>
@@ -29,12 +29,8 @@ export function ReopenedTable({
         columns={[
           target,
           course,
-          { header: t('science.disputed.volunteers'), numeric: true, cell: (row) => formats.count(row.volunteers) },
-          {
-            header: t('science.disputed.confidence'),
-            numeric: true,
-            cell: (row) => formats.probability(row.confidence),
-          },
+          volunteers,
+          confidence,
           { header: t('science.reopened.retiredAt'), cell: (row) => formats.time(row.retired_at) },
           { header: t('science.reopened.reopenedAt'), cell: (row) => formats.time(row.reopened_at) },
         ]}

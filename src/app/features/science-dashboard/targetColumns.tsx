@@ -1,9 +1,10 @@
-// The columns that open the dashboard's tables of targets (the disputed and the reopened ones):
+// The columns that the dashboard's tables of targets (the disputed and the reopened ones) share:
 // the target's id as the row's header, a link that flies the main screen to it (README, "Links
-// to a view"), and its course.
+// to a view"), its course, its volunteers and its consensus confidence.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DataColumn } from '../../components/DataTable';
+import type { DashboardFormats } from './format';
 import { targetViewPath } from './shape';
 import { useCourseName } from './useCourseName';
 
@@ -12,9 +13,13 @@ interface TargetRow {
   course_id: string;
   ra: number;
   dec: number;
+  volunteers: number;
+  confidence: number;
 }
 
-export function useTargetColumns(): { target: DataColumn<TargetRow>; course: DataColumn<TargetRow> } {
+type TargetColumns = Record<'target' | 'course' | 'volunteers' | 'confidence', DataColumn<TargetRow>>;
+
+export function useTargetColumns(formats: DashboardFormats): TargetColumns {
   const { t } = useTranslation();
   const courseName = useCourseName();
   return {
@@ -28,5 +33,15 @@ export function useTargetColumns(): { target: DataColumn<TargetRow>; course: Dat
       ),
     },
     course: { header: t('science.disputed.course'), cell: (row) => courseName(row.course_id) },
+    volunteers: {
+      header: t('science.disputed.volunteers'),
+      numeric: true,
+      cell: (row) => formats.count(row.volunteers),
+    },
+    confidence: {
+      header: t('science.disputed.confidence'),
+      numeric: true,
+      cell: (row) => formats.probability(row.confidence),
+    },
   };
 }
