@@ -282,9 +282,11 @@ for (const [locale, pace] of [
 
       // The galaxy shown: its type now, its interaction 150 ms later.
       const { keys, features, answer } = plan(keyed.length);
+      let firstKey = keysSent + 1;
       await pair(keys);
       // What the keys left: step 3 for the features, or the form gone on (a jump, the area's
-      // messages). A dialog that came between the two keys took the second: sent again.
+      // messages). A dialog that came between the two keys took the second: sent again; one that
+      // opened as the first went (a message an earlier answer earned) took both: the pair again.
       for (const until = Date.now() + 60_000; ; await page.waitForTimeout(20)) {
         if (Date.now() > until) fail(`galaxy ${screen.index} did not go on after its keys`);
         const now = await screens.now();
@@ -299,6 +301,12 @@ for (const [locale, pace] of [
           break;
         }
         if (now.step === '3' && features) break;
+        if (now.step === '1' && (await screens.metByKey(firstKey))?.screen.kind === 'dialog') {
+          resent += 2;
+          firstKey = keysSent + 1;
+          await pair(keys);
+          continue;
+        }
         if (now.step !== '2') fail(`galaxy ${screen.index} is on step ${now.step} again after its keys`);
         await expectTakenByDialog('2', screen.index);
         await press(keys[1]);
