@@ -3,19 +3,14 @@
 // to a view"), its course, its volunteers and its consensus confidence.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { ScienceDisputedTarget } from '../../../shared/science';
 import type { DataColumn } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
 import { targetViewPath } from './shape';
 import { useCourseName } from './useCourseName';
 
-interface TargetRow {
-  object_id: number;
-  course_id: string;
-  ra: number;
-  dec: number;
-  volunteers: number;
-  confidence: number;
-}
+/** What the disputed and the reopened targets both have. */
+type TargetRow = Pick<ScienceDisputedTarget, 'object_id' | 'course_id' | 'ra' | 'dec' | 'volunteers' | 'confidence'>;
 
 type TargetColumns = Record<'target' | 'course' | 'volunteers' | 'confidence', DataColumn<TargetRow>>;
 
