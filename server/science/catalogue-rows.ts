@@ -147,27 +147,33 @@ export async function catalogueBlock(
     volunteers: Int32Array.from(counts[0]!),
   };
   OPTIONS.forEach((option, k) => (columns[`n_${option}`] = Int32Array.from(counts[k + 1]!)));
-  // Raw fractions: each option over its question's votes; the features over the yes answers.
-  const share = (parts: number[][], part: number, whole: (row: number) => number) => {
-    const values = new Float64Array(length);
-    for (let row = 0; row < length; row += 1) {
-      const total = whole(row);
-      values[row] = total === 0 ? NaN : parts[part]![row]! / total;
-    }
-    return values;
-  };
+  // The fractions: each option over its question's votes, a feature over the interaction yes
+  // answers (the question each vote belongs to is VOTES'); raw counts and weights alike.
   const raw = counts.slice(1);
-  const typeVotes = (row: number) => raw[0]![row]! + raw[1]![row]! + raw[2]![row]!;
-  const interactionVotes = (row: number) => raw[3]![row]! + raw[4]![row]! + raw[5]![row]!;
-  const typeWeight = (row: number) => weights[0]![row]! + weights[1]![row]! + weights[2]![row]!;
-  const interactionWeight = (row: number) => weights[3]![row]! + weights[4]![row]! + weights[5]![row]!;
+  const fractions = (parts: number[][]) => {
+    const sum = (members: number[]) => {
+      const total = new Float64Array(length);
+      for (const j of members) for (let row = 0; row < length; row += 1) total[row] += parts[j]![row]!;
+      return total;
+    };
+    const ofQuestion = (question: string) => sum(VOTES.flatMap((vote, j) => (vote.question === question ? [j] : [])));
+    const wholes = {
+      galaxy_type: ofQuestion('galaxy_type'),
+      interaction: ofQuestion('interaction'),
+      feature: sum([OPTIONS.indexOf('interaction_yes')]),
+    };
+    return VOTES.map(({ question }, k) => {
+      const whole = wholes[question];
+      const values = new Float64Array(length);
+      for (let row = 0; row < length; row += 1) values[row] = whole[row] === 0 ? NaN : parts[k]![row]! / whole[row]!;
+      return values;
+    });
+  };
+  const rawFractions = fractions(raw);
+  const weightedFractions = fractions(weights);
   OPTIONS.forEach((option, k) => {
-    columns[`f_${option}`] = share(raw, k, k < 3 ? typeVotes : k < 6 ? interactionVotes : (row) => raw[3]![row]!);
-    columns[`fw_${option}`] = share(
-      weights,
-      k,
-      k < 3 ? typeWeight : k < 6 ? interactionWeight : (row) => weights[3]![row]!,
-    );
+    columns[`f_${option}`] = rawFractions[k]!;
+    columns[`fw_${option}`] = weightedFractions[k]!;
   });
   const spiral = new Float64Array(length);
   const interacting = new Float64Array(length);

@@ -57,6 +57,9 @@ describe.each(DATABASE_KINDS)('science on %s', (kind) => {
     expect(row!.n_spiral + row!.n_elliptical + row!.n_type_not_sure).toBe(2);
     expect(row!.f_spiral! + row!.f_elliptical! + row!.f_type_not_sure!).toBeCloseTo(1, 12);
     expect(row!.fw_spiral! + row!.fw_elliptical! + row!.fw_type_not_sure!).toBeCloseTo(1, 12);
+    expect(row!.f_interaction_yes! + row!.f_interaction_no! + row!.f_interaction_not_sure!).toBeCloseTo(1, 12);
+    // A feature's fraction is over the interaction yes answers (null when there are none).
+    expect(row!.f_ring).toBe(row!.n_interaction_yes === 0 ? null : row!.n_ring / row!.n_interaction_yes);
     expect(row!.true_galaxy_type).toBe(target.spiral ? 'spiral' : 'elliptical');
     // A re-post (one answer per volunteer and object) changes the vote, not the count.
     const [user] = [...answered.get(target.object_id)!];
