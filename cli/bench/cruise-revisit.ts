@@ -5,8 +5,9 @@
 // logs out through the header's button and closes the tab; the second visit opens the site
 // again, logs in and sails to the same target. Both under the CPU slowed down (--throttle,
 // default 4×) and a slow line on every page and service worker (network-conditions.ts:
-// 1.6 Mbit/s down, 750 kbit/s up, 150 ms), the page opened as galaxy-cruise.bench, which Chromium is told to treat as a secure
-// origin (an https site, as a deployment is: service workers need one).
+// 1.6 Mbit/s down, 750 kbit/s up, 150 ms), the page opened as galaxy-cruise.bench, which
+// Chromium is told to treat as a secure origin (an https site, as a deployment is: service
+// workers need one).
 //   login → target   as the cruise suite times it (cruise.ts loginOnPage): from the click on 'Log
 //                    in' to the first frame at rest on the first target
 //   received, sent   the bytes the line carried from the navigation to that frame, counted by a
@@ -159,11 +160,13 @@ async function serve(clientDist: string | undefined): Promise<Served> {
     sky: true,
     env: () => ({ PUBLIC_URL: origin, ...(clientDist ? { DIST_DIR: clientDist } : {}) }),
   });
+  let counter: ByteCounter | undefined;
   try {
-    const counter = await startByteCounter(server.port, relayPort);
+    counter = await startByteCounter(server.port, relayPort);
     const { email } = await makeVolunteer(server);
     return { client: clientDist ?? 'this checkout', origin, server, counter, email, runs: [] };
   } catch (error) {
+    await counter?.stop();
     await server.stop();
     throw error;
   }
