@@ -5,14 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The top-level rooms outside the browser's src/. */
+const ROOMS = ['core', 'shared', 'server', 'skydata', 'cli', 'bench', 'scripts'];
+const notBrowser = ['server', 'skydata', 'cli', 'bench', 'scripts'].map((room) => `**/${room}/**`);
+/** Every room but `room` itself, and the browser's src/. */
+const outside = (room) => [...ROOMS.filter((other) => other !== room).map((other) => `**/${other}/**`), '**/src/**'];
+
 const forbid = (...groups) => [
   'error',
   {
     patterns: groups.map((group) => ({
       group: [group],
       message:
-        'ARCHITECTURE.md: imports flow app → globe → workers → core → wasm; server → shared/core; ' +
-        'skydata → shared/core; cli → server/skydata/core',
+        'docs/architecture.md: imports flow src/app → src/globe → src/workers → core → wasm; ' +
+        'server and skydata → shared, core; cli and bench → server, skydata, core',
     })),
   },
 ];
@@ -33,55 +39,73 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['src/core/**'],
-    rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/workers/**', '**/server/**', 'react*') },
-  },
-  {
-    files: ['src/shared/**'],
+    // Code that runs anywhere (browser, workers, Node): the wasm bindings and the sky's formats.
+    files: ['core/**'],
     rules: {
-      'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/workers/**', '**/server/**', '**/core/**'),
+      'no-restricted-imports': forbid(...outside('core'), 'react*'),
     },
   },
   {
-    files: ['workers/**'],
-    rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/server/**', 'react*') },
+    // The contract between the app and the server: it imports nothing of the project.
+    files: ['shared/**'],
+    rules: { 'no-restricted-imports': forbid(...outside('shared'), 'react*') },
+  },
+  {
+    // The decoder workers: the browser's, and the same worker on Node threads for the command line.
+    files: ['src/workers/**'],
+    rules: {
+      'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/service-worker/**', ...notBrowser, 'react*'),
+    },
   },
   {
     // The service worker stands beside the app: it reads the data repository's path from the
     // core; the app reads its cache names (src/service-worker/caches.ts).
     files: ['src/service-worker/**'],
-    rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/workers/**', '**/server/**', 'react*') },
+    rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/workers/**', ...notBrowser, 'react*') },
   },
-  { files: ['src/globe/**'], rules: { 'no-restricted-imports': forbid('**/app/**', '**/server/**', 'react*') } },
   {
-    files: ['server/**'],
-    rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/workers/**', 'react*') },
+    files: ['src/globe/**'],
+    rules: { 'no-restricted-imports': forbid('**/app/**', '**/service-worker/**', ...notBrowser, 'react*') },
   },
   {
     // The app reaches the workers through the globe, and the server only over HTTP.
     files: ['src/app/**'],
-    rules: {
-      'no-restricted-imports': forbid('**/server/**', '**/workers/**', '**/cli/**', '**/skydata/**', '**/scripts/**'),
-    },
+    rules: { 'no-restricted-imports': forbid('**/workers/**', ...notBrowser) },
   },
   {
-    files: ['skydata/**'],
+    files: ['server/**'],
     rules: {
       'no-restricted-imports': forbid(
-        '**/server/**',
-        '**/app/**',
-        '**/globe/**',
-        '**/workers/**',
+        '**/src/**',
+        '**/skydata/**',
         '**/cli/**',
+        '**/bench/**',
         '**/scripts/**',
         'react*',
       ),
     },
   },
   {
-    // The command line sits above the server and the data builder; workers/node-pool.ts runs the
-    // decoder (and the bench's probes) on Node worker threads for it.
-    files: ['cli/**'],
-    rules: { 'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/scripts/**', 'react*') },
+    // The sky builder and the import's room (skydata/import/).
+    files: ['skydata/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        '**/src/**',
+        '**/server/**',
+        '**/cli/**',
+        '**/bench/**',
+        '**/scripts/**',
+        'react*',
+      ),
+    },
+  },
+  {
+    // The command line and its benches sit above the server and the data builder; the benches
+    // also run the decoder's worker on Node threads (src/workers/node-pool.ts), the one door
+    // from outside src/ into the browser's folder.
+    files: ['cli/**', 'bench/**'],
+    rules: {
+      'no-restricted-imports': forbid('**/app/**', '**/globe/**', '**/service-worker/**', '**/scripts/**', 'react*'),
+    },
   },
 );

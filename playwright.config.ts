@@ -5,7 +5,7 @@
 // PostgreSQL (tests/helpers/e2e-postgres-server.ts).
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './cli/bench/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/chromium';
 import { E2E_SERVERS } from './tests/helpers/e2e-server';
 import { volunteerOrigin } from './tests/e2e/volunteer-pace';
 

@@ -2,7 +2,7 @@
 //
 // A kernel that fails leaves one of these codes where the wrapper can ask for it
 // (inflateError(), healpixError()) and traps or returns early. assembly/index.ts exports every
-// code as an immutable wasm global under its name, and src/core/wasm.ts reads them by name from
+// code as an immutable wasm global under its name, and core/wasm.ts reads them by name from
 // the instance when it loads the module, so the TypeScript side never restates a number:
 // renumbering a code here changes both sides at once, and a code the TypeScript side names but
 // the module lacks fails at load time instead of reporting the wrong message. Globals rather

@@ -9,7 +9,7 @@
 // that is scaled, is converted and scaled in f64 lanes (exact for every 32-bit integer, one
 // rounding for the product and one for the sum, as `BZERO + BSCALE * raw` in f64), then
 // narrowed to f32 when f32 is asked for; unscaled float32 is only byte-swapped.
-// Header parsing lives in src/core/fits.ts; these kernels see only pointers and numbers.
+// Header parsing lives in core/fits.ts; these kernels see only pointers and numbers.
 
 // The byte reversals are written as swizzles with constant, in-range indices rather than as
 // shuffles: V8 lowers these three shuffle patterns to pshuflw/pshufhw/shift/or sequences (five

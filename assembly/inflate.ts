@@ -1,6 +1,6 @@
 // DEFLATE decoding (RFC 1951): stored, fixed-Huffman and dynamic-Huffman blocks.
 //
-// The gzip wrapper (RFC 1952: header, CRC-32, ISIZE, members) is read by src/core/wasm.ts;
+// The gzip wrapper (RFC 1952: header, CRC-32, ISIZE, members) is read by core/wasm.ts;
 // this file only turns one raw DEFLATE stream at `input` into bytes at `output`.
 //
 // Speed comes from three things:
@@ -16,7 +16,7 @@
 // "phantom" zero bits and consuming one is a truncation error), every write by the output
 // capacity, every distance by the bytes produced so far in this stream, and every table by its
 // capacity. Over-subscribed and incomplete codes are rejected as zlib rejects them. Errors set
-// `errorCode` and trap (unreachable); src/core/wasm.ts catches the trap and raises an Error with
+// `errorCode` and trap (unreachable); core/wasm.ts catches the trap and raises an Error with
 // the message for that code. A full output traps with INFLATE_OUTPUT_FULL so the caller can grow the
 // output and decode again.
 

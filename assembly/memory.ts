@@ -1,6 +1,6 @@
 // The wasm core owns no managed objects: every codec works on raw linear memory.
 // Static tables live in data segments below __heap_base; everything above it is one
-// scratch region that src/core/wasm.ts lays out per call. It only ever grows, so a
+// scratch region that core/wasm.ts lays out per call. It only ever grows, so a
 // steady stream of tiles reuses the same pages instead of growing memory per tile.
 
 /** Ensures `bytes` of scratch space exist and returns its 16-byte-aligned start. */

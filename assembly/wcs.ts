@@ -7,7 +7,7 @@
 //   ── projection (§5) ──▶ native (φ, θ) ── rotation (§2.3, eq. 2 and 5) ──▶ celestial (α, δ)
 //
 // where r is CRPIX and M is CD, or CDELTᵢ·PCᵢⱼ, its rows already ordered (longitude, latitude)
-// by the caller (src/core/wcs-celestial.ts reads the header and swaps axes when the latitude
+// by the caller (core/wcs-celestial.ts reads the header and swaps axes when the latitude
 // comes first). Projections: TAN (§5.1.3), SIN (§5.1.5, with the slant parameters ξ = PV2_1 and
 // η = PV2_2) and CAR (§5.2.3). The celestial pole (αₚ, δₚ) follows from CRVAL, the fiducial
 // point (φ₀, θ₀) and LONPOLE / LATPOLE as in §2.4, defaults included: LONPOLE is φ₀ when

@@ -68,7 +68,15 @@ const steps = {
     );
   },
   client() {
-    const inputs = ['index.html', 'vite.config.ts', 'src', 'workers', 'build/wasm/core.wasm', 'package-lock.json'];
+    const inputs = [
+      'index.html',
+      'vite.config.ts',
+      'src',
+      'core',
+      'shared',
+      'build/wasm/core.wasm',
+      'package-lock.json',
+    ];
     const distDirectory = process.env.DIST_DIR ?? 'dist';
     if (stale([path.join(distDirectory, 'index.html')], inputs))
       run('client bundle (vite)', bin('vite'), ['build', '--logLevel', 'warn', '--emptyOutDir']);

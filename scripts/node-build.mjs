@@ -1,12 +1,13 @@
 // The command line and the server as JavaScript, so that `galaxy-cruise` starts without
-// compiling TypeScript: cli/main.ts and everything it reaches (cli/, server/, skydata/, src/core,
-// src/shared, workers/) bundled by esbuild into build/node/, with the packages under
+// compiling TypeScript: cli/main.ts and everything it reaches (cli/, bench/, server/, skydata/,
+// core/, shared/, src/workers/) bundled by esbuild into build/node/, with the packages under
 // node_modules left as imports. Every sub-command is a dynamic import, so each lands in a chunk
 // of its own and `galaxy-cruise --help` loads main.js alone.
 //
-// The layout is flat: every file lies directly in build/node/, two folders below the project
-// root as src/core/wasm.ts is, so that its `new URL('../../build/wasm/core.wasm', import.meta.url)`
-// finds the wasm core from the build as from the sources. Modules that run on worker threads are
+// The layout is flat: every file lies directly in build/node/, one folder deeper than
+// core/wasm.ts, so its `new URL('../build/wasm/core.wasm', import.meta.url)` is rewritten to
+// `../wasm/core.wasm` as the module is bundled (coreWasmPath below): the same file from the
+// build as from the sources. Modules that run on worker threads are
 // entry points of their own, named after their sources: from the build, a module that starts
 // `./tract-worker.ts` from its sources starts `./tract-worker.js` beside itself instead.
 //
@@ -22,8 +23,21 @@ export const NODE_BUILD_DIRECTORY = path.join('build', 'node');
 const ENTRY_POINTS = {
   main: 'cli/main.ts',
   'tract-worker': 'skydata/tract-worker.ts',
-  'disk-flush-probe-worker': 'cli/bench/disk-flush-probe-worker.ts',
+  'disk-flush-probe-worker': 'bench/disk-flush-probe-worker.ts',
   'dawid-skene-worker': 'server/science/dawid-skene-worker.ts',
+};
+
+/** The wasm core's URL in core/wasm.ts, one folder deeper from build/node/ than from core/. */
+const coreWasmPath = {
+  name: 'core-wasm-path',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]core[\\/]wasm\.ts$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const from = "'../build/wasm/core.wasm'";
+      if (!source.includes(from)) throw new Error(`${args.path} no longer names ${from}`);
+      return { contents: source.replace(from, "'../wasm/core.wasm'"), loader: 'ts' };
+    });
+  },
 };
 
 /** Builds build/node/ afresh from the sources under `root`. */
@@ -47,6 +61,7 @@ export async function buildNode(root) {
     packages: 'external',
     metafile: true,
     logLevel: 'warning',
+    plugins: [coreWasmPath],
   });
   const inputs = Object.keys(result.metafile.inputs).sort();
   fs.writeFileSync(path.join(outdir, 'inputs.json'), `${JSON.stringify({ startedAt, inputs }, null, 1)}\n`);

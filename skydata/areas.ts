@@ -8,8 +8,8 @@
 // an area closed early when the next target lies farther than a radius from its first one, and
 // consecutive areas into levels; each area's tract is centred on its targets and as large as
 // keeps them inside its outline with the sky's margin.
-import { Healpix } from '../src/core/healpix';
-import { loadCoreSync } from '../src/core/wasm';
+import { Healpix } from '../core/healpix';
+import { loadCoreSync } from '../core/wasm';
 import { pixelToSky, separation, skyToPixel, tanWcs, type TanWcs } from './wcs';
 
 /** The outline's inset from the tract's edge, a fraction of the side. */

@@ -34,10 +34,11 @@ function inputsHash(options: { small: boolean; seed: number }): string {
   hash.update(JSON.stringify(options));
   // The builder's own sources, read from the project (not from wherever this module runs).
   const sources = path.join(projectRoot, 'skydata');
-  for (const file of fs.readdirSync(sources).sort())
-    hash.update(file).update(fs.readFileSync(path.join(sources, file)));
+  // Files only: the import's room (skydata/import/) is not the builder's.
+  for (const entry of fs.readdirSync(sources, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)))
+    if (entry.isFile()) hash.update(entry.name).update(fs.readFileSync(path.join(sources, entry.name)));
   for (const shared of ['shared/catalogue.ts', 'shared/rewards.ts', 'core/stars.ts'])
-    hash.update(fs.readFileSync(path.join(projectRoot, 'src', shared)));
+    hash.update(fs.readFileSync(path.join(projectRoot, shared)));
   const celestial = path.join(projectRoot, 'node_modules', 'd3-celestial', 'package.json');
   hash.update(fs.readFileSync(celestial));
   return hash.digest('hex');

@@ -1,10 +1,10 @@
 // Generates the bundled constellation data module (viewer-spec §3 "Constellation data"):
-// src/core/data/constellations.json, per constellation its stars (name, ra, dec), its lines as
+// core/data/constellations.json, per constellation its stars (name, ra, dec), its lines as
 // star names joined by '-', the ecliptical flag and names in English, Hiragana and Kanji.
 // Source: d3-celestial (BSD-3-Clause) constellations.json (IAU names and Japanese names),
 // constellations.lines.json (polylines whose every vertex is exactly a star of stars.14.json),
 // starnames.json (proper names and Bayer designations by Hipparcos number).
-//   npx tsx skydata/constellations.ts && npx prettier --write src/core/data   (rewrites the JSON)
+//   npx tsx skydata/constellations.ts && npx prettier --write core/data   (rewrites the JSON)
 import fs from 'node:fs';
 import path from 'node:path';
 import { packageData, projectRoot } from './paths';
@@ -182,7 +182,7 @@ export function generateConstellations(): Constellation[] {
   return [...result.values()];
 }
 
-export const CONSTELLATIONS_FILE = path.join(projectRoot, 'src', 'core', 'data', 'constellations.json');
+export const CONSTELLATIONS_FILE = path.join(projectRoot, 'core', 'data', 'constellations.json');
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '')) {
   fs.mkdirSync(path.dirname(CONSTELLATIONS_FILE), { recursive: true });

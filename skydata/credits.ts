@@ -3,7 +3,7 @@
 // each is used for is the project's own words, in English and Japanese; so is the title of an
 // entry that describes data rather than naming a published dataset. A dataset's published name,
 // its source and licence stay as published (in English).
-import type { Localized } from '../src/shared/catalogue';
+import type { Localized } from '../shared/catalogue';
 
 export interface Credit {
   /** The dataset's published name (kept in English), or our own description of the data (en, ja). */

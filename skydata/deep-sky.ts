@@ -1,4 +1,4 @@
-// deep-sky/objects.json (src/core/deepSky.ts): the deep-sky objects the globe draws, read from
+// deep-sky/objects.json (core/deepSky.ts): the deep-sky objects the globe draws, read from
 // the SAC deep-sky database as the npm package d3-celestial ships it (dsos.20.json: id,
 // designation, type, morphology, magnitude, dimensions in arc-minutes). Chosen: every Messier
 // object, and the NGC/IC/other objects of magnitude 10 or brighter, without the dark nebulae
@@ -11,7 +11,7 @@
 // round.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEEP_SKY_FILE, type DeepSkyFile, type DeepSkyKind, type DeepSkyObject } from '../src/core/deepSky';
+import { DEEP_SKY_FILE, type DeepSkyFile, type DeepSkyKind, type DeepSkyObject } from '../core/deepSky';
 import { packageData } from './paths';
 import { POSITION_ANGLES } from './position-angles';
 

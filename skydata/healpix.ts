@@ -1,8 +1,8 @@
 // HEALPix for the sky data builder: a synchronous adapter over the project's one HEALPix, the
-// wasm core (src/core/healpix.ts, assembly/healpix/), loaded synchronously in Node. Kept for
-// the builder's callers that work pixel by pixel; batches should use src/core/healpix.ts.
-import { Healpix, nestToXy, xyToNest } from '../src/core/healpix';
-import { loadCoreSync } from '../src/core/wasm';
+// wasm core (core/healpix.ts, assembly/healpix/), loaded synchronously in Node. Kept for
+// the builder's callers that work pixel by pixel; batches should use core/healpix.ts.
+import { Healpix, nestToXy, xyToNest } from '../core/healpix';
+import { loadCoreSync } from '../core/wasm';
 
 export { nestToXy, xyToNest };
 

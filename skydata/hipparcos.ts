@@ -1,13 +1,13 @@
 // hipparcos-catalog/: index.json (a JSON list of file names, viewer-spec §7) and gzip files of
 // little-endian float32 triplets (ra degrees 0..360, dec degrees, V magnitude), brightest first,
 // which the decoder worker inflates and streams back as Float32Arrays; beside each, its colour
-// file (src/core/stars.ts starColorFile: one signed byte of B−V per star, in the same order).
+// file (core/stars.ts starColorFile: one signed byte of B−V per star, in the same order).
 // Source: Hipparcos stars as shipped by the npm package d3-celestial (BSD-3-Clause), whose
 // GeoJSON folds right ascension into −180…180.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BV_SCALE, BV_UNKNOWN, starColorFile } from '../src/core/stars';
+import { BV_SCALE, BV_UNKNOWN, starColorFile } from '../core/stars';
 import { packageData } from './paths';
 
 interface StarFeature {

@@ -1,13 +1,13 @@
 // A captain note's picture cut from a HiPS (issue 30: "a captain note (text, plus an image cut
 // from the imagery)"): a square PNG centred on the target, north up and east to the left as a sky
 // image is shown, in a gnomonic (TAN) projection whose pixel is the HiPS's deepest texel. Each
-// pixel takes the texel its direction falls in (src/core/healpix.ts hipsTileCoordinates, in the
+// pixel takes the texel its direction falls in (core/healpix.ts hipsTileCoordinates, in the
 // HiPS's own frame), so the picture is what the viewer shows at that zoom.
 import fs from 'node:fs';
 import path from 'node:path';
-import { hipsTileCoordinates } from '../src/core/healpix';
-import { rotateGalactic, type HipsProperties } from '../src/core/hipsProperties';
-import { loadCoreSync } from '../src/core/wasm';
+import { hipsTileCoordinates } from '../core/healpix';
+import { rotateGalactic, type HipsProperties } from '../core/hipsProperties';
+import { loadCoreSync } from '../core/wasm';
 import { hipsTilePath } from './hips';
 import { decodePng, encodePng, type RasterImage } from './png';
 

@@ -1,17 +1,17 @@
 // The colour settings of a HiPS whose tiles are FITS (docs/import.md, "FITS tiles"): the viewer
 // decodes each tile and stretches it with a pretty-picture preset of one filter
-// (src/shared/prettyMixing.ts). The import derives one unless the manifest gives every number:
+// (shared/prettyMixing.ts). The import derives one unless the manifest gives every number:
 // from the properties' hips_pixel_cut (the values to draw black and white) when there is one,
 // else from the tiles themselves as a group's FITS images are (hips-from-images.ts derivePreset:
 // the median as the sky, the 99.95th percentile above it as full light), over up to
 // SAMPLED_TILES tiles of the deepest order.
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeFits } from '../src/core/fits';
-import type { HipsProperties } from '../src/core/hipsProperties';
-import { loadCoreSync } from '../src/core/wasm';
-import type { HipsColour } from '../src/shared/courses';
-import { derivePreset } from './hips-from-images';
+import { decodeFits } from '../core/fits';
+import type { HipsProperties } from '../core/hipsProperties';
+import { loadCoreSync } from '../core/wasm';
+import type { HipsColour } from '../shared/courses';
+import { derivePreset } from './import/hips-from-images';
 
 /** Tiles read for the derived stretch: enough pixels for the percentiles, few files. */
 export const SAMPLED_TILES = 32;

@@ -3,7 +3,7 @@
 // `Moc.fits` beside `properties` (IVOA HiPS 1.0 §4.5). A cell of order k and nested index n is
 // written as its NUNIQ number 4·4^k + n in a one-column binary table (UNIQ, 32-bit integers while
 // they fit, else 64-bit), sorted, with MOCORDER (the deepest order), COORDSYS = 'C' (ICRS) and
-// ORDERING = 'NUNIQ'. A viewer asks only for the tiles inside it (src/core/hips-moc.ts), so no
+// ORDERING = 'NUNIQ'. A viewer asks only for the tiles inside it (core/hips-moc.ts), so no
 // request goes to a tile that does not exist.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { encodeFits } from './fits';
-import { hipsTileCenters } from '../src/core/healpix';
-import { loadCoreSync } from '../src/core/wasm';
+import { hipsTileCenters } from '../core/healpix';
+import { loadCoreSync } from '../core/wasm';
 import { encodePng } from './png';
 import { displayByte, sampleSkyMap, type SkyMap } from './skymap';
 
@@ -29,7 +29,7 @@ const RAD = 180 / Math.PI;
 
 /** Renders one tile as RGB bytes (PNG row order). */
 export function renderHipsTile(map: SkyMap, order: number, tileWidth: number, npix: number): Uint8Array {
-  // Texel centres of the whole tile in one wasm call (src/core/healpix.ts, Hipsgen's layout).
+  // Texel centres of the whole tile in one wasm call (core/healpix.ts, Hipsgen's layout).
   const { theta: thetas, phi: phis } = hipsTileCenters(loadCoreSync(), order, npix, tileWidth);
   const rgb = new Uint8Array(tileWidth * tileWidth * 3);
   const sample = new Float32Array(3);

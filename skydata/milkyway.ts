@@ -1,10 +1,10 @@
 // Milky Way cube faces px, py, pz, nx, ny, nz (viewer-spec §7: {dataRepository}{token}{face}.png)
 // at 1024 px and an images-512 set, sampled from the sky map. Faces follow the OpenGL cube-map
-// convention in equatorial axes (src/core/cubeMap.ts), the axes of the star layer: face pixel
+// convention in equatorial axes (core/cubeMap.ts), the axes of the star layer: face pixel
 // (column i, row j) has s = (i + ½)/N, t = (j + ½)/N, row 0 first in the file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CUBE_FACES, cubeFaceDirection, type CubeFace } from '../src/core/cubeMap';
+import { CUBE_FACES, cubeFaceDirection, type CubeFace } from '../core/cubeMap';
 import { encodePng } from './png';
 import { displayByte, sampleSkyMap, type SkyMap } from './skymap';
 

@@ -4,7 +4,7 @@
 //   npx tsx skydata/mosaic.ts <var dir> <out.png> [cell pixels] [columns] [skip] [classes|features]
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Catalogue, CatalogueTarget } from '../src/shared/catalogue';
+import type { Catalogue, CatalogueTarget } from '../shared/catalogue';
 import { cataloguePath, skyRoot } from './paths';
 import { decodePng, encodePng } from './png';
 import { decodeTileValue, FILTERS, TILE_SIZE } from './tract';

@@ -1,7 +1,7 @@
 // Words of the catalogue: captain notes for training and review targets (application-spec §3:
 // reference answer, comments and img_caption in en and ja, img_name), the map labels, campaigns
 // and souvenirs. Notes are written from the target's true kind, so they explain the real answer.
-import type { CaptainNote, Localized, Morphology } from '../src/shared/catalogue';
+import type { CaptainNote, Localized, Morphology } from '../shared/catalogue';
 import type { TargetKind } from './targets';
 
 const EXPLANATIONS: Record<TargetKind, Localized> = {

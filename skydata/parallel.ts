@@ -1,7 +1,7 @@
 // Runs tract jobs on worker threads (one per core, at most GALAXY_CRUISE_SKY_THREADS), or in
-// this thread when only one is allowed (threads started by src/core/node-worker.ts).
+// this thread when only one is allowed (threads started by core/node-worker.ts).
 import os from 'node:os';
-import { startNodeThread } from '../src/core/node-worker';
+import { startNodeThread } from '../core/node-worker';
 import { runTractJob, type TractJob } from './tract-worker';
 
 export function threadCount(): number {

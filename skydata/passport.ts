@@ -4,7 +4,7 @@
 // the level's place in its course (src/app/features/passport/stamps.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { STAMP_IMAGES } from '../src/shared/rewards';
+import { STAMP_IMAGES } from '../shared/rewards';
 
 export const STAMP_FILES = STAMP_IMAGES;
 

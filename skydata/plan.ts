@@ -4,8 +4,8 @@
 // (dsos.20.json: the Saguaro Astronomy Club database) has a galaxy in a field, an area is centred
 // on it and the target keeps its real position, size, axis ratio and Hubble type.
 import fs from 'node:fs';
-import type { CourseId, LevelType } from '../src/shared/enums';
-import type { Localized } from '../src/shared/catalogue';
+import type { CourseId, LevelType } from '../shared/enums';
+import type { Localized } from '../shared/catalogue';
 import { packageData } from './paths';
 import { pixelAngle, POSITION_ANGLES } from './position-angles';
 import { Random } from './random';

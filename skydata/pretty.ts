@@ -21,8 +21,8 @@ import { Random } from './random';
 import { renderTarget, type TargetKind } from './targets';
 import { maxTileLevel, TILE_SIZE } from './tract';
 import { separation, skyToPixel, tanWcs, type TanWcs } from './wcs';
-import { DEFAULT_DISPLAY, mixMatrix, prettyColor } from '../src/shared/prettyMixing';
-import { PRETTY_PICTURES, type PrettyPicture, type PrettyPreset } from '../src/shared/prettyPicture';
+import { DEFAULT_DISPLAY, mixMatrix, prettyColor } from '../shared/prettyMixing';
+import { PRETTY_PICTURES, type PrettyPicture, type PrettyPreset } from '../shared/prettyPicture';
 
 interface Definition {
   ra: number;
@@ -38,7 +38,7 @@ interface Definition {
    * stretch whitens the bright core and leaves the faint disc redder than the core.
    */
   balance?: number[];
-  /** The preset's mixing parameters (src/shared/prettyMixing.ts). */
+  /** The preset's mixing parameters (shared/prettyMixing.ts). */
   mixing: Omit<PrettyPreset, 'nFilters' | 'view'>;
 }
 
@@ -267,7 +267,7 @@ function addDustLanes(
 }
 
 /**
- * The pictures' tone curve (src/shared/prettyMixing.ts). The shoulder (1 − cos πs)/2 is quadratic
+ * The pictures' tone curve (shared/prettyMixing.ts). The shoulder (1 − cos πs)/2 is quadratic
  * at the faint end, and a gamma above 1 steepened that further: a galaxy's disc or a nebula's glow
  * at a tenth of the stretch came out at a few per cent. Gamma 0.5 undoes the shoulder's toe
  * (((1 − cos πs)/2)^0.5 = sin(πs/2)), so the light rises evenly with the asinh stretch and only the

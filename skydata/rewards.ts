@@ -4,8 +4,8 @@
 // the 56 pieces is a 64 × 64 square.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CatalogueCampaign, Souvenir } from '../src/shared/catalogue';
-import { SOUVENIR_INDEX } from '../src/shared/rewards';
+import type { CatalogueCampaign, Souvenir } from '../shared/catalogue';
+import { SOUVENIR_INDEX } from '../shared/rewards';
 import { convolveGaussian } from './galaxy';
 import { encodePng } from './png';
 import { Random } from './random';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Catalogue } from '../src/shared/catalogue';
+import type { Catalogue } from '../shared/catalogue';
 import { buildSky } from './build';
 import { cataloguePath } from './paths';
 

@@ -1,12 +1,12 @@
 // The three HSC-like surveys (viewer-spec §3, §7): for each of wide, dud and simulation a folder
 // with meta.json (per tract a TAN wcs header and tract options), area.json (the areas' outline
 // polygons) and the tile pyramids; plus catalogue.json, the target catalogue the server seeds
-// from (src/shared/catalogue.ts), written outside the served tree because it holds the answers.
+// from (shared/catalogue.ts), written outside the served tree because it holds the answers.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Catalogue, CatalogueCourse, CatalogueLevel, CatalogueTarget, MapLabel } from '../src/shared/catalogue';
-import { COURSE_IDS } from '../src/shared/enums';
+import type { Catalogue, CatalogueCourse, CatalogueLevel, CatalogueTarget, MapLabel } from '../shared/catalogue';
+import { COURSE_IDS } from '../shared/enums';
 import { captainNote } from './notes';
 import { runTractJobs } from './parallel';
 import {

@@ -1,7 +1,7 @@
 // Target galaxies: a kind drawn from the classification scheme's classes, its true answer
 // (application-spec §3 Answer fields) and its rendering from the physical components of
 // galaxy.ts. The true answer follows from what was drawn, so classifying is a real task.
-import type { Morphology } from '../src/shared/catalogue';
+import type { Morphology } from '../shared/catalogue';
 import {
   addBlob,
   addBridge,

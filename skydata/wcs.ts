@@ -1,2 +1,2 @@
-// The TAN projection lives in src/core/wcs.ts, shared with the globe's survey layer.
-export * from '../src/core/wcs';
+// The TAN projection lives in core/wcs.ts, shared with the globe's survey layer.
+export * from '../core/wcs';

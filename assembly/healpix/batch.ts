@@ -1,4 +1,4 @@
-// The batched HEALPix entry points that src/core/wasm.ts calls: ang2pix, pix2ang, vec2pix,
+// The batched HEALPix entry points that core/wasm.ts calls: ang2pix, pix2ang, vec2pix,
 // pix2vec, nest2ring/ring2nest, nest2loc and ang2xyf over n points in linear memory, one call
 // per chunk. Each checks nside once, then every element: it returns -1, or the index of the
 // first bad element with healpixError() set (status.ts), the elements before it done.

@@ -5,8 +5,8 @@
 // beside Aladin Lite; `cruise` plays a volunteer on the main screen under CPU throttling, or with
 // --second-visit times a volunteer's first and second visit on a slow line; `import`
 // times `galaxy-cruise import` of a target list and reads its peak memory.
-import type { LoadDatabase, LoadSky } from '../bench/load';
-import { formatTable, runCase, type BenchCase, type Measurement } from '../bench/harness';
+import type { LoadDatabase, LoadSky } from '../../bench/load';
+import { formatTable, runCase, type BenchCase, type Measurement } from '../../bench/harness';
 import { UsageError, parseOptions, type Command } from '../command';
 
 /** 'none' is the load suite's peer: the same calls answered from memory, no database. */
@@ -67,12 +67,12 @@ export const benchCommand: Command = {
     // development dependencies, and the load and start-up suites start processes of their own.
     const inProcess = SUITES.filter((suite) => !(OUT_OF_PROCESS as readonly string[]).includes(suite) && wanted(suite));
     if (inProcess.length > 0) {
-      const core = await (await import('../../src/core/wasm')).loadCore();
-      if (wanted('crc32')) cases.push(...(await import('../bench/crc32')).crc32Cases(core));
-      if (wanted('inflate')) cases.push(...(await import('../bench/inflate')).inflateCases(core));
-      if (wanted('fits')) cases.push(...(await import('../bench/fits')).fitsCases(core));
-      if (wanted('healpix')) cases.push(...(await import('../bench/healpix')).healpixCases(core));
-      if (wanted('shiftmap')) cases.push(...(await import('../bench/shiftmap')).shiftmapCases(core));
+      const core = await (await import('../../core/wasm')).loadCore();
+      if (wanted('crc32')) cases.push(...(await import('../../bench/crc32')).crc32Cases(core));
+      if (wanted('inflate')) cases.push(...(await import('../../bench/inflate')).inflateCases(core));
+      if (wanted('fits')) cases.push(...(await import('../../bench/fits')).fitsCases(core));
+      if (wanted('healpix')) cases.push(...(await import('../../bench/healpix')).healpixCases(core));
+      if (wanted('shiftmap')) cases.push(...(await import('../../bench/shiftmap')).shiftmapCases(core));
     }
     const log = (line: string) => process.stderr.write(`${line}\n`);
     const rows: Measurement[] = [];
@@ -80,22 +80,22 @@ export const benchCommand: Command = {
       if (!json) log(`bench ${bench.suite}: ${bench.input}`);
       rows.push(...runCase(bench));
     }
-    const loadRows = wanted('load') ? await (await import('../bench/load')).runLoad({ ...loadArgs, log }) : [];
-    const startup = wanted('startup') ? await import('../bench/startup') : undefined;
+    const loadRows = wanted('load') ? await (await import('../../bench/load')).runLoad({ ...loadArgs, log }) : [];
+    const startup = wanted('startup') ? await import('../../bench/startup') : undefined;
     const startupRows = startup ? await startup.runStartup({ ...startupArgs, log }) : [];
-    const season = wanted('season') ? await import('../bench/season') : undefined;
+    const season = wanted('season') ? await import('../../bench/season') : undefined;
     const seasonRows = season ? await season.runSeason({ ...seasonArgs, log }) : [];
-    const science = wanted('science') ? await import('../bench/science') : undefined;
+    const science = wanted('science') ? await import('../../bench/science') : undefined;
     const scienceRows = science ? await science.runScience({ ...scienceArgs, log }) : [];
-    const client = wanted('client') ? await import('../bench/client') : undefined;
+    const client = wanted('client') ? await import('../../bench/client') : undefined;
     const clientRows = client ? await client.runClient({ ...clientArgs, log }) : [];
-    const globe = wanted('globe') ? await import('../bench/globe') : undefined;
+    const globe = wanted('globe') ? await import('../../bench/globe') : undefined;
     const globeRows = globe ? await globe.runGlobe({ ...globeArgs, log }) : [];
-    const cruise = wanted('cruise') && !cruiseArgs.secondVisit ? await import('../bench/cruise') : undefined;
+    const cruise = wanted('cruise') && !cruiseArgs.secondVisit ? await import('../../bench/cruise') : undefined;
     const cruiseRows = cruise ? await cruise.runCruise({ ...cruiseArgs, log }) : [];
-    const revisit = wanted('cruise') && cruiseArgs.secondVisit ? await import('../bench/cruise-revisit') : undefined;
+    const revisit = wanted('cruise') && cruiseArgs.secondVisit ? await import('../../bench/cruise-revisit') : undefined;
     const revisitRows = revisit ? await revisit.runSecondVisit({ ...cruiseArgs, log }) : [];
-    const importBench = wanted('import') ? await import('../bench/import') : undefined;
+    const importBench = wanted('import') ? await import('../../bench/import') : undefined;
     const importRows = importBench ? await importBench.runImportBench({ ...importArgs, log }) : [];
     if (json)
       process.stdout.write(
@@ -104,7 +104,7 @@ export const benchCommand: Command = {
     else {
       if (rows.length > 0) process.stdout.write(`${formatTable(rows)}\n`);
       if (loadRows.length > 0)
-        process.stdout.write(`${(await import('../bench/load-table')).formatLoadTable(loadRows)}\n`);
+        process.stdout.write(`${(await import('../../bench/load-table')).formatLoadTable(loadRows)}\n`);
       if (startup) process.stdout.write(`${startup.formatStartupTable(startupRows)}\n`);
       if (season) process.stdout.write(`${season.formatSeasonTable(seasonRows)}\n`);
       if (science) process.stdout.write(`${science.formatScienceTable(scienceRows)}\n`);

@@ -1,7 +1,7 @@
 // `galaxy-cruise crc32 FILE...`: the CRC-32 of each file (the gzip and zlib checksum), as cksum
 // tools print it: eight hex digits, two spaces, the name.
 import fs from 'node:fs/promises';
-import { loadCore } from '../../src/core/wasm';
+import { loadCore } from '../../core/wasm';
 import { UsageError, parseOptions, type Command } from '../command';
 
 export const crc32Command: Command = {

@@ -4,8 +4,8 @@
 // missing axis) and statistics of the physical values ignoring NaN (null when none is left).
 // --f64 writes the physical values as little-endian float64, NAXIS1 fastest.
 import fs from 'node:fs/promises';
-import { decodeFits } from '../../src/core/fits';
-import { loadCore } from '../../src/core/wasm';
+import { decodeFits } from '../../core/fits';
+import { loadCore } from '../../core/wasm';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
 export const fitsCommand: Command = {

@@ -1,5 +1,5 @@
 // `galaxy-cruise healpix ang2pix|pix2ang|nest2ring|ring2nest|query_disc --nside N
-//   [--scheme ring|nest] [--inclusive] [--fact F]`: the wasm HEALPix (src/core/healpix.ts) on
+//   [--scheme ring|nest] [--inclusive] [--fact F]`: the wasm HEALPix (core/healpix.ts) on
 // JSON from stdin, one JSON array on stdout:
 //   ang2pix     [[theta, phi], …]            → [pix, …]
 //   pix2ang     [pix, …]                     → [[theta, phi], …]
@@ -10,8 +10,8 @@
 //               F = --fact, default 4 as healpy)
 // Angles in radians. Pixel ids are JSON numbers below 2^53 and decimal strings at or above it;
 // both forms are read. Bad input exits 1 with the message on stderr; bad usage exits 2.
-import { Healpix, checkNside, pixelArray, pixelList, type PixelId, type Scheme } from '../../src/core/healpix';
-import { loadCore } from '../../src/core/wasm';
+import { Healpix, checkNside, pixelArray, pixelList, type PixelId, type Scheme } from '../../core/healpix';
+import { loadCore } from '../../core/wasm';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
 const OPERATIONS = ['ang2pix', 'pix2ang', 'nest2ring', 'ring2nest', 'query_disc'] as const;

@@ -1,29 +1,29 @@
 // `galaxy-cruise import MANIFEST` (issue 30; docs/import.md): a research group's course from its
-// manifest (server/import/manifest.ts) and target list (server/import/targets.ts), its levels and
+// manifest (skydata/import/manifest.ts) and target list (skydata/import/targets.ts), its levels and
 // areas planned from the targets' positions by the planner the generated sky uses
 // (skydata/areas.ts), seeded beside the other courses in one transaction
-// (server/import/seed-course.ts). Everything is read and checked before anything is written: a
+// (server/db/course-writer.ts). Everything is read and checked before anything is written: a
 // malformed file is refused with its file, row and column, and the database and the served
 // imagery stay as they were. A HiPS folder is copied under {dataRepository}/imports/<course>/hips/
 // (VAR_DIR/sky/stellar-globe/static, served with the sky, or by DATA_HOST with it), or linked
 // there with --link (a large HiPS is then not copied at each import, and must stay where it is);
 // a HiPS URL is kept as it is. `--open COURSE` and `--close COURSE` let volunteers sail an imported course, or
 // stop them (a course is open once imported). The manifest's paths must lie under its folder,
-// links resolved (server/import/manifest.ts); `--allow-root DIR` lets them lie under DIR too.
+// links resolved (skydata/import/manifest.ts); `--allow-root DIR` lets them lie under DIR too.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import { setCourseOpen } from '../../server/import/courses';
-import { ImportError } from '../../server/import/import-error';
-import { readManifest } from '../../server/import/manifest';
-import { seedImportedCourse, type ImportedCourseResult } from '../../server/import/seed-course';
-import { readTargetList } from '../../server/import/targets';
-import { FITS_FORMAT, parseHipsProperties } from '../../src/core/hipsProperties';
-import type { HipsColour } from '../../src/shared/courses';
+import { setCourseOpen } from '../../server/db/admin-courses';
+import { ImportError } from '../../skydata/import/import-error';
+import { readManifest } from '../../skydata/import/manifest';
+import { seedImportedCourse, type ImportedCourseResult } from '../../server/db/course-writer';
+import { readTargetList } from '../../skydata/import/targets';
+import { FITS_FORMAT, parseHipsProperties } from '../../core/hipsProperties';
+import type { HipsColour } from '../../shared/courses';
 import { planPositions } from '../../skydata/areas';
 import { writeCutouts } from '../../skydata/hips-cutout';
-import { ImageImportError, writeHipsFromImages } from '../../skydata/hips-from-images';
+import { ImageImportError, writeHipsFromImages } from '../../skydata/import/hips-from-images';
 import { colourFromCut, hipsFitsColour } from '../../skydata/hips-fits-colour';
 import { skyRoot } from '../../skydata/paths';
 import { PIXEL_SCALE, tractSize } from '../../skydata/plan';

@@ -1,7 +1,7 @@
 // `galaxy-cruise inflate IN|- [-o OUT]`: decompresses a gzip file (or stdin, every member) with
 // the wasm inflater and writes the bytes to OUT or stdout. Errors (viewer-spec §5 messages) exit 1.
 import fs from 'node:fs';
-import { loadCore } from '../../src/core/wasm';
+import { loadCore } from '../../core/wasm';
 import { UsageError, atMostPositionals, parseOptions, type Command } from '../command';
 
 export const inflateCommand: Command = {

@@ -2,7 +2,7 @@
 // it in the background as answers grow); `galaxy-cruise science rule --course C …` sets or clears
 // a course's retirement rule (docs/science.md). The five courses of application-spec keep theirs
 // off: the rule is for the courses a research group defines.
-import { COURSE_IDS } from '../../src/shared/enums';
+import { COURSE_IDS } from '../../shared/enums';
 import { courseExists } from '../../server/science/catalogue-rows';
 import { sumNewAnswers } from '../../server/science/consensus';
 import { estimateReliability } from '../../server/science/reliability';

@@ -8,7 +8,7 @@
 // '@', and a domain of dot-separated labels of letters, digits and inner hyphens. Refused: quoted
 // local parts, display names, comments, lists, address literals, white space, control and format
 // characters, and the lengths RFC 5321 §4.5.3.1 rules out.
-import { EMAIL_MAX_LENGTH } from '../../src/shared/validation';
+import { EMAIL_MAX_LENGTH } from '../../shared/validation';
 
 /** RFC 5321 §4.5.3.1.1 and .2: a local part up to 64 octets, a domain up to 255 (DNS: 253). */
 const LOCAL_PART_MAX_OCTETS = 64;

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Catalogue } from '../../src/shared/catalogue';
-import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
-import { outlineCentre } from '../../src/core/sky-points';
+import type { Catalogue } from '../../shared/catalogue';
+import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../shared/enums';
+import { outlineCentre } from '../../core/sky-points';
 import type { Database } from './schema';
 
 /** Where skydata/ writes the catalogue (skydata/paths.ts cataloguePath; the server does not import skydata/). */
@@ -107,7 +107,7 @@ export async function upsertTargets(trx: Transaction<Database>, rows: Insertable
 /**
  * Marks rows whose ids are not in `keep` as retired, and those in it as current. Levels, areas and
  * targets are the catalogue's only where their course is one of its own (COURSE_IDS): a course
- * that `galaxy-cruise import` seeded beside them is left as it is (server/import/seed-course.ts).
+ * that `galaxy-cruise import` seeded beside them is left as it is (server/db/course-writer.ts).
  */
 async function retireOthers(
   trx: Transaction<Database>,

@@ -1,5 +1,5 @@
 // A throw-away PostgreSQL server on 127.0.0.1 under a temporary data directory, for the server
-// tests (tests/helpers/postgres-global.ts) and the load bench (cli/bench/): one home that both may
+// tests (tests/helpers/postgres-global.ts) and the load bench (bench/): one home that both may
 // import, and the production server never does. pg_ctl stops it through the pid file of its data
 // directory, so only the server started here is stopped; one started `attached` (the e2e
 // server's) also dies with its parent's process group. initdb refuses to run as root, so as

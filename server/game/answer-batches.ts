@@ -10,8 +10,8 @@
 // course counts (migration 0006), the ranking counts (0007) and the science's log of changed
 // answers (0009, science_log, read by the estimate in ../science/).
 import { sql, type Kysely } from 'kysely';
-import type { Answer } from '../../src/shared/api';
-import type { CourseId } from '../../src/shared/enums';
+import type { Answer } from '../../shared/api';
+import type { CourseId } from '../../shared/enums';
 import type { Database } from '../db/schema';
 import type { MedalCount } from './campaigns';
 import { catalogueVersion, settledAreasJson, type Db } from './model-reads';

@@ -2,14 +2,14 @@
 // ARCHITECTURE.md, the game model): read in one statement, created when none exists, repaired
 // when no answer can finish it.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Answer, CurrentQuestResponse, Question } from '../../src/shared/api';
-import type { CaptainNote } from '../../src/shared/catalogue';
-import type { CourseId } from '../../src/shared/enums';
+import type { Answer, CurrentQuestResponse, Question } from '../../shared/api';
+import type { CaptainNote } from '../../shared/catalogue';
+import type { CourseId } from '../../shared/enums';
 import type { Database } from '../db/schema';
 import { cachedLevels, catalogueVersion, passedAreaIds, settledAreasJson, toIso, type Db } from './model-reads';
 import { finishQuests, planTurnover } from './quest-turnovers';
 import { nextQuestArea } from './quests';
-import type { SkyPoint } from '../../src/core/sky-points';
+import type { SkyPoint } from '../../core/sky-points';
 
 interface QuestRow {
   id: number;

@@ -2,7 +2,7 @@
 // its areas is done, the first level (in sailing order) that is not is active, the rest locked.
 // The status is derived from the user's finished quests rather than stored, so a new game (which
 // deletes the quests) and a re-seed that adds areas both leave it consistent by construction.
-import type { LevelStatus } from '../../src/shared/enums';
+import type { LevelStatus } from '../../shared/enums';
 
 export interface LevelAreas {
   id: number;

@@ -2,12 +2,12 @@
 // playable areas, a user's done areas, and the campaign board. Decisions (status, nearest area,
 // medals) are made by the pure functions of server/game/.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { CampaignEntry } from '../../src/shared/api';
-import type { MapLabel } from '../../src/shared/catalogue';
-import type { CourseId, LevelStatus } from '../../src/shared/enums';
+import type { CampaignEntry } from '../../shared/api';
+import type { MapLabel } from '../../shared/catalogue';
+import type { CourseId, LevelStatus } from '../../shared/enums';
 import type { Database } from '../db/schema';
 import { levelStatuses } from './levels';
-import type { SkyPoint } from '../../src/core/sky-points';
+import type { SkyPoint } from '../../core/sky-points';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,7 +3,7 @@
 // the next quest) is decided here in JavaScript by the pure rules of server/game/; the finishes
 // of one answer batch are then written by one statement.
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { CourseId } from '../../src/shared/enums';
+import type { CourseId } from '../../shared/enums';
 import type { Database, NotificationsTable } from '../db/schema';
 import { completesLevel } from './levels';
 import { nextQuestArea } from './quests';

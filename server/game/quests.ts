@@ -2,7 +2,7 @@
 // where the ship is (the centre of the area of the user's latest quest in the course). A first
 // quest, or one whose previous area is gone, starts at the level's first area in sailing order.
 import { activeLevel, type LevelAreas } from './levels';
-import { angularDistance, type SkyPoint } from '../../src/core/sky-points';
+import { angularDistance, type SkyPoint } from '../../core/sky-points';
 
 export interface AreaPosition {
   id: number;
@@ -43,4 +43,4 @@ export function nextQuestArea<A extends AreaPosition, L extends LevelAreas & { a
   return level && area ? { level, area } : undefined;
 }
 
-export { NEW_GAME_COURSES } from '../../src/shared/enums';
+export { NEW_GAME_COURSES } from '../../shared/enums';

@@ -3,8 +3,8 @@
 // each course and period is shared by every caller for a second, so that volunteers reloading the
 // ranking modal do not each read the database.
 import { sql, type Kysely } from 'kysely';
-import type { RankingEntry, RankingPeriod } from '../../src/shared/api';
-import type { CourseId } from '../../src/shared/enums';
+import type { RankingEntry, RankingPeriod } from '../../shared/api';
+import type { CourseId } from '../../shared/enums';
 import { gravatarUrl } from '../auth/gravatar';
 import type { Database } from '../db/schema';
 import { RANKING_SIZE, periodStart } from './rankings';

@@ -1,7 +1,7 @@
 // Rankings: answers per user since the start of the current hour, day, week (Monday) or month in
 // the server's time zone (TIME_ZONE, default Asia/Tokyo), top 100, ties to whoever got there
 // first.
-import type { RankingPeriod } from '../../src/shared/api';
+import type { RankingPeriod } from '../../shared/api';
 export const RANKING_SIZE = 100;
 
 interface WallClock {

@@ -1,5 +1,5 @@
 // recommended_course of GET /api/session: where the app sends a volunteer after login.
-import type { CourseId } from '../../src/shared/enums';
+import type { CourseId } from '../../shared/enums';
 
 /**
  * A volunteer who has answered nothing yet starts with training; one who has answered goes back

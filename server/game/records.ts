@@ -1,8 +1,8 @@
 // A volunteer's records (application-spec §3 User stats, §7 my_record and my_records): the quests
 // of a course or of all, and the answers per course, kept by a trigger.
 import type { Kysely } from 'kysely';
-import type { QuestRecord } from '../../src/shared/api';
-import type { CourseId } from '../../src/shared/enums';
+import type { QuestRecord } from '../../shared/api';
+import type { CourseId } from '../../shared/enums';
 import type { Database } from '../db/schema';
 import { toIso } from './model-reads';
 

@@ -1,6 +1,6 @@
 // The texts of account mail in en and ja. Sign-up mail is in the locale the visitor chose on
 // the sign-up form; reset mail in the account's locale.
-import type { Locale } from '../../src/shared/api';
+import type { Locale } from '../../shared/api';
 
 export type MailKind = 'signup' | 'password_reset';
 

@@ -8,7 +8,7 @@ import {
   type LocaleText,
   type NotificationInput,
   type UserNotification,
-} from '../../src/shared/api';
+} from '../../shared/api';
 import type { NotificationsTable } from '../db/schema';
 
 export type NotificationRow = Selectable<NotificationsTable>;

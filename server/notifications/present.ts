@@ -1,2 +1,2 @@
-// The present202501 gift campaign rules live in src/shared/present.ts, shared with the gift form.
-export * from '../../src/shared/present';
+// The present202501 gift campaign rules live in shared/present.ts, shared with the gift form.
+export * from '../../shared/present';

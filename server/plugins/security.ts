@@ -18,7 +18,7 @@ import { registerJsonBodyParser } from './json-body';
 import { kyselyRateLimitStore } from './rate-limit-store';
 import { registerBodyIdleTimeout } from './request-timeouts';
 
-/** A 422 with the §5 messages per field (ErrorResponse.errors in src/shared/api.ts). */
+/** A 422 with the §5 messages per field (ErrorResponse.errors in shared/api.ts). */
 export class ValidationFailed extends HttpError {
   constructor(
     message: string,

@@ -4,8 +4,8 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LoginRequest, PasswordUpdateRequest } from '../../src/shared/api';
-import { ERROR_TEXTS, MESSAGES, passwordErrors } from '../../src/shared/validation';
+import type { LoginRequest, PasswordUpdateRequest } from '../../shared/api';
+import { ERROR_TEXTS, MESSAGES, passwordErrors } from '../../shared/validation';
 import { parseMailbox } from '../auth/email-address';
 import { isGuessablePassword } from '../auth/password-strength';
 import { idleCutoff } from '../auth/session-activity';

@@ -3,8 +3,8 @@
 // counts through a one-second cache shared by all callers (server/game/ranking-counts.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CampaignEntry, RankingEntry, RankingPeriod } from '../../src/shared/api';
-import type { CourseId } from '../../src/shared/enums';
+import type { CampaignEntry, RankingEntry, RankingPeriod } from '../../shared/api';
+import type { CourseId } from '../../shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { RankingBoardCache } from '../game/ranking-counts';

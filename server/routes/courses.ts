@@ -1,4 +1,4 @@
-// GET /api/courses (src/shared/courses.ts): the courses in sailing order with what the client
+// GET /api/courses (shared/courses.ts): the courses in sailing order with what the client
 // needs to show an imported one (its names, whether it is open, its imagery). Beside
 // application-spec's calls: they keep their shapes, and this one adds what the spec's five
 // courses never needed. For administrators (issue 30's course page): GET /api/admin/courses, each
@@ -12,12 +12,12 @@ import type {
   CourseEntry,
   CoursesResponse,
   HipsColour,
-} from '../../src/shared/courses';
-import { COURSE_IDS } from '../../src/shared/enums';
+} from '../../shared/courses';
+import { COURSE_IDS } from '../../shared/enums';
 import { requireAdmin, requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
-import { adminCourses, setCourseOpen } from '../import/courses';
+import { adminCourses, setCourseOpen } from '../db/admin-courses';
 import { courseIdSchema, pathParameters, requireCourse, throwValidationError } from './schemas';
 
 const asAdmin = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };

@@ -2,7 +2,7 @@
 // language, gravatar choices), POST /api/current_user/private_information (the welcome
 // questionnaire) and DELETE /api/current_user (account deletion).
 import type { FastifyPluginAsync } from 'fastify';
-import type { CurrentUserResponse, CurrentUserUpdateRequest } from '../../src/shared/api';
+import type { CurrentUserResponse, CurrentUserUpdateRequest } from '../../shared/api';
 import {
   ERROR_TEXTS,
   MESSAGES,
@@ -11,7 +11,7 @@ import {
   parseBirthYear,
   privateInformationErrors,
   type PrivateInformationInput,
-} from '../../src/shared/validation';
+} from '../../shared/validation';
 import { holdsNickname } from '../auth/nickname-key';
 import { requireUser } from '../auth/session-user';
 import { clearSessionCookie, isRecentlyAuthenticated, revokeUserSessions } from '../auth/sessions';

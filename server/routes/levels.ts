@@ -2,9 +2,9 @@
 // the courses' levels with each volunteer's status, and a level's areas with their outlines.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LevelDetail, LevelStatusEntry, LevelSummary, ServerInfoResponse } from '../../src/shared/api';
-import type { Outline } from '../../src/shared/catalogue';
-import type { CourseId } from '../../src/shared/enums';
+import type { LevelDetail, LevelStatusEntry, LevelSummary, ServerInfoResponse } from '../../shared/api';
+import type { Outline } from '../../shared/catalogue';
+import type { CourseId } from '../../shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';

@@ -13,7 +13,7 @@
 // All three count against LIMITS.mailLink, one counter per IP, against guessing.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Locale, MailLinkFailure, MailLinkKind, MailLinkRequest, MailLinkResponse } from '../../src/shared/api';
+import type { Locale, MailLinkFailure, MailLinkKind, MailLinkRequest, MailLinkResponse } from '../../shared/api';
 import { consumeEmailToken, peekEmailToken, type EmailTokenRow, type LinkFailure } from '../auth/email-tokens';
 import { grantAdminByEmail, type UserRow } from '../auth/session-user';
 import { createSession, revokeRequestSession, setSessionCookie } from '../auth/sessions';

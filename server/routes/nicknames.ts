@@ -3,8 +3,8 @@
 // zero-width joiners, case-insensitive; users.nickname_skeleton: look-alike letters;
 // server/auth/nickname-key.ts); 0 means free. The nickname dialog asks as the volunteer types, hence a per-user rate limit.
 import type { FastifyPluginAsync } from 'fastify';
-import type { NicknameCountResponse } from '../../src/shared/api';
-import { normalizeNickname } from '../../src/shared/validation';
+import type { NicknameCountResponse } from '../../shared/api';
+import { normalizeNickname } from '../../shared/validation';
 import { holdsNickname } from '../auth/nickname-key';
 import { requireUser } from '../auth/session-user';
 import { LIMITS, rateLimited } from '../plugins/rate-limits';

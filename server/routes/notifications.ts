@@ -7,7 +7,7 @@
 // exists in the user's locale, or that fall back to English (then the en texts are served).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { LOCALES, NOTIFICATION_TYPES, type NotificationInput, type UserNotification } from '../../src/shared/api';
+import { LOCALES, NOTIFICATION_TYPES, type NotificationInput, type UserNotification } from '../../shared/api';
 import { requireAdmin, requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';

@@ -4,8 +4,8 @@
 // /api/password_reset/confirm, see mail-links.ts) logs the account in with its password cleared
 // and its other sessions ended, so the access gate forces the set-password dialog.
 import type { FastifyPluginAsync } from 'fastify';
-import type { PasswordResetVerifyEmailRequest } from '../../src/shared/api';
-import { MESSAGES } from '../../src/shared/validation';
+import type { PasswordResetVerifyEmailRequest } from '../../shared/api';
+import { MESSAGES } from '../../shared/validation';
 import { parseMailbox } from '../auth/email-address';
 import { issueEmailToken } from '../auth/email-tokens';
 import { revokeUserSessions } from '../auth/sessions';

@@ -9,7 +9,7 @@
 // own address is never refused.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { PresentApplication, PresentStat } from '../../src/shared/api';
+import type { PresentApplication, PresentStat } from '../../shared/api';
 import { requireUser } from '../auth/session-user';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';

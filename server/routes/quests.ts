@@ -17,8 +17,8 @@ import type {
   MyRecordsResponse,
   NewRecordResponse,
   QuestRecord,
-} from '../../src/shared/api';
-import { COURSE_IDS, DEFAULT_COURSE, type CourseId } from '../../src/shared/enums';
+} from '../../shared/api';
+import { COURSE_IDS, DEFAULT_COURSE, type CourseId } from '../../shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { AnswerBatches } from '../game/answer-batches';

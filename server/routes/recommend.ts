@@ -1,6 +1,6 @@
 // The data behind recommended_course (GET /api/session); the rule is server/game/recommend.ts.
 import type { Kysely } from 'kysely';
-import type { CourseId } from '../../src/shared/enums';
+import type { CourseId } from '../../shared/enums';
 import type { Database } from '../db/schema';
 import { recommendCourse } from '../game/recommend';
 

@@ -8,8 +8,8 @@
 // registered, a path parameter that does not.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { RANKING_PERIODS } from '../../src/shared/api';
-import { COURSE_ID_PATTERN, COURSE_IDS, GALAXY_TYPES, INTERACTIONS } from '../../src/shared/enums';
+import { RANKING_PERIODS } from '../../shared/api';
+import { COURSE_ID_PATTERN, COURSE_IDS, GALAXY_TYPES, INTERACTIONS } from '../../shared/enums';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
 

@@ -1,4 +1,4 @@
-// The research dashboard's calls (src/shared/science.ts, docs/science.md), administrators only:
+// The research dashboard's calls (shared/science.ts, docs/science.md), administrators only:
 // GET /api/admin/science, the summary; GET /api/admin/courses/{course_id}/export?format=…&table=…,
 // the course's catalogue (or its raw answers, or its volunteers' reliability) as a download
 // streamed a block at a time (never whole in memory).
@@ -10,7 +10,7 @@ import {
   SCIENCE_EXPORT_TABLES,
   type ScienceExportFormat,
   type ScienceExportTable,
-} from '../../src/shared/science';
+} from '../../shared/science';
 import { requireAdmin } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';

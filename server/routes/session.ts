@@ -2,7 +2,7 @@
 // {"current_user": null, "recommended_course": null} for a visitor without one.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CurrentUser, Locale, SessionResponse } from '../../src/shared/api';
+import type { CurrentUser, Locale, SessionResponse } from '../../shared/api';
 import { gravatarUrl } from '../auth/gravatar';
 import type { UserRow } from '../auth/session-user';
 import type { Database } from '../db/schema';

@@ -3,8 +3,8 @@
 // mail-links.ts) creates the account and logs it in; the app's access gate then asks for a
 // password, a nickname and the questionnaire.
 import type { FastifyPluginAsync } from 'fastify';
-import type { SignupVerifyEmailRequest } from '../../src/shared/api';
-import { ERROR_TEXTS, MESSAGES } from '../../src/shared/validation';
+import type { SignupVerifyEmailRequest } from '../../shared/api';
+import { ERROR_TEXTS, MESSAGES } from '../../shared/validation';
 import { parseMailbox } from '../auth/email-address';
 import { issueEmailToken } from '../auth/email-tokens';
 import { findUserByEmail } from '../auth/users';

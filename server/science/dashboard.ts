@@ -1,4 +1,4 @@
-// The research dashboard's summary (src/shared/science.ts ScienceSummary): each read is an
+// The research dashboard's summary (shared/science.ts ScienceSummary): each read is an
 // aggregate over what is already kept small — target_consensus (a row per answered target), the
 // per-day ranking counts (migration 0007) and the per-course answer counts (0006) — never a scan
 // of every answer, so that the dashboard costs the same at a million answers as at a thousand.
@@ -13,7 +13,7 @@ import type {
   ScienceReopenedTarget,
   ScienceSummary,
   ScienceVolunteer,
-} from '../../src/shared/science';
+} from '../../shared/science';
 
 export const DASHBOARD_DAYS = 30;
 /** Targets with more volunteers than this share the accuracy curve's last point. */

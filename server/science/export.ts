@@ -22,9 +22,9 @@ import {
   SCIENCE_EXPORT_FORMATS,
   type ScienceExportFormat,
   type ScienceExportTable as ExportTable,
-} from '../../src/shared/science';
+} from '../../shared/science';
 
-// The formats, as the dashboard's links name them (src/shared/science.ts): one list.
+// The formats, as the dashboard's links name them (shared/science.ts): one list.
 const EXPORT_FORMATS = SCIENCE_EXPORT_FORMATS;
 type ExportFormat = ScienceExportFormat;
 export { EXPORT_FORMATS, type ExportFormat };
@@ -38,8 +38,8 @@ export const SOFTWARE = `galaxy-cruise ${
   (JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version
 }`;
 
-export { SCIENCE_EXPORT_TABLES as EXPORT_TABLES } from '../../src/shared/science';
-export type { ScienceExportTable as ExportTable } from '../../src/shared/science';
+export { SCIENCE_EXPORT_TABLES as EXPORT_TABLES } from '../../shared/science';
+export type { ScienceExportTable as ExportTable } from '../../shared/science';
 
 /** A table in one format, with its columns and provenance. */
 export function tableWriter(

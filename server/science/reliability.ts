@@ -25,7 +25,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { withBulkSession } from '../db/bulk-copy';
 import { CopyBinaryReader, encodeCopyBinary, type CopyColumn } from '../db/copy-binary';
-import { startNodeWorker } from '../../src/core/node-worker';
+import { startNodeWorker } from '../../core/node-worker';
 import { ESTIMATE_PAUSE_MS, reviewRetirements } from './consensus';
 import {
   ANSWER_CODE_SQL,

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import type { SessionResponse } from '../shared/api';
+import type { SessionResponse } from '../../shared/api';
 import { keepLastSeen, lastSeenAnswer } from './api/lastSeen';
 import { createQueryClient } from './api/queryClient';
 import { setOfflineAnswer, setReloadLine, setTooManyRequestsText } from './api/request';

@@ -12,7 +12,7 @@
 //     whose visible radius grows with the logarithm of F, so that a bright star reads at a glance
 //     while its summed light keeps rising with its flux.
 // The colour is the spec's fixed colour, or, with true star colours, the star's B−V colour
-// (src/core/stars.ts starColor); where the light passes 1 the colour whitens, as an
+// (core/stars.ts starColor); where the light passes 1 the colour whitens, as an
 // over-exposed star does.
 
 /** viewer-spec §9: the fixed star colour. */

@@ -12,7 +12,7 @@
 //   read by the page (src/app/api/lastSeen.ts) as it last saw them, deleted at logout; the worker
 //   does not touch it.
 // Both sky caches are bounded by count and bytes, least recently used out first (cache-bound.ts).
-import { DATA_REPOSITORY_PATH } from '../core/dataRepository';
+import { DATA_REPOSITORY_PATH } from '../../core/dataRepository';
 
 export const SKY_BACKDROP_CACHE = 'galaxy-cruise-sky-backdrop';
 export const SKY_TILES_CACHE = 'galaxy-cruise-sky-tiles';

@@ -1,4 +1,4 @@
-// FITS decoding (src/core/fits.ts headers, assembly/fits.ts pixels) against files written by
+// FITS decoding (core/fits.ts headers, assembly/fits.ts pixels) against files written by
 // astropy: BITPIX 8, 16, 32, -32, -64, BZERO/BSCALE, BLANK, NaN, image extensions after a
 // table, gzip-compressed files, HIERARCH and CONTINUE cards; 'type mismatch' (viewer-spec §5)
 // on hand-made headers; the CLI contract `galaxy-cruise fits IN [--hdu N] [--f64 OUT]`.
@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeFits, parseFitsHeader, readFitsHdus } from '../../src/core/fits';
-import { coreWasmUrl, FITS_CHUNK, loadCore, type Core } from '../../src/core/wasm';
+import { decodeFits, parseFitsHeader, readFitsHdus } from '../../core/fits';
+import { coreWasmUrl, FITS_CHUNK, loadCore, type Core } from '../../core/wasm';
 import { codecReferences, type CodecReferences, type FitsCase } from '../helpers/codec-references';
 
 let refs: CodecReferences;

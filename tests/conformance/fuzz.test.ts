@@ -5,8 +5,8 @@
 // and raw DEFLATE must succeed or fail exactly where node:zlib does, with the same bytes.
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeFits } from '../../src/core/fits';
-import { loadCore, type Core } from '../../src/core/wasm';
+import { decodeFits } from '../../core/fits';
+import { loadCore, type Core } from '../../core/wasm';
 import { codecReferences, type CodecReferences } from '../helpers/codec-references';
 
 let refs: CodecReferences;

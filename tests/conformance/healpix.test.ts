@@ -1,4 +1,4 @@
-// The wasm HEALPix (assembly/healpix/ through src/core/wasm.ts and src/core/healpix.ts) against
+// The wasm HEALPix (assembly/healpix/ through core/wasm.ts and core/healpix.ts) against
 // healpy (HEALPix C++) vectors made by tests/helpers/make_healpix_references.py at every order
 // 0..29: ang2pix, pix2ang, vec2pix, pix2vec, nest2ring, ring2nest, boundaries (for nest2loc) and
 // query_disc exclusive and inclusive; the error messages; the HiPS helpers; and the CLI contract
@@ -16,8 +16,8 @@ import {
   hipsTilePixels,
   pixelArray,
   type PixelIds,
-} from '../../src/core/healpix';
-import { loadCore, type Core } from '../../src/core/wasm';
+} from '../../core/healpix';
+import { loadCore, type Core } from '../../core/wasm';
 import { healpixReferences, type HealpixReferences, type OrderReferences } from '../helpers/healpix-references';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

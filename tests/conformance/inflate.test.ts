@@ -1,4 +1,4 @@
-// The wasm inflater (assembly/inflate.ts through src/core/wasm.ts and src/core/gzip.ts)
+// The wasm inflater (assembly/inflate.ts through core/wasm.ts and core/gzip.ts)
 // against files made by gzip, pigz (-11 is zopfli), Python's gzip module and zlib's raw
 // deflate with every strategy, plus hand-written corrupt streams; every error of viewer-spec
 // §5 and the CLI contract `galaxy-cruise inflate IN [-o OUT]`.
@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GZIP_ERRORS, gunzip } from '../../src/core/gzip';
-import { loadCore, type Core } from '../../src/core/wasm';
+import { GZIP_ERRORS, gunzip } from '../../core/gzip';
+import { loadCore, type Core } from '../../core/wasm';
 import { codecReferences, type CodecReferences } from '../helpers/codec-references';
 
 let refs: CodecReferences;
@@ -92,7 +92,7 @@ describe('inflate conformance (files made by real tools)', () => {
     expect(core.memoryBytes()).toBe(before);
   });
 
-  it('is the inflater behind src/core/gzip.ts gunzip()', async () => {
+  it('is the inflater behind core/gzip.ts gunzip()', async () => {
     const c = refs.inflate.find((x) => x.name === 'flags-all.gz')!;
     expect(Buffer.compare(Buffer.from(await gunzip(refs.read(c.file), core)), refs.read(c.expect!))).toBe(0);
     await expect(gunzip(new Uint8Array([1, 2, 3]), core)).rejects.toThrow('Not a GZIP file');

@@ -1,4 +1,4 @@
-// The celestial WCS of the wasm core (assembly/wcs.ts through src/core/wcs-celestial.ts)
+// The celestial WCS of the wasm core (assembly/wcs.ts through core/wcs-celestial.ts)
 // against astropy.wcs on the same FITS headers, written by astropy
 // (tests/helpers/make_wcs_references.py): TAN, SIN and CAR; CD, PC + CDELT and CROTA2; rotations
 // and flips; fields over and on the pole and across RA 0/360; galactic and swapped axes;
@@ -6,10 +6,10 @@
 // sky → pixel within 0.05 pixel, and a position wcslib has not (off the sphere, beyond the
 // horizon) is NaN here too. Refused headers name the keyword and its value.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FitsHeader, readFitsHdus } from '../../src/core/fits';
-import { pixelToSky, separation, skyToPixel, tanWcs } from '../../src/core/wcs';
-import { CelestialWcs, readCelestialWcs } from '../../src/core/wcs-celestial';
-import { loadCore, type Core } from '../../src/core/wasm';
+import { FitsHeader, readFitsHdus } from '../../core/fits';
+import { pixelToSky, separation, skyToPixel, tanWcs } from '../../core/wcs';
+import { CelestialWcs, readCelestialWcs } from '../../core/wcs-celestial';
+import { loadCore, type Core } from '../../core/wasm';
 import { wcsReferences, type WcsCase, type WcsReferences } from '../helpers/wcs-references';
 
 let refs: WcsReferences;
@@ -120,7 +120,7 @@ describe('celestial WCS against astropy.wcs (headers written by astropy)', () =>
     expect(worst).toBeLessThan(1e-6);
   });
 
-  it('agrees with the TypeScript TAN of src/core/wcs.ts on the headers skydata/ writes', () => {
+  it('agrees with the TypeScript TAN of core/wcs.ts on the headers skydata/ writes', () => {
     const meta = tanWcs(359.99, -45, 256, 0.4);
     const wcs = new CelestialWcs(core, readCelestialWcs(header({ ...meta })));
     const points = [

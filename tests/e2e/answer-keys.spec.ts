@@ -16,7 +16,7 @@
 // piece every 30 answers), Japanese at developer mode's (0.2 s jumps, a piece every 3 answers, so
 // a dialog every few galaxies). Debian's Chromium against the real server.
 import { expect, test, type Page } from '@playwright/test';
-import type { Answer, CurrentQuestResponse } from '../../src/shared/api';
+import type { Answer, CurrentQuestResponse } from '../../shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { shareCookiesWithVolunteerHost, VOLUNTEER_PACE_LAUNCH, volunteerOrigin } from './volunteer-pace';
 

@@ -7,12 +7,7 @@
 // area message in order to the course's completion, and the certificate, in English and Japanese.
 // Debian's Chromium against the real server.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type {
-  CurrentQuestResponse,
-  MyRecordsResponse,
-  ServerInfoResponse,
-  UserNotification,
-} from '../../src/shared/api';
+import type { CurrentQuestResponse, MyRecordsResponse, ServerInfoResponse, UserNotification } from '../../shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';

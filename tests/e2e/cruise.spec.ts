@@ -6,7 +6,7 @@
 // answer reaches the server exactly once; axe-core scans and screenshots in both languages and
 // at phone width. Debian's Chromium against the real server.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { CurrentQuestResponse, Question } from '../../src/shared/api';
+import type { CurrentQuestResponse, Question } from '../../shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectInSpecOrder } from './area-messages';
 import { expectNoSeriousViolations } from './axe';

@@ -3,7 +3,7 @@
 // of a browser without WebGL2 (viewer-spec §8) and the cuts of a reduced-motion visitor.
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Globe } from '../../src/globe/Globe';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../cli/bench/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../bench/chromium';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';
 

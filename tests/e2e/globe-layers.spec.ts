@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
-import type { Constellation } from '../../src/core/constellations';
+import type { Constellation } from '../../core/constellations';
 import { readyVolunteer } from '../helpers/volunteers';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';
 import { openView, pixelOf, settle, whole, type Handle } from './globe-view';
@@ -26,7 +26,7 @@ test.use({ storageState: STATE });
 
 // The bundled data, read as a file (Node's ESM loader wants an import attribute for JSON).
 const CONSTELLATIONS = JSON.parse(
-  fs.readFileSync(path.join(process.cwd(), 'src/core/data/constellations.json'), 'utf8'),
+  fs.readFileSync(path.join(process.cwd(), 'core/data/constellations.json'), 'utf8'),
 ) as Constellation[];
 
 /** The brightest (r + g + b) / 3 of the light added in a 5 × 5 px square around (x, y). */

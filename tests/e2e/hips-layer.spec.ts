@@ -12,7 +12,7 @@
 // a few levels of the peak, of a star that is one texel brighter than all its neighbours, placed
 // off the centre so that a flipped or turned image would move it. Once the tiles are in and
 // faded, the idle globe asks for no frames (viewer-spec §4, §9).
-import { routeAladin, type AladinView } from '../../cli/bench/aladin';
+import { routeAladin, type AladinView } from '../../bench/aladin';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { routeHips, writePointHips } from '../helpers/point-hips';
 import { readyVolunteer } from '../helpers/volunteers';

@@ -7,7 +7,7 @@
 // Orion's belt and Rigel... only if the tile pixel layout matches the HiPS convention. The sky
 // data's own HiPS is then seen to light the galactic plane and leave the galactic pole dark.
 import { expect, test, type Page } from '@playwright/test';
-import { routeAladin } from '../../cli/bench/aladin';
+import { routeAladin } from '../../bench/aladin';
 import { routeHips, writePointHips } from '../helpers/point-hips';
 import { canvasPixels } from './canvas-pixels';
 

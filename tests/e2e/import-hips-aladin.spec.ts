@@ -1,5 +1,5 @@
 // The HiPS that `galaxy-cruise import` writes from a group's FITS images
-// (skydata/hips-from-images.ts) is valid for a standard HiPS client: Aladin Lite (npm aladin-lite,
+// (skydata/import/hips-from-images.ts) is valid for a standard HiPS client: Aladin Lite (npm aladin-lite,
 // served from this machine) opens it in Debian's Chromium and draws the images' sources where
 // astropy put them. The images are the astropy-written TAN and three-band SIN images of the
 // unit tests (tests/helpers/make_import_images.py); the HiPS is written here and served from disk.
@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { routeAladin } from '../../cli/bench/aladin';
-import { writeHipsFromImages } from '../../skydata/hips-from-images';
+import { routeAladin } from '../../bench/aladin';
+import { writeHipsFromImages } from '../../skydata/import/hips-from-images';
 import { pythonReferences } from '../helpers/python-references';
 import { canvasPixels } from './canvas-pixels';
 

@@ -14,7 +14,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import type { CampaignEntry, CurrentQuestResponse, UserNotification } from '../../src/shared/api';
+import type { CampaignEntry, CurrentQuestResponse, UserNotification } from '../../shared/api';
 import {
   ADMIN_EMAIL,
   readyVolunteerOn,

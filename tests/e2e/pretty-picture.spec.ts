@@ -2,12 +2,12 @@
 // and its small sky: with expert mode on, the Orion Nebula (m42, four filters) is drawn from
 // its FITS tiles where the object is, the tiles decoded in the worker pool so that no main-thread
 // task does 50 ms of its own work while they load (the main thread's CPU time outside the
-// compositor's commit, read from a Chrome trace: cli/bench/main-thread.ts); a filter file that
+// compositor's commit, read from a Chrome trace: bench/main-thread.ts); a filter file that
 // fails is a blank channel, and the picture is still drawn; the nebula's body is Hα red.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { MAIN_THREAD_TRACE_CATEGORIES, mainThreadTasks, type MainThreadTask } from '../../cli/bench/main-thread';
+import { MAIN_THREAD_TRACE_CATEGORIES, mainThreadTasks, type MainThreadTask } from '../../bench/main-thread';
 import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';

@@ -7,8 +7,8 @@
 // offline reach the server exactly once after the network is back, also across a reload while
 // offline; and the sky caches stay within their bound after 500 targets' tiles.
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../cli/bench/chromium';
-import type { CurrentQuestResponse } from '../../src/shared/api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../bench/chromium';
+import type { CurrentQuestResponse } from '../../shared/api';
 import { APP_ICONS } from '../../src/app/features/offline/manifest';
 import { PERSONAL_CACHE, SKY_BACKDROP_CACHE, SKY_CACHE_LIMITS, SKY_TILES_CACHE } from '../../src/service-worker/caches';
 import { e2eServer } from '../helpers/e2e-server';

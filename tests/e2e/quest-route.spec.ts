@@ -7,7 +7,7 @@
 // test-results/screenshots/.
 import { vec3 } from 'gl-matrix';
 import { expect, test, type Page } from '@playwright/test';
-import type { CurrentQuestResponse } from '../../src/shared/api';
+import type { CurrentQuestResponse } from '../../shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
 import { canvasPixels, type PixelWindow } from './canvas-pixels';
 import { pixelOf, settle, type Handle } from './globe-view';

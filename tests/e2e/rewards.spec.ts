@@ -7,7 +7,7 @@
 // §8's alerts. Debian's Chromium against the real server.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { CurrentQuestResponse } from '../../src/shared/api';
+import type { CurrentQuestResponse } from '../../shared/api';
 import { decodePng } from '../../skydata/png';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectInSpecOrder } from './area-messages';

@@ -10,8 +10,8 @@
 // and its calls, and the main screen never loads the chart library.
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { CurrentQuestResponse } from '../../src/shared/api';
-import type { ScienceSummary } from '../../src/shared/science';
+import type { CurrentQuestResponse } from '../../shared/api';
+import type { ScienceSummary } from '../../shared/science';
 import {
   ADMIN_EMAIL,
   readyVolunteerOn,

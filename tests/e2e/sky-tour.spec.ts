@@ -7,8 +7,8 @@
 // canvas), and no control of the screen lies under another one. Debian's Chromium against the
 // real server with the small sky.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { CurrentQuestResponse } from '../../src/shared/api';
-import { PRETTY_PICTURES } from '../../src/shared/prettyPicture';
+import type { CurrentQuestResponse } from '../../shared/api';
+import { PRETTY_PICTURES } from '../../shared/prettyPicture';
 import { readyVolunteer } from '../helpers/volunteers';
 import { canvasPixels, SCREENSHOTS } from './canvas-pixels';
 import { settle, type Handle } from './globe-view';

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TARGET_FOVY } from '../../src/app/features/cruise/targetViews';
-import type { CurrentQuestResponse } from '../../src/shared/api';
+import type { CurrentQuestResponse } from '../../shared/api';
 import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { pixelToSky, type TanWcs } from '../../skydata/wcs';

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import type { CurrentQuestResponse, MyRecordsResponse } from '../../src/shared/api';
+import type { CurrentQuestResponse, MyRecordsResponse } from '../../shared/api';
 import { E2E_POSTGRES_CLUSTER_FILE, type E2ePostgresCluster } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Catalogue } from '../../src/shared/catalogue';
-import { pixelToSky, skyToPixel, type TanWcs } from '../../src/core/wcs';
+import type { Catalogue } from '../../shared/catalogue';
+import { pixelToSky, skyToPixel, type TanWcs } from '../../core/wcs';
 import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';
 import { brightCentroid, canvasPixels, type PixelWindow } from './canvas-pixels';

@@ -6,7 +6,7 @@
 // origin (ALLOWED_ORIGINS, playwright.config.ts), the same page runs a volunteer's: 2 s jumps,
 // 1 s flashes, a piece every 30 answers.
 import type { BrowserContext } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../cli/bench/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../bench/chromium';
 
 export const VOLUNTEER_HOST = 'galaxy-cruise.test';
 

@@ -6,7 +6,7 @@
 // the administrators' menu covering none of the main screen's controls. Debian's Chromium against
 // the real server.
 import { expect, test, type Page } from '@playwright/test';
-import type { CurrentQuestResponse, PresentStat } from '../../src/shared/api';
+import type { CurrentQuestResponse, PresentStat } from '../../shared/api';
 import { ADMIN_EMAIL, readyVolunteerOn, startConfiguredServer } from '../helpers/configured-server';
 import { freshEmail, readyVolunteer } from '../helpers/volunteers';
 import { expectNoSeriousViolations } from './axe';

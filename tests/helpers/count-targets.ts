@@ -1,7 +1,7 @@
 // Reads a target list through readTargets without keeping the rows, and prints the count and
 // the process's peak heap and resident memory as JSON: the bounded-memory check of the target
 // list test runs it in a child with a small heap.
-import { readTargets } from '../../server/import/targets';
+import { readTargets } from '../../skydata/import/targets';
 
 let count = 0;
 let peakHeap = 0;

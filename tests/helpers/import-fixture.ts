@@ -14,7 +14,7 @@ export interface FixtureTarget {
   captain_note?: string;
 }
 
-/** A properties file the manifest reader accepts (src/core/hipsProperties.ts). */
+/** A properties file the manifest reader accepts (core/hipsProperties.ts). */
 export const SMALL_HIPS_PROPERTIES = [
   'creator_did = ivo://example/galaxy-cruise-test',
   'hips_order = 3',

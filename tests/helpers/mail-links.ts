@@ -2,7 +2,7 @@
 // what the link would do (POST /api/{kind}/link, which changes nothing), and its button uses the
 // link (POST /api/{kind}/confirm). The link must point at the test app's PUBLIC_URL.
 import type { LightMyRequestResponse } from 'fastify';
-import type { MailLinkResponse } from '../../src/shared/api';
+import type { MailLinkResponse } from '../../shared/api';
 import { mailLinkParts } from './outbox';
 import type { TestApp } from './test-app';
 

@@ -4,7 +4,7 @@
 hips/: unlike skydata/'s HiPS (equatorial, order 3, PNG tiles 256 or 32 wide) it is galactic, of
 orders 1 to 2, with tiles 16 texels wide in FITS and PNG. Texel (row r, column c) of a PNG tile
 {order, npix} is the nested HEALPix pixel npix * 16^2 + interleave(r, c) at order + 4 (rows from
-the top along the face's x index, Hipsgen's convention, as src/core/healpix.ts reads it); a FITS
+the top along the face's x index, Hipsgen's convention, as core/healpix.ts reads it); a FITS
 tile holds the same texels upside down (its first row is the picture's bottom: HiPS's FITS tiles
 are flipped against its PNG and JPEG ones, as Hipsgen writes them). A texel's value is the
 galactic latitude (degrees) of that pixel's centre, computed by healpy: as float32 in the FITS

@@ -4,7 +4,7 @@
 // follow it: through the page and its button in a browser, or by the page's two calls.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MailLinkKind } from '../../src/shared/api';
+import type { MailLinkKind } from '../../shared/api';
 
 export interface OutboxMail {
   file: string;

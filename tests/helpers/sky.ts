@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AnswersTable } from '../../server/db/schema';
 import { seedCatalogue } from '../../server/db/seed';
-import type { Catalogue } from '../../src/shared/catalogue';
+import type { Catalogue } from '../../shared/catalogue';
 import { smallSky } from '../../skydata/small-sky';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './databases';
 

@@ -7,7 +7,7 @@
 // answer at once is finished once.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Answer } from '../../src/shared/api';
+import type { Answer } from '../../shared/api';
 import * as courseAnswerCounts from '../../server/db/migrations/0006_course_answer_counts';
 import { AnswerBatches, writeAnswers, type PostedAnswer } from '../../server/game/answer-batches';
 import { createTestUser, type TestUser } from '../helpers/accounts';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { seedCatalogue } from '../../server/db/seed';
 import { periodStart } from '../../server/game/rankings';
 import { campaignBoard } from '../../server/game/model-reads';
-import type { Catalogue } from '../../src/shared/catalogue';
+import type { Catalogue } from '../../shared/catalogue';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { answerRow, copyCatalogue, openGame, smallSky, type GameFixture } from '../helpers/sky';

@@ -1,7 +1,7 @@
 // GET /api/server_info, GET /api/levels, GET /api/levels/{level_id} (application-spec §3, §7)
 // against PGlite and PostgreSQL, seeded from the small sky's catalogue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_IDS } from '../../src/shared/enums';
+import { COURSE_IDS } from '../../shared/enums';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { openGame, type GameFixture } from '../helpers/sky';

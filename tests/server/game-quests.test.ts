@@ -1,7 +1,7 @@
 // Quests and answers over HTTP (application-spec §4, §7; ARCHITECTURE.md, the game model),
 // against PGlite and PostgreSQL, seeded from the small sky's catalogue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalogue, CatalogueLevel } from '../../src/shared/catalogue';
+import type { Catalogue, CatalogueLevel } from '../../shared/catalogue';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { answerRow, copyCatalogue, notificationTypes, openGame, smallSky, type GameFixture } from '../helpers/sky';

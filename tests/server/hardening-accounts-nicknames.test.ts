@@ -6,7 +6,7 @@
 // stay names of their own.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXTS } from '../../src/shared/validation';
+import { ERROR_TEXTS } from '../../shared/validation';
 import type { Database } from '../../server/db/schema';
 import * as accountHardening from '../../server/db/migrations/0010_account_hardening';
 import * as nicknameSkeleton from '../../server/db/migrations/0015_nickname_skeleton';

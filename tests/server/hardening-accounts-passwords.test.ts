@@ -2,7 +2,7 @@
 // a 422 whose field message the set-password dialog shows in the volunteer's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGuessablePassword } from '../../server/auth/password-strength';
-import { MESSAGES } from '../../src/shared/validation';
+import { MESSAGES } from '../../shared/validation';
 import { createTestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { insertUserWithPassword, login, startTestApp, type TestApp } from '../helpers/test-app';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCourse } from '../../cli/commands/import';
 import { seedCatalogue } from '../../server/db/seed';
-import { setCourseOpen } from '../../server/import/courses';
+import { setCourseOpen } from '../../server/db/admin-courses';
 import { sumNewAnswers } from '../../server/science/consensus';
 import { exportCatalogue } from '../../server/science/export';
 import { createTestUser, type TestUser } from '../helpers/accounts';

@@ -1,13 +1,13 @@
 // `galaxy-cruise import` with FITS imagery (issue 30): a manifest's `imagery.fits` names
 // astropy-written images (tests/helpers/make_import_images.py: a TAN image in one band, a SIN
-// field in three), which the import turns into a HiPS (skydata/hips-from-images.ts) served beside
+// field in three), which the import turns into a HiPS (skydata/import/hips-from-images.ts) served beside
 // the sky data like a copied HiPS; an image without a celestial WCS refuses the whole import with
 // the manifest's member named, and nothing is written.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCourse } from '../../cli/commands/import';
-import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { parseHipsProperties } from '../../core/hipsProperties';
 import { encodeFits } from '../../skydata/fits';
 import { CUTOUT_SIZE } from '../../skydata/hips-cutout';
 import { decodePng } from '../../skydata/png';

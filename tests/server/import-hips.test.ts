@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { parseHipsProperties } from '../../core/hipsProperties';
 import { galaxyCruise, type CommandResult } from '../helpers/command-line';
 import { createPostgresDatabase, DATABASE_KINDS } from '../helpers/databases';
 import { targetCluster, writeSurvey, type SurveyFolder } from '../helpers/import-fixture';

@@ -1,8 +1,8 @@
-// The load bench (cli/bench/load.ts) in miniature: a few volunteers for a second against the real
+// The load bench (bench/load.ts) in miniature: a few volunteers for a second against the real
 // server on PGlite and against its peer without a database, closed loop and paced. It must count
 // what happened (answers, errors, lost answers) and pace in answers, not in calls.
 import { describe, expect, it } from 'vitest';
-import { runLoad, type LoadRow } from '../../cli/bench/load';
+import { runLoad, type LoadRow } from '../../bench/load';
 
 describe('the load bench', () => {
   it('runs the real server and its peer, with no error and no lost answer', { timeout: 420_000 }, async () => {

@@ -6,7 +6,7 @@
 // (POST /api/{kind}/confirm) acts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/session-user';
-import type { MailLinkKind } from '../../src/shared/api';
+import type { MailLinkKind } from '../../shared/api';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { followMailLink, openMailLink } from '../helpers/mail-links';
 import { mailLinkParts, waitForMail } from '../helpers/outbox';

@@ -2,7 +2,7 @@
 // calls), over HTTP against the real app on both databases.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminNotification, NotificationInput, UserNotification } from '../../src/shared/api';
+import type { AdminNotification, NotificationInput, UserNotification } from '../../shared/api';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createLevelUnlockedNotification } from '../../server/notifications/personal';

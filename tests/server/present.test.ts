@@ -3,7 +3,7 @@
 // targets of the small sky's catalogue.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PresentStat } from '../../src/shared/api';
+import type { PresentStat } from '../../shared/api';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedCatalogue } from '../../server/db/seed';

@@ -3,7 +3,7 @@
 // month in TIME_ZONE) after new answers, re-posts, a new game, an account deletion and a period
 // boundary, against PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RANKING_PERIODS, type RankingPeriod } from '../../src/shared/api';
+import { RANKING_PERIODS, type RankingPeriod } from '../../shared/api';
 import { RankingBoardCache, useRankingTimeZone } from '../../server/game/ranking-counts';
 import { periodStart } from '../../server/game/rankings';
 import { createTestUser, type TestUser } from '../helpers/accounts';

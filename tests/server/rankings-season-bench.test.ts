@@ -1,8 +1,8 @@
-// The season bench (cli/bench/season.ts) in miniature: a few hundred answers beside a few, on
+// The season bench (bench/season.ts) in miniature: a few hundred answers beside a few, on
 // PGlite and PostgreSQL. Every call of the table must have answered (the bench throws on any
 // status but 200) and been timed on both databases.
 import { describe, expect, it } from 'vitest';
-import { runSeason } from '../../cli/bench/season';
+import { runSeason } from '../../bench/season';
 
 describe('the season bench', () => {
   it('fills both databases through SQL and times every call on both scales', { timeout: 600_000 }, async () => {

@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addVotes, seedCrowd } from '../../cli/bench/science-crowd';
+import { addVotes, seedCrowd } from '../../bench/science-crowd';
 import { sumNewAnswers } from '../../server/science/consensus';
 import { VOLUNTEER_COLUMNS, answerColumns, type ExportColumn } from '../../server/science/export-columns';
 import { exportTable, tableWriter, type ExportFormat, type ExportTable } from '../../server/science/export';

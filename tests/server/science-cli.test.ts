@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVotes, seedCrowd } from '../../cli/bench/science-crowd';
+import { addVotes, seedCrowd } from '../../bench/science-crowd';
 import { openDatabase } from '../../server/db/database';
 import { galaxyCruise } from '../helpers/command-line';
 import { openTestDatabase } from '../helpers/databases';

@@ -5,7 +5,7 @@
 // answers written while an estimate runs count once; one estimate at a time.
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addVotes, seedCrowd } from '../../cli/bench/science-crowd';
+import { addVotes, seedCrowd } from '../../bench/science-crowd';
 import type { Database } from '../../server/db/schema';
 import { refreshTargets, sumNewAnswers } from '../../server/science/consensus';
 import { EstimateUnderWayError, estimateReliability } from '../../server/science/reliability';

@@ -6,9 +6,9 @@
 // confidence fell below the rule.
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addVotes, seedCrowd } from '../../cli/bench/science-crowd';
+import { addVotes, seedCrowd } from '../../bench/science-crowd';
 import * as retiredTargets from '../../server/db/migrations/0012_retired_targets';
-import type { Answer } from '../../src/shared/api';
+import type { Answer } from '../../shared/api';
 import { sumNewAnswers } from '../../server/science/consensus';
 import { scienceSummary } from '../../server/science/dashboard';
 import { estimateReliability } from '../../server/science/reliability';

@@ -2,8 +2,8 @@
 // administrator gets them; answers posted through the API are in the summary and in the
 // streamed export at once (the route sums what the background has not yet).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Answer } from '../../src/shared/api';
-import type { ScienceSummary } from '../../src/shared/science';
+import type { Answer } from '../../shared/api';
+import type { ScienceSummary } from '../../shared/science';
 import { createTestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { openGame, type GameFixture } from '../helpers/sky';

@@ -15,8 +15,8 @@ import {
   runVoyage,
   type Arrival,
   type VoyageRun,
-} from '../../cli/bench/science-voyage';
-import type { RetirementRule } from '../../cli/bench/science-crowd';
+} from '../../bench/science-voyage';
+import type { RetirementRule } from '../../bench/science-crowd';
 import { openTestDatabase } from '../helpers/databases';
 
 /**

@@ -1,5 +1,5 @@
 // The science (docs/science.md) against PGlite and PostgreSQL on a simulated crowd
-// (cli/bench/science-crowd.ts): a new answer moves its target's counts once the logged answers
+// (bench/science-crowd.ts): a new answer moves its target's counts once the logged answers
 // are summed; the Dawid–Skene consensus recovers the truth more often than the raw majority and
 // measures each volunteer's rates within their statistical error; retirement reaches the same
 // accuracy with fewer classifications; and the exports are read by astropy as they are.
@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addVotes, crowdAccuracy, seedCrowd, type Crowd, type CrowdTarget } from '../../cli/bench/science-crowd';
+import { addVotes, crowdAccuracy, seedCrowd, type Crowd, type CrowdTarget } from '../../bench/science-crowd';
 import { allCatalogueRows, catalogueRows } from '../../server/science/catalogue-rows';
 import { refreshTargets, sumNewAnswers } from '../../server/science/consensus';
 import { EXPORT_COLUMNS } from '../../server/science/export-columns';

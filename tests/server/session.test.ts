@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { SESSION_COOKIE, hashToken, registerSessionUser } from '../../server/auth/session-user';
 import { revokeUserSessions } from '../../server/auth/sessions';
-import type { CurrentQuestResponse } from '../../src/shared/api';
+import type { CurrentQuestResponse } from '../../shared/api';
 import { createTestUser } from '../helpers/accounts';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../helpers/databases';
 import { openGame, type GameFixture } from '../helpers/sky';

@@ -10,7 +10,7 @@ import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { AnswerBatches } from '../../server/game/answer-batches';
 import { CLOSING_MESSAGE } from '../../server/plugins/closing';
-import { GALAXY_TYPES } from '../../src/shared/enums';
+import { GALAXY_TYPES } from '../../shared/enums';
 import { createTestUser, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { parseRawResponse, rawRequest, within, type RawExchange } from '../helpers/raw-http';

@@ -2,7 +2,7 @@
 // title rule of fall back to English, the preview per locale by the server's locale rule, the
 // special-notification marker, and the date-time pickers' round trip.
 import { describe, expect, it } from 'vitest';
-import type { AdminNotification } from '../../src/shared/api';
+import type { AdminNotification } from '../../shared/api';
 import {
   emptyForm,
   formOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDeclination, formatFieldOfView, formatRightAscension, parseSkyCoordinate } from '../../src/core/angles';
-import { throttle } from '../../src/core/throttle';
+import { formatDeclination, formatFieldOfView, formatRightAscension, parseSkyCoordinate } from '../../core/angles';
+import { throttle } from '../../core/throttle';
 
 const DEGREE = Math.PI / 180;
 

@@ -3,7 +3,7 @@
 // store after a reload, replaced by a newer answer to the same object, dropped only when the
 // server refuses it for good. The store and the transport are in-memory fakes.
 import { describe, expect, it } from 'vitest';
-import type { Answer, NewRecordResponse } from '../../src/shared/api';
+import type { Answer, NewRecordResponse } from '../../shared/api';
 import {
   AnswerQueue,
   PostError,

@@ -1,6 +1,6 @@
 // The answer form's steps and its zoom rule (application-spec §2, §4, §9).
 import { describe, expect, it } from 'vitest';
-import type { Answer, Question } from '../../src/shared/api';
+import type { Answer, Question } from '../../shared/api';
 import {
   EMPTY_DRAFT,
   afterGalaxyType,

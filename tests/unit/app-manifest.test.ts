@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { appIconPixels } from '../../src/app/features/offline/appIcon';
 import { APP_ICONS, MANIFEST_LOCALES, webAppManifest } from '../../src/app/features/offline/manifest';
-import { LOCALES } from '../../src/shared/api';
+import { LOCALES } from '../../shared/api';
 import { encodePng } from '../../vite.config';
 
 describe('the web app manifests', () => {

@@ -1,6 +1,6 @@
-// `galaxy-cruise bench import` (cli/bench/import.ts): its options and its table.
+// `galaxy-cruise bench import` (bench/import.ts): its options and its table.
 import { describe, expect, it } from 'vitest';
-import { formatImportTable } from '../../cli/bench/import';
+import { formatImportTable } from '../../bench/import';
 import { parseBenchArgs } from '../../cli/commands/bench';
 
 describe('bench import', () => {

@@ -1,6 +1,6 @@
 // The campaign bars' progress and the events' status (application-spec §2, §3 Campaign).
 import { describe, expect, it } from 'vitest';
-import type { CampaignEntry } from '../../src/shared/api';
+import type { CampaignEntry } from '../../shared/api';
 import { campaignProgress, campaignStatus } from '../../src/app/features/campaigns/useCampaigns';
 
 function campaign(count: number, medals: number[]): CampaignEntry {

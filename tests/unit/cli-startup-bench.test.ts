@@ -1,8 +1,8 @@
-// The start-up suite's verdicts (cli/bench/startup.ts): `galaxy-cruise --help` within 150 ms of
+// The start-up suite's verdicts (bench/startup.ts): `galaxy-cruise --help` within 150 ms of
 // a bare `node -e 0`; whole-process inflate faster than the fflate one-liner and within 1.3× of
 // the node:zlib one-liner; judged on median wall-clock times, and on CPU times in brackets.
 import { describe, expect, it } from 'vitest';
-import { CONTENDERS, formatStartupTable, startupTargets, type StartupRow } from '../../cli/bench/startup';
+import { CONTENDERS, formatStartupTable, startupTargets, type StartupRow } from '../../bench/startup';
 
 function row(contender: string, medianMs: number, cpuMedianMs: number | null = medianMs): StartupRow {
   return { suite: 'startup', input: 'case', contender, runs: 3, minMs: medianMs, medianMs, cpuMedianMs, ratio: 1 };

@@ -8,7 +8,7 @@ import {
   parseSettings,
   type Settings,
 } from '../../src/app/components/globe/settings';
-import { CONSTELLATIONS } from '../../src/core/constellations';
+import { CONSTELLATIONS } from '../../core/constellations';
 
 const HIRAGANA = /^[\u3041-\u309f\u30fc]+$/;
 

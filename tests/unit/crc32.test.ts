@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { loadCore } from '../../src/core/wasm';
+import { loadCore } from '../../core/wasm';
 
 // Real files of this machine, of several sizes, plus edge lengths around the 8-byte loop.
 const FILES = [process.execPath, '/etc/passwd', '/usr/share/common-licenses/GPL-3', 'package-lock.json'].filter(

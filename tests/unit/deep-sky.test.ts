@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { vec3 } from 'gl-matrix';
-import { drawnAxes, meanSurfaceBrightness, parseDeepSkyFile, type DeepSkyObject } from '../../src/core/deepSky';
+import { drawnAxes, meanSurfaceBrightness, parseDeepSkyFile, type DeepSkyObject } from '../../core/deepSky';
 import { deepSkyLevel, majorAxis } from '../../src/globe/layers/deep-sky';
 import { deepSkyKind, dimensions, selectDeepSky } from '../../skydata/deep-sky';
 import { skyVector } from '../../src/globe/visibility';

@@ -1,10 +1,10 @@
-// The load bench's disk probe (cli/bench/disk-flush-probe.ts): readied before the load, it times
+// The load bench's disk probe (bench/disk-flush-probe.ts): readied before the load, it times
 // one durable 8 KiB write every 50 ms from start() until stopped, and leaves nothing behind.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDiskFlushProbe } from '../../cli/bench/disk-flush-probe';
+import { openDiskFlushProbe } from '../../bench/disk-flush-probe';
 
 describe('the disk flush probe', () => {
   const directories: string[] = [];

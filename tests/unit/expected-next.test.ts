@@ -1,7 +1,7 @@
 // The targets the cruise screen prefetches while the answer form is up (issue 31): where submit
 // takes the camera, then where N does, as CruiseScreen's submit and nextGalaxy choose them.
 import { describe, expect, it } from 'vitest';
-import type { Question } from '../../src/shared/api';
+import type { Question } from '../../shared/api';
 import { afterSubmit, expectedNext, nextInOrder } from '../../src/app/features/cruise/answerSteps';
 
 // In the quest's order 1, 2, 3, 4; on the sky 1 and 3 are neighbours, 2 and 4 far off.

@@ -5,7 +5,7 @@ import { activeLevel, completesLevel, levelStatuses } from '../../server/game/le
 import { nearestNotDoneArea } from '../../server/game/quests';
 import { periodStart } from '../../server/game/rankings';
 import { recommendCourse } from '../../server/game/recommend';
-import { angularDistance, outlineCentre } from '../../src/core/sky-points';
+import { angularDistance, outlineCentre } from '../../core/sky-points';
 
 describe('sky positions: area centres and great-circle distances', () => {
   it('measures great-circle distances in degrees', () => {

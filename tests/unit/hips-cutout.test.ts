@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { parseHipsProperties } from '../../core/hipsProperties';
 import { CUTOUT_SIZE, writeCutouts } from '../../skydata/hips-cutout';
-import { writeHipsFromImages } from '../../skydata/hips-from-images';
+import { writeHipsFromImages } from '../../skydata/import/hips-from-images';
 import { decodePng } from '../../skydata/png';
 import { pythonReferences } from '../helpers/python-references';
 

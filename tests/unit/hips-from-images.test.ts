@@ -1,4 +1,4 @@
-// The HiPS that `galaxy-cruise import` makes of FITS images (skydata/hips-from-images.ts), tested
+// The HiPS that `galaxy-cruise import` makes of FITS images (skydata/import/hips-from-images.ts), tested
 // on images written by astropy with TAN, SIN and CAR headers (tests/helpers/make_import_images.py):
 // each point source must be found at the texel where healpy places its sky position, the three
 // bands must keep their colours, and a galactic CAR image must land at its ICRS position.
@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { parseMocFits } from '../../src/core/hips-moc';
-import { parseHipsProperties } from '../../src/core/hipsProperties';
+import { parseMocFits } from '../../core/hips-moc';
+import { parseHipsProperties } from '../../core/hipsProperties';
 import { hipsTilePath } from '../../skydata/hips';
-import { ImageImportError, orderForScale, writeHipsFromImages } from '../../skydata/hips-from-images';
+import { ImageImportError, orderForScale, writeHipsFromImages } from '../../skydata/import/hips-from-images';
 import { encodeFits } from '../../skydata/fits';
 import { decodePng } from '../../skydata/png';
 import { pythonReferences } from '../helpers/python-references';

@@ -1,9 +1,9 @@
 // The HiPS layer's choices that need no GL (viewer-spec §3, §9): which order a view loads, when
 // the Allsky cell or an ancestor stands in for a tile and which part of it, and the zoom fade.
 import { describe, expect, it } from 'vitest';
-import { Healpix } from '../../src/core/healpix';
-import { allskyCell } from '../../src/core/hipsProperties';
-import { loadCoreSync } from '../../src/core/wasm';
+import { Healpix } from '../../core/healpix';
+import { allskyCell } from '../../core/hipsProperties';
+import { loadCoreSync } from '../../core/wasm';
 import {
   allskyServes,
   ancestorTransform,

@@ -11,7 +11,7 @@ import {
   parseHipsProperties,
   propertyLines,
   zenithRotation,
-} from '../../src/core/hipsProperties';
+} from '../../core/hipsProperties';
 
 const MINIMAL = 'hips_order = 5\nhips_tile_width = 512\n';
 

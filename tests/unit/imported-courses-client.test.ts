@@ -2,8 +2,8 @@
 // an imported course says when it is complete, and that a course's HiPS is drawn at every zoom
 // where the sky's HiPS fades out.
 import { describe, expect, it } from 'vitest';
-import type { CourseEntry } from '../../src/shared/courses';
-import { COURSE_IDS } from '../../src/shared/enums';
+import type { CourseEntry } from '../../shared/courses';
+import { COURSE_IDS } from '../../shared/enums';
 import { sailableCourses } from '../../src/app/api/courses';
 import { courseCompletion, exhaustedMessage } from '../../src/app/features/cruise/rewardMessages';
 import { APPLICATION_HIPS_OPTIONS, COURSE_HIPS_OPTIONS } from '../../src/app/components/globe/presets';

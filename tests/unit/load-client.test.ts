@@ -1,10 +1,10 @@
-// The load bench's HTTP client (cli/bench/load-client.ts) against node:http's server: bodies by
+// The load bench's HTTP client (bench/load-client.ts) against node:http's server: bodies by
 // Content-Length and by chunked transfer coding, repeated headers, a server that closes the
 // connection, and the socket limit.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '../../cli/bench/load-client';
+import { Client } from '../../bench/load-client';
 
 let server: http.Server;
 let port: number;

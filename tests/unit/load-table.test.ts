@@ -1,10 +1,10 @@
-// The load bench's table (cli/bench/load-table.ts formatLoadTable): each row's disk flush column,
+// The load bench's table (bench/load-table.ts formatLoadTable): each row's disk flush column,
 // and a line for each window whose disk stalled, since its answers waited for that flush; the
-// run-queue column, read from Linux's /proc/PID/schedstat (cli/bench/proc-sampling.ts).
+// run-queue column, read from Linux's /proc/PID/schedstat (bench/proc-sampling.ts).
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DISK_STALL_MS, formatLoadTable, type LoadRow } from '../../cli/bench/load-table';
-import { parseRunQueueWait } from '../../cli/bench/proc-sampling';
+import { DISK_STALL_MS, formatLoadTable, type LoadRow } from '../../bench/load-table';
+import { parseRunQueueWait } from '../../bench/proc-sampling';
 
 function row(database: LoadRow['database'], diskFlushMaxMs: number): LoadRow {
   return {

@@ -1,9 +1,9 @@
-// Main-thread tasks from a Chrome trace (cli/bench/main-thread.ts): the tasks of the thread that
+// Main-thread tasks from a Chrome trace (bench/main-thread.ts): the tasks of the thread that
 // set the mark, from it on, each split into the compositor's commit, waits for the GPU process
 // and the page's own CPU time. The events are shaped as Chromium writes them (Trace Event Format
 // complete events: ts, dur and tdur in microseconds).
 import { describe, expect, it } from 'vitest';
-import { mainThreadTasks } from '../../cli/bench/main-thread';
+import { mainThreadTasks } from '../../bench/main-thread';
 
 const MAIN = { pid: 10, tid: 10 };
 const OTHER = { pid: 10, tid: 11 };

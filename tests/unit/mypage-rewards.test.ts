@@ -1,6 +1,6 @@
 // The mypage's cabin rank and certificates (application-spec §4, §9), in the spec's words.
 import { describe, expect, it } from 'vitest';
-import type { QuestRecord } from '../../src/shared/api';
+import type { QuestRecord } from '../../shared/api';
 import { cabin, certificates, completionDate, finishedAreaCount } from '../../src/app/features/mypage/rewards';
 
 let nextId = 1;

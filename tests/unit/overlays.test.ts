@@ -2,7 +2,7 @@
 // constellation lines (§3) and level outlines (§4, §9).
 import { vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import { CONSTELLATIONS } from '../../src/core/constellations';
+import { CONSTELLATIONS } from '../../core/constellations';
 import { LINE_VERTEX_FLOATS, LineJoin, BlendMode, NARROW_LINE_MIN_WIDTH, appendLine } from '../../src/globe/lines';
 import { constellationVertices } from '../../src/globe/layers/constellations';
 import { LEVEL_OUTLINE_COLORS, LEVEL_OUTLINE_WIDTH, levelOutlineVertices } from '../../src/globe/layers/level-outlines';

@@ -1,7 +1,7 @@
 // The passport's stages (src/app/features/passport/stamps.ts): a completed stage is stamped, the
 // stage the volunteer is cruising (status active) is the current one, and the rest lie ahead.
 import { describe, expect, it } from 'vitest';
-import type { LevelStatus } from '../../src/shared/enums';
+import type { LevelStatus } from '../../shared/enums';
 import { stampSlots } from '../../src/app/features/passport/stamps';
 
 const level = (id: number, status: LevelStatus) => ({

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startNodeWorker } from '../../workers/node-pool';
-import { WorkerPool, defaultPoolSize } from '../../workers/pool';
+import { startNodeWorker } from '../../src/workers/node-pool';
+import { WorkerPool, defaultPoolSize } from '../../src/workers/pool';
 
 const pools: WorkerPool[] = [];
 function pool(size: number, factory = () => startNodeWorker()): WorkerPool {

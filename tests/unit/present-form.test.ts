@@ -9,7 +9,7 @@ import {
   meetsRequirement,
   presentFormErrors,
 } from '../../src/app/features/present/presentForm';
-import { MESSAGES } from '../../src/shared/validation';
+import { MESSAGES } from '../../shared/validation';
 
 const window = { opens_at: '2025-02-07T00:00:00.000Z', deadline: '2025-02-14T14:59:59.000Z' };
 

@@ -10,7 +10,7 @@ import { mixPrettyPicture, prettyPreset, renderPrettyPicture, type Image } from 
 import { loadRealGalaxies } from '../../skydata/plan';
 import { POSITION_ANGLES } from '../../skydata/position-angles';
 import { pixelToSky, separation } from '../../skydata/wcs';
-import type { PrettyPicture } from '../../src/shared/prettyPicture';
+import type { PrettyPicture } from '../../shared/prettyPicture';
 
 const RAD = Math.PI / 180;
 /** The small sky's size (skydata/build.ts); the default sky's 1024 has the same surface brightness (test below). */

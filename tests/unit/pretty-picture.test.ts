@@ -9,7 +9,7 @@ import {
   stretchFilter,
 } from '../../src/globe/layers/pretty-picture-mixer';
 import { viewTarget } from '../../src/globe/layers/pretty-picture';
-import { PRETTY_PICTURES } from '../../src/shared/prettyPicture';
+import { PRETTY_PICTURES } from '../../shared/prettyPicture';
 
 const PLAIN = { nFilters: 3, a: 1, b: 0, mix: 0, beta: 1000, bias: 0, exposure: 1, gamma: 1, ground: 0 };
 

@@ -2,10 +2,10 @@
 // souvenir puzzle-piece message when the course total is a multiple of the objects-per-piece
 // constant, the jigsaw's 7 × 8 pieces, the passport's stamps, and what an exhausted course says.
 import { describe, expect, it } from 'vitest';
-import type { CampaignEntry, NewRecordResponse } from '../../src/shared/api';
+import type { CampaignEntry, NewRecordResponse } from '../../shared/api';
 import { answerRewards, exhaustedMessage, reachedMedal } from '../../src/app/features/cruise/rewardMessages';
 import { stampSlots } from '../../src/app/features/passport/stamps';
-import { STAMP_IMAGES } from '../../src/shared/rewards';
+import { STAMP_IMAGES } from '../../shared/rewards';
 import {
   completesJigsaw,
   PIECES_PER_JIGSAW,

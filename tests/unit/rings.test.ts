@@ -1,8 +1,8 @@
 // The 120-ring sky pixelisation (viewer-spec §3 "Sky pixelisation", application-spec §3),
 // checked against the layout written out from its formulas here, independently of the wasm.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENCODED_INDEX_OFFSET, NUM_RINGS, RING_SIZE, RingsSkyMap, decodeRingIndex } from '../../src/core/rings';
-import { loadCore } from '../../src/core/wasm';
+import { ENCODED_INDEX_OFFSET, NUM_RINGS, RING_SIZE, RingsSkyMap, decodeRingIndex } from '../../core/rings';
+import { loadCore } from '../../core/wasm';
 
 const HALF_PI = Math.PI / 2;
 

@@ -15,7 +15,7 @@ import {
   targetViewPath,
   TARGET_VIEW_FOV,
 } from '../../src/app/features/science-dashboard/shape';
-import type { ScienceAccuracyPoint, ScienceLevelProgress } from '../../src/shared/science';
+import type { ScienceAccuracyPoint, ScienceLevelProgress } from '../../shared/science';
 
 const DEGREE = Math.PI / 180;
 const name = (courseId: string) => courseId.toUpperCase();

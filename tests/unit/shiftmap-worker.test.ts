@@ -3,11 +3,15 @@
 // threads. The maps are cached once, as the HiPS layer's textures (tile-engine.test.ts checks
 // the 5000 of TILE_LIMITS.shiftmaps).
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeShiftmap } from '../../src/core/shiftmap';
-import { loadCore } from '../../src/core/wasm';
-import { startNodeWorker } from '../../workers/node-pool';
-import type { PoolWorker } from '../../workers/pool';
-import { SHIFTMAP_WORKER_IDLE_MS, ShiftmapService, type ShiftmapServiceOptions } from '../../workers/shiftmap-service';
+import { computeShiftmap } from '../../core/shiftmap';
+import { loadCore } from '../../core/wasm';
+import { startNodeWorker } from '../../src/workers/node-pool';
+import type { PoolWorker } from '../../src/workers/pool';
+import {
+  SHIFTMAP_WORKER_IDLE_MS,
+  ShiftmapService,
+  type ShiftmapServiceOptions,
+} from '../../src/workers/shiftmap-service';
 
 // The tile at the north pole of face 0 at order 3 needs a map; the centre of face 5 does not.
 const POLAR = { order: 3, ipix: 63 };

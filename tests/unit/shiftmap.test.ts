@@ -1,6 +1,6 @@
 // Shiftmaps (viewer-spec §4, §9: distortion map size 64, maximum shift 0.015), checked against
 // an independent double-precision HEALPix written from Górski et al. 2005 (§4: the polar caps
-// and the equatorial zone of the 12 base faces; cli/bench/shiftmap-reference.ts, which is also
+// and the equatorial zone of the 12 base faces; bench/shiftmap-reference.ts, which is also
 // the bench's plain-JavaScript peer) and against healpy (HEALPix C++), which
 // gives the mesh vertices (healpy.boundaries) and the exact in-tile positions (vec2pix deep
 // below the tile) without any of our code.
@@ -17,10 +17,10 @@ import {
   decodeShiftmap,
   encodeShift,
   shiftmapOffsets,
-} from '../../src/core/shiftmap';
-import { hipsTileCoordinates } from '../../src/core/healpix';
-import { loadCore, type Core } from '../../src/core/wasm';
-import { faceToVec, ReferenceShiftmap } from '../../cli/bench/shiftmap-reference';
+} from '../../core/shiftmap';
+import { hipsTileCoordinates } from '../../core/healpix';
+import { loadCore, type Core } from '../../core/wasm';
+import { faceToVec, ReferenceShiftmap } from '../../bench/shiftmap-reference';
 
 function deinterleave(bits: bigint): [number, number] {
   let x = 0n;

@@ -4,7 +4,7 @@
 // d3-celestial (so the two cannot drift).
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONSTELLATIONS, lineEnds } from '../../src/core/constellations';
+import { CONSTELLATIONS, lineEnds } from '../../core/constellations';
 import { CONSTELLATIONS_FILE, generateConstellations, toHiragana } from '../../skydata/constellations';
 
 describe('constellation data module', () => {

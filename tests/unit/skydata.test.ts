@@ -7,17 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalogue } from '../../src/shared/catalogue';
-import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../src/shared/enums';
-import { readStarColors, readStarRecords, starColorFile } from '../../src/core/stars';
+import type { Catalogue } from '../../shared/catalogue';
+import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../shared/enums';
+import { readStarColors, readStarRecords, starColorFile } from '../../core/stars';
 import { buildSky } from '../../skydata/build';
 import { cataloguePath, skyRoot } from '../../skydata/paths';
 import { nestToXy, pix2angNest, xyfToAngle, xyToNest } from '../../skydata/healpix';
 import { hipsTilePath } from '../../skydata/hips';
 import { displayByte, renderSkyMap, sampleSkyMap } from '../../skydata/skymap';
-import { CUBE_FACES, cubeFaceDirection } from '../../src/core/cubeMap';
+import { CUBE_FACES, cubeFaceDirection } from '../../core/cubeMap';
 import { STAMP_FILES } from '../../skydata/passport';
-import { PRETTY_PICTURES } from '../../src/shared/prettyPicture';
+import { PRETTY_PICTURES } from '../../shared/prettyPicture';
 import { decodePng, encodePng } from '../../skydata/png';
 import { fieldTractId, planSky, SEASON2_FIELDS, SEASON2_LABEL_COUNT } from '../../skydata/plan';
 import { Random } from '../../skydata/random';
@@ -155,7 +155,7 @@ describe('survey folders: meta.json, area.json and tiles (viewer-spec §3, §7)'
   );
 });
 
-describe('catalogue.json (src/shared/catalogue.ts)', () => {
+describe('catalogue.json (shared/catalogue.ts)', () => {
   it('has every course, each with levels of the three level types and unique ids', () => {
     expect(catalogue.format).toBe(1);
     expect(catalogue.digest).toMatch(/^[0-9a-f]{64}$/);

@@ -1,13 +1,13 @@
-// The star catalogue regrouped by HEALPix cell for drawing (src/core/stars.ts), on d3-celestial's
+// The star catalogue regrouped by HEALPix cell for drawing (core/stars.ts), on d3-celestial's
 // Hipparcos stars to magnitude 6, each star's cell checked against @hscmap/healpix, an
 // independent JavaScript HEALPix, and the query_disc ranges of a narrow view against the stars'
 // own angular distances.
 import { createRequire } from 'node:module';
 import * as hscmap from '@hscmap/healpix';
 import { describe, expect, it } from 'vitest';
-import { Healpix } from '../../src/core/healpix';
-import { STAR_CELL_ORDER, STAR_RECORD_FLOATS, STAR_VERTEX_FLOATS, starCells } from '../../src/core/stars';
-import { loadCoreSync } from '../../src/core/wasm';
+import { Healpix } from '../../core/healpix';
+import { STAR_CELL_ORDER, STAR_RECORD_FLOATS, STAR_VERTEX_FLOATS, starCells } from '../../core/stars';
+import { loadCoreSync } from '../../core/wasm';
 
 interface StarFeature {
   properties: { mag: number };

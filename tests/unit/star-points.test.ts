@@ -5,7 +5,7 @@
 // light is summed over the pixels a point covers, with the layer's profile (star-light.ts, the
 // functions its shaders are generated from), as a GPU rasterises a point centred on a pixel.
 import { describe, expect, it } from 'vitest';
-import { starColor } from '../../src/core/stars';
+import { starColor } from '../../core/stars';
 import {
   CORE_SIGMA,
   STAR_COLOR,

@@ -2,7 +2,7 @@
 // and a tract whose CTYPE is not the TAN projection of viewer-spec §3 is refused with an error
 // that says so.
 import { describe, expect, it } from 'vitest';
-import { tanWcs } from '../../src/core/wcs';
+import { tanWcs } from '../../core/wcs';
 import { areaPolygons } from '../../src/globe/layers/survey-area';
 import { tractOf } from '../../src/globe/tiles/tract';
 

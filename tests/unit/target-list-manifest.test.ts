@@ -1,4 +1,4 @@
-// The course manifest of `galaxy-cruise import` (server/import/manifest.ts): a good manifest read
+// The course manifest of `galaxy-cruise import` (skydata/import/manifest.ts): a good manifest read
 // with its HiPS properties, target list and retirement rule; every malformed member refused
 // with the file and the member named; every path confined to the manifest's folder, symbolic
 // links resolved, unless another root is allowed.
@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest } from '../../server/import/manifest';
+import { readManifest } from '../../skydata/import/manifest';
 
 /** A temporary folder holding the group's folder `survey/` (the manifest's) and another group's `grey/`. */
 let base: string;
@@ -243,8 +243,8 @@ describe("course manifest paths stay in the manifest's folder", () => {
 
   it('refuses ../../../../../etc/passwd as imagery before reading a byte of it', async () => {
     expect(
-      await refusal({ ...GOOD, imagery: { fits: [['targets.csv', '../../../../../etc/passwd', 'targets.csv']] } }),
-    ).toBe(`survey.json: imagery.fits[0]: ${outside('../../../../../etc/passwd')}`);
+      await refusal({ ...GOOD, imagery: { fits: [['targets.csv', '../../../../etc/passwd', 'targets.csv']] } }),
+    ).toBe(`survey.json: imagery.fits[0]: ${outside('../../../../etc/passwd')}`);
   });
 
   it('refuses a symbolic link in the folder that leads outside it, naming where it leads', async () => {
@@ -284,9 +284,9 @@ describe("course manifest paths stay in the manifest's folder", () => {
     expect(allowed.targets.file).toBe(path.join(grey, 'targets.csv'));
     // The allowed root widens what may be read; it does not make everything readable.
     await expect(
-      readManifest(manifest({ ...GOOD, imagery: { fits: ['../../../../../etc/passwd'] } }), { allowedRoots: [grey] }),
+      readManifest(manifest({ ...GOOD, imagery: { fits: ['../../../../etc/passwd'] } }), { allowedRoots: [grey] }),
     ).rejects.toThrow(
-      `'../../../../../etc/passwd' is outside the manifest's folder ${dir} and the allowed roots: the import reads only there, unless --allow-root names another folder`,
+      `'../../../../etc/passwd' is outside the manifest's folder ${dir} and the allowed roots: the import reads only there, unless --allow-root names another folder`,
     );
   });
 });

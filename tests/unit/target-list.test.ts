@@ -1,4 +1,4 @@
-// Target lists (server/import/targets.ts): files astropy.table wrote in CSV, FITS BINTABLE and
+// Target lists (skydata/import/targets.ts): files astropy.table wrote in CSV, FITS BINTABLE and
 // VOTable (TABLEDATA) read to the values it wrote, sexagesimal positions to astropy's reading of
 // them; hand-written malformed files refused with the file, the row and the column named; and
 // a 100,000-row CSV list read in bounded memory.
@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTargetList } from '../../server/import/targets';
-import { separation } from '../../src/core/wcs';
+import { readTargetList } from '../../skydata/import/targets';
+import { separation } from '../../core/wcs';
 import { targetListReferences, type TargetListReferences } from '../helpers/target-list-references';
 
 let refs: TargetListReferences;

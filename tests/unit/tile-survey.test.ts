@@ -6,7 +6,7 @@ import { ColorParamsType, DEFAULT_COLOR_PARAMS, colorMixing } from '../../src/gl
 import { levelsCoarser } from '../../src/globe/tiles/tiled-layer';
 import { ancestorKey, coneInside, pointsInside, surveyLevel, tractOf, visibleTiles } from '../../src/globe/tiles/tract';
 import { skyVector, viewFootprint } from '../../src/globe/visibility';
-import { skyToPixel, tanWcs } from '../../src/core/wcs';
+import { skyToPixel, tanWcs } from '../../core/wcs';
 import { Camera, ProjectionMode, eyeDistance, unprojectView } from '../../src/globe/camera';
 
 describe('survey colour parameters (viewer-spec §3)', () => {

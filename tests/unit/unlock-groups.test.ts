@@ -1,7 +1,7 @@
 // The unread notifications at login, grouped into dialogs: several level_unlocked ones share one
 // dialog where the first of them stands; everything else keeps a dialog of its own, in order.
 import { describe, expect, it } from 'vitest';
-import type { UserNotification } from '../../src/shared/api';
+import type { UserNotification } from '../../shared/api';
 import { groupUnlocks } from '../../src/app/features/notifications/unlockGroups';
 
 function notification(id: number, type: UserNotification['type']): UserNotification {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFLATE_ERRORS } from '../../src/core/gzip';
-import { coreWasmUrl, loadCore } from '../../src/core/wasm';
+import { DEFLATE_ERRORS } from '../../core/gzip';
+import { coreWasmUrl, loadCore } from '../../core/wasm';
 
 /** The constant globals the module exports: the error codes of assembly/errors.ts. */
 function exportedCodes(prefix: string): Map<string, number> {

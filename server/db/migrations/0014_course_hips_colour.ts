@@ -1,5 +1,5 @@
 // An imported course's colour settings for a HiPS of FITS tiles (docs/import.md, "FITS tiles"):
-// the pretty-picture preset (src/shared/prettyMixing.ts: a, b, beta, bias, exposure, gamma,
+// the pretty-picture preset (shared/prettyMixing.ts: a, b, beta, bias, exposure, gamma,
 // ground, mix, nFilters) the viewer colours each decoded tile with. Null for a course whose HiPS
 // is an image HiPS (PNG, JPEG, WebP), which carries its colours.
 import { sql, type Kysely } from 'kysely';

@@ -4,8 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COURSE_IDS } from '../../shared/enums';
-import type { CourseEntry, CoursesResponse } from '../../shared/courses';
+import { COURSE_IDS } from '../../../shared/enums';
+import type { CourseEntry, CoursesResponse } from '../../../shared/courses';
 import { currentLocale } from '../i18n';
 import { lastSeenMeta } from './lastSeen';
 import { request } from './request';

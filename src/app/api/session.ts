@@ -1,7 +1,7 @@
 // The session query (GET /api/session), shared by the access gate and every screen.
 import { hashKey, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { SessionResponse } from '../../shared/api';
+import type { SessionResponse } from '../../../shared/api';
 import { forgetLastSeen, keepLastSeenAgain, lastSeenMeta } from './lastSeen';
 import { request } from './request';
 

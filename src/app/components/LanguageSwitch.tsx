@@ -1,7 +1,7 @@
 // The language selector (en, ja); the choice is remembered by i18n/index.ts.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES } from '../../shared/api';
+import { LOCALES } from '../../../shared/api';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();

@@ -3,7 +3,7 @@
 // The chosen language is kept in localStorage; otherwise the browser's language picks ja or en.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALES, type Locale } from '../../shared/api';
+import { LOCALES, type Locale } from '../../../shared/api';
 import { admin } from '../features/admin/strings';
 import { campaigns } from '../features/campaigns/strings';
 import { camera } from '../features/camera/strings';

@@ -1,7 +1,7 @@
-// The validation messages of application-spec §5 come from src/shared/validation.ts in English
+// The validation messages of application-spec §5 come from shared/validation.ts in English
 // (the server sends the same texts); this turns one into the user's language.
 import type { TFunction } from 'i18next';
-import { MESSAGES } from '../../shared/validation';
+import { MESSAGES } from '../../../shared/validation';
 
 export function localizeMessage(message: string, t: TFunction): string {
   if (message === MESSAGES.blank) return t('validation.blank');

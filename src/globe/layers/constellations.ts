@@ -5,7 +5,7 @@
 // Name billboards, in English, Hiragana or Kanji, are built on the first frame that shows them.
 import type { vec3 } from 'gl-matrix';
 import { vec3 as vector } from 'gl-matrix';
-import { CONSTELLATIONS, lineEnds, type Constellation } from '../../core/constellations';
+import { CONSTELLATIONS, lineEnds, type Constellation } from '../../../core/constellations';
 import {
   BlendMode,
   LineJoin,

@@ -1,5 +1,5 @@
 // The deep-sky layer: the Messier objects, the bright NGC/IC galaxies, nebulae and clusters and
-// the Magellanic Clouds (src/core/deepSky.ts, {dataRepository}/deep-sky/objects.json), each drawn
+// the Magellanic Clouds (core/deepSky.ts, {dataRepository}/deep-sky/objects.json), each drawn
 // where it is as a glow of its catalogued size, axis ratio and position angle, its light added
 // to the sky: galaxies warm white with an exponential disc and a bright centre, emission nebulae
 // in Hα red, reflection nebulae blue, planetary nebulae teal discs, globular clusters
@@ -26,7 +26,7 @@ import {
   parseDeepSkyFile,
   type DeepSkyKind,
   type DeepSkyObject,
-} from '../../core/deepSky';
+} from '../../../core/deepSky';
 import { attributeLocation, compileProgram, uniformLocation } from '../gl';
 import { fetchOk } from '../fetch';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';

@@ -1,8 +1,8 @@
 // The HiPS all-sky image layer (viewer-spec §1, §3, §4, §7, §9; IVOA HiPS 1.0). {baseUrl}/properties
-// says the orders, the tile width, the frame and the tile format (src/core/hipsProperties.ts);
+// says the orders, the tile width, the frame and the tile format (core/hipsProperties.ts);
 // tiles are {baseUrl}/Norder{k}/Dir{…}/Npix{n}.{format}, tile n of order k the nested HEALPix
 // pixel n at nside 2^k, its image row r and column c the face position x = r, y = c (Hipsgen's
-// layout, src/core/healpix.ts), and Norder{min}/Allsky.{format} holds every tile of the minimum
+// layout, core/healpix.ts), and Norder{min}/Allsky.{format} holds every tile of the minimum
 // order side by side.
 //
 // A tiled layer (tiles/tiled-layer.ts: 4 loads at once, 1000 tiles kept, viewer-spec §9): the
@@ -14,7 +14,7 @@
 //
 // Drawing: each tile is a smooth patch of 8 × 8 cells whose vertices are exact HEALPix directions
 // (the patch of assembly/shiftmap.ts), and the fragment shader samples the tile at st + shift(st),
-// the tile's shiftmap computed in the shiftmap worker (workers/shiftmap-service.ts) and kept here
+// the tile's shiftmap computed in the shiftmap worker (src/workers/shiftmap-service.ts) and kept here
 // as a texture by a second engine (viewer-spec §9's HiPS distortion cache, TILE_LIMITS.shiftmaps,
 // the one place a map is kept), so every texel lands where HEALPix puts it. A tile fades in over
 // 200 ms over its nearest cached ancestor (or the Allsky cell), drawn from the part of the
@@ -22,7 +22,7 @@
 // image is light on black, and the lines and points drawn before it stay visible through its dark
 // sky.
 import { vec3 } from 'gl-matrix';
-import { Healpix, nestToXy } from '../../core/healpix';
+import { Healpix, nestToXy } from '../../../core/healpix';
 import {
   FITS_FORMAT,
   allskyCell,
@@ -30,11 +30,11 @@ import {
   hipsTileUrl,
   parseHipsProperties,
   type HipsProperties,
-} from '../../core/hipsProperties';
-import { parseMocFits, type HipsCoverage } from '../../core/hips-moc';
-import { SHIFTMAP_PATCH_CELLS, SHIFTMAP_SIZE } from '../../core/shiftmap';
-import { loadCore, type Core } from '../../core/wasm';
-import { shiftmapService } from '../../../workers/shiftmap-browser';
+} from '../../../core/hipsProperties';
+import { parseMocFits, type HipsCoverage } from '../../../core/hips-moc';
+import { SHIFTMAP_PATCH_CELLS, SHIFTMAP_SIZE } from '../../../core/shiftmap';
+import { loadCore, type Core } from '../../../core/wasm';
+import { shiftmapService } from '../../workers/shiftmap-browser';
 import { compileProgram, linearTexture, tileAborted, tileMesh, uniformLocation, type Mesh } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { TileEngine, type TileRequest } from '../tiles/engine';
@@ -46,10 +46,10 @@ import type { Backdrop } from './layer';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes, fetchOk } from '../fetch';
 import { fetchDecodedImages } from '../tiles/decoded-files';
-import { decoderPool } from '../../../workers/browser-pool';
+import { decoderPool } from '../../workers/browser-pool';
 import { requireFloatTextures } from '../gl';
 import { PRETTY_MIXER_GLSL, mixMatrix } from './pretty-picture-mixer';
-import type { HipsColour } from '../../shared/courses';
+import type { HipsColour } from '../../../shared/courses';
 
 export interface HipsOptions {
   /** The HiPS folder, {hipsBase} of viewer-spec §7, e.g. {dataRepository}/hips/sky. */
@@ -240,7 +240,7 @@ function fitsTexture(gl: WebGL2RenderingContext, width: number, height: number, 
   });
 }
 
-/** A shiftmap as WebGL2 takes it (src/core/shiftmap.ts): RG16F, 64 × 64, filtered linearly. */
+/** A shiftmap as WebGL2 takes it (core/shiftmap.ts): RG16F, 64 × 64, filtered linearly. */
 function shiftmapTexture(gl: WebGL2RenderingContext, texels: Uint16Array): WebGLTexture {
   return linearTexture(gl, () => {
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);

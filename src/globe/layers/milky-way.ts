@@ -8,8 +8,8 @@
 // part would spend a whole-screen pass on black: a copy of the faces shrunk to DARK_MAP_SIZE
 // texels a side (their brightest channel) is kept, and a view whose cone holds no texel brighter
 // than DARK_LEVEL is not drawn (`dark`).
-import { CUBE_FACES, cubeFaceDirection } from '../../core/cubeMap';
-import { decoderPool } from '../../../workers/browser-pool';
+import { CUBE_FACES, cubeFaceDirection } from '../../../core/cubeMap';
+import { decoderPool } from '../../workers/browser-pool';
 import { compileProgram, uniformLocation } from '../gl';
 import { hipsVisibility } from './hips';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';

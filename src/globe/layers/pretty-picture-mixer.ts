@@ -1,6 +1,6 @@
-// The pretty-picture mixing on the GPU: the steps of src/shared/prettyMixing.ts (which holds the
+// The pretty-picture mixing on the GPU: the steps of shared/prettyMixing.ts (which holds the
 // reference in JavaScript, shared with the import's HiPS writer) as GLSL.
-export * from '../../shared/prettyMixing';
+export * from '../../../shared/prettyMixing';
 
 /**
  * The same steps in GLSL: `prettyColor(vec4 fluxes)` reads the uniforms below; u_mix holds

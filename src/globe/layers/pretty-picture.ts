@@ -17,8 +17,8 @@
 // (pictureZoomOpacity) and loads nothing while it does not; without it (the viewer's default,
 // and expert mode) it shows at every zoom. `field()` says where it lies and how it fades, for the
 // layers that give way to it (the deep-sky objects in its field).
-import { decoderPool } from '../../../workers/browser-pool';
-import type { TanWcs } from '../../core/wcs';
+import { decoderPool } from '../../workers/browser-pool';
+import type { TanWcs } from '../../../core/wcs';
 import { compileProgram, linearTexture, requireFloatTextures, tileAborted, uniformLocation } from '../gl';
 import { setProjectionUniforms } from '../projection';
 import { DecodedFiles } from '../tiles/decoded-files';
@@ -49,7 +49,7 @@ import {
   mixMatrix,
   type PrettyDisplay,
 } from './pretty-picture-mixer';
-import type { PrettyPicture, PrettyPreset, PrettyView } from '../../shared/prettyPicture';
+import type { PrettyPicture, PrettyPreset, PrettyView } from '../../../shared/prettyPicture';
 
 export interface PrettyPictureMeta {
   wcs: TanWcs;

@@ -1,6 +1,6 @@
 // The star point layer (viewer-spec §1, §9): hipparcos-catalog/index.json lists the files; each
 // is loaded by a decoder worker, which hands its stars back as unit vectors, magnitudes and B−V
-// colours grouped by HEALPix cell (src/core/stars.ts), drawn as points lit by star-light.ts: a
+// colours grouped by HEALPix cell (core/stars.ts), drawn as points lit by star-light.ts: a
 // core and a glow on a smooth magnitude scale, in the fixed colour (0.75, 0.75, 1, 1) or, with
 // true star colours, each star's own. The limiting magnitude follows the zoom, so narrowing the
 // field gains stars. A frame draws only the cells that query_disc finds in the view's cone: the
@@ -8,10 +8,10 @@
 // whole-sky backdrops hold no star (skydata/skymap.ts): every star of the catalogue is drawn
 // here at every zoom. Until every file is drawn the layer counts as loading, so a view is not
 // at rest without its stars.
-import { Healpix } from '../../core/healpix';
-import { STAR_CELL_ORDER, STAR_COLOR_GLSL, STAR_VERTEX_FLOATS, type StarCells } from '../../core/stars';
-import { loadCore } from '../../core/wasm';
-import { decoderPool } from '../../../workers/browser-pool';
+import { Healpix } from '../../../core/healpix';
+import { STAR_CELL_ORDER, STAR_COLOR_GLSL, STAR_VERTEX_FLOATS, type StarCells } from '../../../core/stars';
+import { loadCore } from '../../../core/wasm';
+import { decoderPool } from '../../workers/browser-pool';
 import { attributeLocation, compileProgram, uniformLocation } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { CORE_GAIN, LIGHT_FLOOR, STAR_COLOR, STAR_LIGHT_GLSL, STAR_MAX_SIZE, starLimit } from '../star-light';
@@ -75,7 +75,7 @@ export interface StarOptions {
   trueColors: boolean;
 }
 
-/** The attributes of a star vertex (src/core/stars.ts STAR_VERTEX_FLOATS): name, floats, offset. */
+/** The attributes of a star vertex (core/stars.ts STAR_VERTEX_FLOATS): name, floats, offset. */
 const ATTRIBUTES = [
   ['a_position', 3, 0],
   ['a_magnitude', 1, 3],

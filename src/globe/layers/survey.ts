@@ -21,7 +21,7 @@
 // and drawing only where no tract of a higher rank has. A layer's ranks start above its
 // `stencilBase`: of several survey layers, the one with the higher base, drawn first, wins where
 // their tracts overlap.
-import type { TanWcs } from '../../core/wcs';
+import type { TanWcs } from '../../../core/wcs';
 import { compileProgram, dataTexture, tileAborted, uniformLocation } from '../gl';
 import { setProjectionUniforms } from '../projection';
 import { DecodedFiles, fetchDecodedImages } from '../tiles/decoded-files';

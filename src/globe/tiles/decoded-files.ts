@@ -4,7 +4,7 @@
 // without fetching or decoding again. A file is cached as the promise of its decoding, so that
 // two tiles asking for it at once share one fetch; a promise that rejects (a failed or aborted
 // fetch or decode) leaves the cache, and the next request fetches the file again.
-import { decoderPool } from '../../../workers/browser-pool';
+import { decoderPool } from '../../workers/browser-pool';
 import { fetchBytes } from '../fetch';
 import { LruCache } from './lru';
 

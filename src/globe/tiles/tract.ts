@@ -5,7 +5,7 @@
 // lowest y unless flipV. The mesh of a tile is a grid of unit vectors (the TAN plane is curved on
 // the sphere) with uv in tile units, drawn by TILE_VERTEX_GLSL.
 import type { vec3 } from 'gl-matrix';
-import { pixelToSky, skyToPixel, type TanWcs } from '../../core/wcs';
+import { pixelToSky, skyToPixel, type TanWcs } from '../../../core/wcs';
 import { PROJECTION_GLSL } from '../projection';
 import { angleBetween, patchMayShow, skyVector, type ViewFootprint } from '../visibility';
 

@@ -3,7 +3,7 @@
 // this view (loaded with the globe's code, once the globe is there).
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDeclination, formatFieldOfView, formatRightAscension } from '../../../core/angles';
+import { formatDeclination, formatFieldOfView, formatRightAscension } from '../../../../core/angles';
 import { viewCentre } from '../../../globe/zenith';
 import { useCameraState, useGlobe } from './GlobeContext';
 

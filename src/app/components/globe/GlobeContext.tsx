@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { CameraState } from '../../../globe/camera';
 import type { Globe } from '../../../globe/Globe';
-import { throttle } from '../../../core/throttle';
+import { throttle } from '../../../../core/throttle';
 
 export const GlobeContext = createContext<Globe | null>(null);
 

@@ -7,8 +7,8 @@
 // fade out near a galaxy, stay or hide, and the stars take the fixed or their true colours.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataRepositoryUrl } from '../../../core/dataRepository';
-import { throttle } from '../../../core/throttle';
+import { dataRepositoryUrl } from '../../../../core/dataRepository';
+import { throttle } from '../../../../core/throttle';
 import { Globe } from '../../../globe/Globe';
 import { ConstellationLayer } from '../../../globe/layers/constellations';
 import { DeepSkyLayer } from '../../../globe/layers/deep-sky';

@@ -5,7 +5,7 @@
 // fades in (imageFields.ts).
 import type { Globe } from '../../../globe/Globe';
 import { PrettyPictureLayer } from '../../../globe/layers/pretty-picture';
-import { PRETTY_PICTURES, type PrettyPicture } from '../../../shared/prettyPicture';
+import { PRETTY_PICTURES, type PrettyPicture } from '../../../../shared/prettyPicture';
 import type { ImageFields } from './imageFields';
 
 /** The layer's name on the globe. */

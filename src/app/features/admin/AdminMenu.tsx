@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { LOCALES } from '../../../shared/api';
+import { LOCALES } from '../../../../shared/api';
 import { DialogFrame, useDialog, useDialogs } from '../../components/dialogs';
 import { developerMode } from '../../developerMode';
 import { resources } from '../../i18n';

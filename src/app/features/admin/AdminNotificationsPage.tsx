@@ -5,7 +5,7 @@
 // (after 'delete?').
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type AdminNotification } from '../../../shared/api';
+import { LOCALES, type AdminNotification } from '../../../../shared/api';
 import { request } from '../../api/request';
 import { ConfirmDialog, confirm } from '../../components/dialogs/ConfirmDialog';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type AdminNotification, type Locale, type NotificationType } from '../../../shared/api';
+import { LOCALES, type AdminNotification, type Locale, type NotificationType } from '../../../../shared/api';
 import { request } from '../../api/request';
 import { ConfirmDialog, confirm } from '../../components/dialogs/ConfirmDialog';
 import { DialogFrame, MessageDialog, useDialog, useDialogs } from '../../components/dialogs';

@@ -7,7 +7,7 @@ import {
   type LocaleText,
   type NotificationInput,
   type NotificationType,
-} from '../../../shared/api';
+} from '../../../../shared/api';
 import { customComponentMarker } from '../../components/NotificationBody';
 
 export interface LocaleRow {

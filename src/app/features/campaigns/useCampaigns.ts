@@ -1,7 +1,7 @@
 // The campaigns (GET /api/campaigns, application-spec §7, §9): every campaign with its community
 // count, inactive ones included, refreshed every second while the header shows their progress.
 import { useQuery } from '@tanstack/react-query';
-import type { CampaignEntry } from '../../../shared/api';
+import type { CampaignEntry } from '../../../../shared/api';
 import { request } from '../../api/request';
 
 /** §9: the campaign list is refreshed every second. */

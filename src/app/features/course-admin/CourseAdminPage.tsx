@@ -4,7 +4,7 @@
 // whether volunteers may sail it: an imported course is opened or closed here (the five of
 // application-spec are always open). The change is flashed in words, for screen readers too.
 import { useTranslation } from 'react-i18next';
-import type { AdminCourseEntry } from '../../../shared/courses';
+import type { AdminCourseEntry } from '../../../../shared/courses';
 import { useCourseName } from '../../api/courses';
 import { useFlash } from '../../components/Flash';
 import { currentLocale } from '../../i18n';

@@ -2,7 +2,7 @@
 // their source and progress, and opening or closing an imported course. A change is read again
 // by this list and by the volunteers' course menu (GET /api/courses).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCourseEntry, AdminCourseUpdate } from '../../../shared/courses';
+import type { AdminCourseEntry, AdminCourseUpdate } from '../../../../shared/courses';
 import { coursesQueryKey } from '../../api/courses';
 import { request } from '../../api/request';
 

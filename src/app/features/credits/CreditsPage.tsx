@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import '../terms/textPage.css';
-import { dataRepositoryUrl } from '../../../core/dataRepository';
-import type { Localized } from '../../../shared/catalogue';
+import { dataRepositoryUrl } from '../../../../core/dataRepository';
+import type { Localized } from '../../../../shared/catalogue';
 import { currentLocale } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 

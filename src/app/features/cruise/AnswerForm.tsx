@@ -13,8 +13,8 @@
 // before React has rendered the first one's step acts on that step, never on the one before.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Answer } from '../../../shared/api';
-import type { GalaxyType, Interaction } from '../../../shared/enums';
+import type { Answer } from '../../../../shared/api';
+import type { GalaxyType, Interaction } from '../../../../shared/enums';
 import { useDialogOpen } from '../../components/dialogs';
 import { isShortcut } from '../../components/shortcuts';
 import {

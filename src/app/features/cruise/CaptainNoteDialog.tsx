@@ -4,8 +4,8 @@
 // data) with its caption. Retry (R) cancels the submission (resolves false); Next (Enter) continues.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Answer } from '../../../shared/api';
-import type { CaptainNote, Morphology } from '../../../shared/catalogue';
+import type { Answer } from '../../../../shared/api';
+import type { CaptainNote, Morphology } from '../../../../shared/catalogue';
 import { skyDataUrl } from '../../api/dataRepository';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { currentLocale } from '../../i18n';

@@ -1,7 +1,7 @@
 // Choosing the training or review course asks whether to continue or start a new game
 // (application-spec §4); a new game deletes the course's quests.
 import { useTranslation } from 'react-i18next';
-import type { CourseId } from '../../../shared/enums';
+import type { CourseId } from '../../../../shared/enums';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 
 export function ChooseGameDialog({ course }: { course: CourseId }) {

@@ -13,7 +13,7 @@ import { Sailboat } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { Answer, CurrentQuestResponse, Question } from '../../../shared/api';
+import type { Answer, CurrentQuestResponse, Question } from '../../../../shared/api';
 import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
 import { DialogDismissed, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';

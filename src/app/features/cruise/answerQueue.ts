@@ -6,7 +6,7 @@
 // object of the same quest again replaces the queued entry (the server replaces its row too).
 //
 // The store and the transport are injected, so that the logic is tested without a browser.
-import type { Answer, NewRecordResponse } from '../../../shared/api';
+import type { Answer, NewRecordResponse } from '../../../../shared/api';
 
 export interface PendingAnswer {
   /** `${userId}:${questId}:${objectId}`: one entry per volunteer, quest and object. */

@@ -1,8 +1,8 @@
 // The answer form's steps (application-spec §4 Answer steps) and when it shows (§2, §9): step 1
 // galaxy type, step 2 interaction, step 3 features when the interaction is yes; otherwise the
 // answer is submitted straight after step 2 ("step 4"). Numbered buttons go back only.
-import type { Answer, Question } from '../../../shared/api';
-import type { GalaxyType, Interaction } from '../../../shared/enums';
+import type { Answer, Question } from '../../../../shared/api';
+import type { GalaxyType, Interaction } from '../../../../shared/enums';
 
 export type Step = 1 | 2 | 3;
 

@@ -1,7 +1,7 @@
 // The answer queue's store in the browser: one IndexedDB object store keyed by the entry's key
 // (answerQueue.ts), so that a queued answer survives a reload, a crash or a closed tab.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Answer, NewRecordResponse } from '../../../shared/api';
+import type { Answer, NewRecordResponse } from '../../../../shared/api';
 import { fillPath } from '../../api/request';
 import { PostError, type AnswerStore, type PendingAnswer, type PostAnswer } from './answerQueue';
 

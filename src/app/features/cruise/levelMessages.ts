@@ -3,8 +3,8 @@
 // level change, entering tunnel effect, the final dialog when every season2 area rank is reached
 // (the top cabin, rank 0), and the course's completion dialog when no galaxy is left in it.
 // Cabin ranks by the share of season2 areas finished (§9).
-import type { LevelType } from '../../../shared/enums';
-import { PASSPORT_COURSES } from '../../../shared/rewards';
+import type { LevelType } from '../../../../shared/enums';
+import { PASSPORT_COURSES } from '../../../../shared/rewards';
 
 export type LevelMessage =
   'stamp' | 'cabin' | 'enterGreed' | 'leaveGreed' | 'levelChange' | 'enterTunnel' | 'finalRank' | 'courseCompleted';

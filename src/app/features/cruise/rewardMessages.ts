@@ -3,8 +3,8 @@
 // answer is a multiple of the objects-per-piece constant (the cruise adds the puzzle-completed
 // message when that piece completes a jigsaw, souvenirs/jigsaw.ts). And what a course without a
 // galaxy left says. Pure functions: the cruise shows the messages in the order returned.
-import type { CampaignEntry, CampaignMedal, NewRecordResponse } from '../../../shared/api';
-import { COURSE_IDS, type CourseId } from '../../../shared/enums';
+import type { CampaignEntry, CampaignMedal, NewRecordResponse } from '../../../../shared/api';
+import { COURSE_IDS, type CourseId } from '../../../../shared/enums';
 
 export type RewardMessage =
   { kind: 'medal'; campaign: CampaignEntry['meta']; medal: CampaignMedal } | { kind: 'piece' };

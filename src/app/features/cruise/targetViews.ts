@@ -1,7 +1,7 @@
 // Where the camera goes for a quest's target: the view a jump there ends in, and the target a
 // quest opens on. The main screen jumps with them; the login screen cuts the camera to the first
 // one once the quest is in, so that its tiles load while the main screen mounts.
-import type { CurrentQuestResponse, Question } from '../../../shared/api';
+import type { CurrentQuestResponse, Question } from '../../../../shared/api';
 import type { JumpTarget } from '../../../globe/camera';
 
 const DEGREE = Math.PI / 180;

@@ -2,7 +2,7 @@
 // IndexedDB, retried at once when the browser comes back online, stopped at log-out.
 import { useEffect, useSyncExternalStore } from 'react';
 import i18next from 'i18next';
-import type { NewRecordResponse } from '../../../shared/api';
+import type { NewRecordResponse } from '../../../../shared/api';
 import { AnswerQueue, PostError, type PendingAnswer } from './answerQueue';
 import { indexedDbAnswerStore, postAnswer } from './answerStore';
 

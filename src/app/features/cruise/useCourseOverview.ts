@@ -6,7 +6,7 @@
 // reload) stays on it: the outlines are there to see wherever the volunteer looks.
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import type { LevelDetail } from '../../../shared/api';
+import type { LevelDetail } from '../../../../shared/api';
 import type { Globe } from '../../../globe/Globe';
 import { LEVEL_OUTLINE_THIN_WIDTH, LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';
 import { mapFocus, mapView } from '../mypage/CruiseMap';

@@ -2,7 +2,7 @@
 // the course for the stage name (GET /api/levels?course_id=) and the areas per course
 // (GET /api/server_info) for the cabin rank.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../shared/api';
+import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../../shared/api';
 import { lastSeenMeta } from '../../api/lastSeen';
 import { request } from '../../api/request';
 

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { CurrentUser } from '../../../shared/api';
+import type { CurrentUser } from '../../../../shared/api';
 import { sessionQueryKey, useSession } from '../../api/session';
 import { useDialogs } from '../../components/dialogs';
 import { Spinner } from '../../components/Spinner';

@@ -6,8 +6,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUserResponse, ErrorResponse, NicknameCountResponse } from '../../../shared/api';
-import { nicknameErrors } from '../../../shared/validation';
+import type { CurrentUserResponse, ErrorResponse, NicknameCountResponse } from '../../../../shared/api';
+import { nicknameErrors } from '../../../../shared/validation';
 import { RequestError, request } from '../../api/request';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { TextField } from '../../components/Field';

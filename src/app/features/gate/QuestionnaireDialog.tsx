@@ -7,8 +7,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { choiceErrors, isDigits, OTHER_CHOICE, otherAnswer } from '../../../shared/accountForms';
-import type { ErrorResponse } from '../../../shared/api';
+import { choiceErrors, isDigits, OTHER_CHOICE, otherAnswer } from '../../../../shared/accountForms';
+import type { ErrorResponse } from '../../../../shared/api';
 import {
   GENDERS,
   privateInformationErrors,
@@ -16,7 +16,7 @@ import {
   SCALE_MIN,
   type Gender,
   type PrivateInformationInput,
-} from '../../../shared/validation';
+} from '../../../../shared/validation';
 import { RequestError, request } from '../../api/request';
 import { ChoiceGroup } from '../../components/ChoiceGroup';
 import { DialogFrame, useDialog } from '../../components/dialogs';

@@ -7,9 +7,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordFormErrors, type PasswordForm } from '../../../shared/accountForms';
-import type { ErrorResponse, PasswordUpdateRequest } from '../../../shared/api';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/validation';
+import { passwordFormErrors, type PasswordForm } from '../../../../shared/accountForms';
+import type { ErrorResponse, PasswordUpdateRequest } from '../../../../shared/api';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/validation';
 import { RequestError, request } from '../../api/request';
 import { DialogDismissed, DialogFrame, useDialog } from '../../components/dialogs';
 import { TextField } from '../../components/Field';

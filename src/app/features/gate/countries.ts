@@ -6,7 +6,7 @@
 // Kingdom, United States, Russia). Lists shown to people (the questionnaire, the gift form) come
 // from countriesInOrder, sorted in the page's language as its readers sort: Åland with the A's,
 // Côte d'Ivoire before Czechia, which the table's plain order does not do.
-import type { Locale } from '../../../shared/api';
+import type { Locale } from '../../../../shared/api';
 
 export type Region = 'Africa' | 'Americas' | 'Antarctica' | 'Asia' | 'Europe' | 'Oceania';
 

@@ -8,7 +8,7 @@ import { BookOpen, Lightbulb, LogOut, Mail, Menu, Target, Trophy } from 'lucide-
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { NEW_GAME_COURSES, type CourseId } from '../../../shared/enums';
+import { NEW_GAME_COURSES, type CourseId } from '../../../../shared/enums';
 import { sailableCourses, useCourseName, useCourses } from '../../api/courses';
 import { useLogout } from '../../api/logout';
 import { request } from '../../api/request';

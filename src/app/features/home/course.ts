@@ -6,7 +6,7 @@
 // otherwise be asked for its quest, and refused with an alert.
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { COURSE_ID_PATTERN, COURSE_IDS, DEFAULT_COURSE } from '../../../shared/enums';
+import { COURSE_ID_PATTERN, COURSE_IDS, DEFAULT_COURSE } from '../../../../shared/enums';
 import { sailableCourses, useCourses } from '../../api/courses';
 
 const STORAGE_KEY = 'galaxy-cruise.course';

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { SessionResponse } from '../../../shared/api';
+import type { SessionResponse } from '../../../../shared/api';
 import { RequestError, request } from '../../api/request';
 import { takeSession } from '../../api/session';
 import { useGlobe } from '../../components/globe/GlobeContext';

@@ -15,7 +15,7 @@ import type {
   MailLinkResponse,
   MailLinkState,
   SessionResponse,
-} from '../../../shared/api';
+} from '../../../../shared/api';
 import { RequestError, request } from '../../api/request';
 import { takeSession, useSession } from '../../api/session';
 import { Spinner } from '../../components/Spinner';

@@ -1,6 +1,6 @@
 import { defineStrings } from '../../i18n/define';
 
-// Keyed by MailLinkKind (src/shared/api.ts): the page reads t(`mailLinks.${kind}.title`). <name>
+// Keyed by MailLinkKind (shared/api.ts): the page reads t(`mailLinks.${kind}.title`). <name>
 // marks an address or a nickname: the volunteer's data, shown as it is in either language.
 export const mailLinks = defineStrings(
   {

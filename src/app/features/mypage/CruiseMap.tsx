@@ -14,7 +14,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LevelSummary } from '../../../shared/api';
+import type { LevelSummary } from '../../../../shared/api';
 import { Globe } from '../../../globe/Globe';
 import { GridLayer } from '../../../globe/layers/grid';
 import { LEVEL_OUTLINE_THIN_WIDTH, LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';

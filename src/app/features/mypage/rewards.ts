@@ -4,8 +4,8 @@
 // finished areas number the course's total; the second when every level of the course is
 // unlocked. Either's completion date is the finish time of the quest that completed the last
 // distinct area.
-import type { LevelStatus } from '../../../shared/enums';
-import type { QuestRecord } from '../../../shared/api';
+import type { LevelStatus } from '../../../../shared/enums';
+import type { QuestRecord } from '../../../../shared/api';
 import { cabinRank } from '../cruise/levelMessages';
 
 export const MAX_STARS = 4;

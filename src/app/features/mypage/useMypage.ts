@@ -2,7 +2,7 @@
 // answers count), the areas per course, the season2 levels and those of the course on screen
 // (statuses, labels) and the campaigns, inactive ones included.
 import { useQuery } from '@tanstack/react-query';
-import type { LevelSummary, MyRecordsResponse, ServerInfoResponse } from '../../../shared/api';
+import type { LevelSummary, MyRecordsResponse, ServerInfoResponse } from '../../../../shared/api';
 import { request } from '../../api/request';
 import { useCampaigns } from '../campaigns/useCampaigns';
 import { useLevels } from '../cruise/useQuest';

@@ -1,7 +1,7 @@
 // One notification as a dialog (application-spec §4): its title, date and body, and an OK that
 // resolves it; the caller marks it read on OK.
 import { useTranslation } from 'react-i18next';
-import type { UserNotification } from '../../../shared/api';
+import type { UserNotification } from '../../../../shared/api';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { NotificationBody } from '../../components/NotificationBody';
 import { currentLocale } from '../../i18n';

@@ -4,7 +4,7 @@
 // message, and OK marks it read. The list is the header's query, refetched in the background.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationType } from '../../../shared/api';
+import type { NotificationType } from '../../../../shared/api';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/Spinner';

@@ -3,7 +3,7 @@
 // through a dozen dialogs; its OK marks every one of them read (the caller does, one request each,
 // as each dialog's OK would have: application-spec §4).
 import { useTranslation } from 'react-i18next';
-import type { UserNotification } from '../../../shared/api';
+import type { UserNotification } from '../../../../shared/api';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { currentLocale } from '../../i18n';
 import { formatDateTime } from './format';

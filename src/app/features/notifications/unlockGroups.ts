@@ -1,5 +1,5 @@
 // How the unread notifications at login are grouped into dialogs (UnreadNotifications).
-import type { UserNotification } from '../../../shared/api';
+import type { UserNotification } from '../../../../shared/api';
 
 /**
  * The dialogs of the unread queue, oldest first: one a notification, except that the

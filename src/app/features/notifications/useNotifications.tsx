@@ -5,7 +5,7 @@
 // read on OK (POST /api/notifications/{id}/read).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { UserNotification } from '../../../shared/api';
+import type { UserNotification } from '../../../../shared/api';
 import { request } from '../../api/request';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
 import { NOTIFICATION_REFETCH_MS } from '../../developerMode';

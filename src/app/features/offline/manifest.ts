@@ -3,7 +3,7 @@
 // of its language in <link rel="manifest"> (manifestLink.ts). Both describe the same app (the
 // same `id`), so installing from either page is one installation. The build's configuration
 // imports this file: it imports nothing at run time.
-import type { Locale } from '../../../shared/api';
+import type { Locale } from '../../../../shared/api';
 
 /** The app's name and description in each language (the ja name as the app's own, common.appName). */
 const MANIFEST_TEXT: Record<Locale, { name: string; shortName: string; description: string }> = {

@@ -1,7 +1,7 @@
 // The page names the web app manifest of its language in <link rel="manifest"> (index.html names
 // the English one): installing from a Japanese page gives the app its Japanese name.
 import type { i18n as I18n } from 'i18next';
-import { LOCALES, type Locale } from '../../../shared/api';
+import { LOCALES, type Locale } from '../../../../shared/api';
 import { manifestFile } from './manifest';
 
 export function followManifestLanguage(i18n: I18n): void {

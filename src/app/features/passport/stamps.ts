@@ -2,8 +2,8 @@
 // dated by the finish of the level's last quest, its image one of the three stamps of the sky
 // data (skydata/passport.ts) by the level's place in its course. The stage the volunteer is
 // cruising (status active) reads as the current one, not as a stage still to visit.
-import type { LevelSummary, QuestRecord } from '../../../shared/api';
-import { STAMP_IMAGES } from '../../../shared/rewards';
+import type { LevelSummary, QuestRecord } from '../../../../shared/api';
+import { STAMP_IMAGES } from '../../../../shared/rewards';
 
 /** Where the volunteer stands with a stage: completed, cruising it now, or not yet there. */
 export type StageState = 'stamped' | 'current' | 'ahead';

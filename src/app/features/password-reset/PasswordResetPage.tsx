@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, Heading } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
-import { isEmailAddress, MESSAGES } from '../../../shared/validation';
+import { isEmailAddress, MESSAGES } from '../../../../shared/validation';
 import { request } from '../../api/request';
 import { ModalShell } from '../../components/dialogs';
 import { TextField } from '../../components/Field';

@@ -10,7 +10,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import '../terms/textPage.css';
-import type { PresentApplication, PresentStat } from '../../../shared/api';
+import type { PresentApplication, PresentStat } from '../../../../shared/api';
 import { RequestError, request } from '../../api/request';
 import { ConfirmDialog, confirm } from '../../components/dialogs/ConfirmDialog';
 import { MessageDialog, useDialogs } from '../../components/dialogs';

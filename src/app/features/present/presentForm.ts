@@ -1,8 +1,8 @@
 // The gift form's state and rules (application-spec §2, §5, §8): the application's own rules
-// from src/shared/present.ts (the server checks the same), plus the two the form alone knows:
+// from shared/present.ts (the server checks the same), plus the two the form alone knows:
 // the privacy box must be checked and the classified count must reach min_galaxies.
-import type { Locale, PresentApplication, PresentStat } from '../../../shared/api';
-import { validatePresentApplication } from '../../../shared/present';
+import type { Locale, PresentApplication, PresentStat } from '../../../../shared/api';
+import { validatePresentApplication } from '../../../../shared/present';
 
 export interface PresentForm {
   name: string;

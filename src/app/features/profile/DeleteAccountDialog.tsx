@@ -7,8 +7,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../../shared/api';
-import { MESSAGES } from '../../../shared/validation';
+import type { CurrentUser } from '../../../../shared/api';
+import { MESSAGES } from '../../../../shared/validation';
 import { forgetLastSeen } from '../../api/lastSeen';
 import { RequestError, request } from '../../api/request';
 import { DialogFrame, useDialog } from '../../components/dialogs';

@@ -13,8 +13,8 @@ import {
   type CurrentUserResponse,
   type ErrorResponse,
   type Locale,
-} from '../../../shared/api';
-import { MESSAGES, nicknameErrors } from '../../../shared/validation';
+} from '../../../../shared/api';
+import { MESSAGES, nicknameErrors } from '../../../../shared/validation';
 import { RequestError, request } from '../../api/request';
 import { sessionQueryKey } from '../../api/session';
 import { Avatar } from '../../components/Avatar';

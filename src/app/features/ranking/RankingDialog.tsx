@@ -5,7 +5,7 @@
 // The open imported courses (issue 30) are offered after the spec's two.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RANKING_PERIODS, type RankingPeriod } from '../../../shared/api';
+import { RANKING_PERIODS, type RankingPeriod } from '../../../../shared/api';
 import { useCourseName, useCourses } from '../../api/courses';
 import { useSession } from '../../api/session';
 import { Avatar } from '../../components/Avatar';

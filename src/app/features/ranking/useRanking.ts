@@ -1,7 +1,7 @@
 // GET /api/courses/{course_id}/rankings/{period} (application-spec §7): the top volunteers of a
 // course in the current hour, day, week or month.
 import { useQuery } from '@tanstack/react-query';
-import type { RankingEntry, RankingPeriod } from '../../../shared/api';
+import type { RankingEntry, RankingPeriod } from '../../../../shared/api';
 import { request } from '../../api/request';
 
 /** The courses the ranking modal offers (application-spec §2); the open imported courses follow them. */

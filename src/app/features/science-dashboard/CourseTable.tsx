@@ -10,7 +10,7 @@ import {
   type ScienceCourseProgress,
   type ScienceExportFormat,
   type ScienceExportTable,
-} from '../../../shared/science';
+} from '../../../../shared/science';
 import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
 import { exportPath } from './shape';

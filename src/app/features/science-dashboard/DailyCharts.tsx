@@ -2,7 +2,7 @@
 // 30 days, each with the days as a table behind it.
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScienceDay } from '../../../shared/science';
+import type { ScienceDay } from '../../../../shared/science';
 import { dailyChart } from './charts';
 import type { DashboardFormats } from './format';
 import { PlotFigure } from './PlotFigure';

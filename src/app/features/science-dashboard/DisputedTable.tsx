@@ -3,7 +3,7 @@
 // with a link that flies the globe to it: the main screen opens the view its address names
 // (README, "Links to a view").
 import { useTranslation } from 'react-i18next';
-import type { ScienceDisputedTarget } from '../../../shared/science';
+import type { ScienceDisputedTarget } from '../../../../shared/science';
 import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
 import { useTargetColumns } from './targetColumns';

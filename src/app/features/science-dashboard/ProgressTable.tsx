@@ -2,7 +2,7 @@
 // share; level names in the page's language. A level's name is a proper name (the survey field's,
 // COSMOS or GAMA15h in Japanese too), not the interface's text: marked translate="no".
 import { useTranslation } from 'react-i18next';
-import type { ScienceCourseProgress } from '../../../shared/science';
+import type { ScienceCourseProgress } from '../../../../shared/science';
 import { DataTable } from '../../components/DataTable';
 import { currentLocale } from '../../i18n';
 import type { DashboardFormats } from './format';

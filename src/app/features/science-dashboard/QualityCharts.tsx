@@ -3,7 +3,7 @@
 // with a known truth only); each with its data as a table behind it.
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScienceSummary } from '../../../shared/science';
+import type { ScienceSummary } from '../../../../shared/science';
 import { accuracyChart, confidenceChart } from './charts';
 import type { DashboardFormats } from './format';
 import { PlotFigure } from './PlotFigure';

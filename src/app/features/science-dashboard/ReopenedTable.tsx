@@ -2,7 +2,7 @@
 // rule, then found below it once the volunteers' reliability was estimated anew, so volunteers are
 // sent to them again. Each links to the main screen at the target, as the disputed ones do.
 import { useTranslation } from 'react-i18next';
-import type { ScienceReopenedTarget } from '../../../shared/science';
+import type { ScienceReopenedTarget } from '../../../../shared/science';
 import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
 import { useTargetColumns } from './targetColumns';

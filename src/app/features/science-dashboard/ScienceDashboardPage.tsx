@@ -8,7 +8,7 @@
 // route: the chart library is loaded with this page only, never with the volunteers' main screen.
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { ScienceSummary } from '../../../shared/science';
+import type { ScienceSummary } from '../../../../shared/science';
 import { currentLocale } from '../../i18n';
 import { AdminPage } from '../admin/AdminPage';
 import { CourseTable } from './CourseTable';

@@ -2,7 +2,7 @@
 // their estimated sensitivity and specificity for "spiral" (the reliability behind the weighted
 // consensus). A nickname is the volunteer's own, shown as written whatever the page's language.
 import { useTranslation } from 'react-i18next';
-import type { ScienceVolunteer } from '../../../shared/science';
+import type { ScienceVolunteer } from '../../../../shared/science';
 import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
 

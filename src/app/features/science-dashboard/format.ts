@@ -1,6 +1,6 @@
 // The dashboard's numbers, shares and days in the page's language (Intl), for its tables and for
 // the charts' ticks: Observable Plot's own formats are English.
-import type { Locale } from '../../../shared/api';
+import type { Locale } from '../../../../shared/api';
 
 export interface DashboardFormats {
   count: (value: number) => string;

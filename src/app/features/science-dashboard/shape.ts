@@ -1,7 +1,7 @@
 // The research dashboard's data shaped for its charts, tables and links: the ScienceSummary of
-// GET /api/admin/science (src/shared/science.ts) as the long rows Observable Plot draws, and the
+// GET /api/admin/science (shared/science.ts) as the long rows Observable Plot draws, and the
 // addresses the page links to (a target's view on the globe, a course's export download).
-import type { Locale } from '../../../shared/api';
+import type { Locale } from '../../../../shared/api';
 import type {
   ScienceAccuracyPoint,
   ScienceConfidenceBin,
@@ -9,7 +9,7 @@ import type {
   ScienceExportFormat,
   ScienceExportTable,
   ScienceLevelProgress,
-} from '../../../shared/science';
+} from '../../../../shared/science';
 import { fillPath } from '../../api/request';
 import { hashWithView } from '../../components/globe/viewLink';
 import { CAMERA_DEFAULTS } from '../../../globe/camera';

@@ -3,7 +3,7 @@
 // to a view"), its course, its volunteers and its consensus confidence.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ScienceDisputedTarget } from '../../../shared/science';
+import type { ScienceDisputedTarget } from '../../../../shared/science';
 import type { DataColumn } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
 import { targetViewPath } from './shape';

@@ -3,7 +3,7 @@
 // given while the page is open show up on it. Only the first load alerts on a failure; a poll
 // the administrator did not ask for keeps the last summary and tries again.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScienceSummary } from '../../../shared/science';
+import type { ScienceSummary } from '../../../../shared/science';
 import { request } from '../../api/request';
 
 export const scienceSummaryQueryKey = ['admin', 'science'] as const;

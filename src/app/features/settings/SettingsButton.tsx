@@ -7,7 +7,7 @@ import { Settings as Gear } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { viewTarget } from '../../../globe/layers/pretty-picture';
-import type { PrettyPicture } from '../../../shared/prettyPicture';
+import type { PrettyPicture } from '../../../../shared/prettyPicture';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
 import { useGlobe } from '../../components/globe/GlobeContext';
 import { useShortcut } from '../../components/shortcuts';

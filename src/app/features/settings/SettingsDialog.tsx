@@ -5,7 +5,7 @@
 // settings store); the dialog resolves with the object to fly to, or null when closed.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRETTY_PICTURES, type PrettyPicture } from '../../../shared/prettyPicture';
+import { PRETTY_PICTURES, type PrettyPicture } from '../../../../shared/prettyPicture';
 import { ChoiceGroup } from '../../components/ChoiceGroup';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { currentLocale } from '../../i18n';

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Globe } from '../../../globe/Globe';
 import type { PrettyPictureLayer } from '../../../globe/layers/pretty-picture';
-import { PRETTY_PICTURES, type PrettyPicture } from '../../../shared/prettyPicture';
+import { PRETTY_PICTURES, type PrettyPicture } from '../../../../shared/prettyPicture';
 import { SurveyLayer } from '../../../globe/layers/survey';
 import { prettyPictureLayer } from '../../components/globe/prettyPictures';
 import { highDensityScreen, prettyDisplay, surveyColorParams, useSettings } from '../../components/globe/settings';

@@ -1,7 +1,7 @@
 // The souvenirs (application-spec §2, §9): named galaxy images revealed as 7 × 8 jigsaw pieces,
 // one piece for every OBJECTS_PER_PIECE answers of a course, with descriptions and related links.
 import { useTranslation } from 'react-i18next';
-import type { Souvenir } from '../../../shared/catalogue';
+import type { Souvenir } from '../../../../shared/catalogue';
 import { skyDataUrl } from '../../api/dataRepository';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { Spinner } from '../../components/Spinner';

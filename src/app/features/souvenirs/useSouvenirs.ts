@@ -2,9 +2,9 @@
 // sky data (souvenirs/index.json, written by skydata/rewards.ts) and the volunteer's answers per
 // course (GET /api/my_records), from which the pieces are counted (jigsaw.ts).
 import { useQuery } from '@tanstack/react-query';
-import type { MyRecordsResponse } from '../../../shared/api';
-import type { Souvenir } from '../../../shared/catalogue';
-import { SOUVENIR_INDEX } from '../../../shared/rewards';
+import type { MyRecordsResponse } from '../../../../shared/api';
+import type { Souvenir } from '../../../../shared/catalogue';
+import { SOUVENIR_INDEX } from '../../../../shared/rewards';
 import { skyDataUrl } from '../../api/dataRepository';
 import { request } from '../../api/request';
 import { OBJECTS_PER_PIECE } from '../../developerMode';
