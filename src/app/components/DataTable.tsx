@@ -18,15 +18,7 @@ export interface DataColumn<Row> {
   cell: (row: Row) => ReactNode;
 }
 
-export function DataTable<Row>({
-  columns,
-  rows,
-  rowKey,
-  rowProps,
-  empty,
-  className,
-  testId,
-}: {
+export interface DataTableProps<Row> {
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
@@ -34,7 +26,9 @@ export function DataTable<Row>({
   empty?: ReactNode;
   className?: string;
   testId?: string;
-}) {
+}
+
+export function DataTable<Row>({ columns, rows, rowKey, rowProps, empty, className, testId }: DataTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <p>{empty}</p>;
   const numeric = (column: DataColumn<Row>) => (column.numeric ? 'number' : undefined);
   return (

@@ -11,8 +11,8 @@ import {
   type ScienceExportFormat,
   type ScienceExportTable,
 } from '../../../../shared/science';
-import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
+import { ScienceTable } from './ScienceTable';
 import { exportPath } from './shape';
 import { useCourseName } from './useCourseName';
 
@@ -47,43 +47,41 @@ export function CourseTable({
   const { t } = useTranslation();
   const courseName = useCourseName();
   return (
-    <section aria-labelledby="science-courses">
-      <h2 id="science-courses">{t('science.courses.title')}</h2>
-      <DataTable
-        className="science-table"
-        rows={courses}
-        rowKey={(course) => course.course_id}
-        rowProps={(course) => ({ 'data-testid': `science-course-${course.course_id}` })}
-        columns={[
-          { header: t('science.courses.course'), rowHeader: true, cell: (course) => courseName(course.course_id) },
-          {
-            header: t('science.courses.answers'),
-            numeric: true,
-            cellProps: () => ({ 'data-testid': 'answers' }),
-            cell: (course) => formats.count(course.answers),
-          },
-          {
-            header: t('science.courses.volunteers'),
-            numeric: true,
-            cellProps: () => ({ 'data-testid': 'volunteers' }),
-            cell: (course) => formats.count(course.volunteers),
-          },
-          {
-            header: t('science.courses.targets'),
-            numeric: true,
-            cellProps: () => ({ 'data-testid': 'targets' }),
-            cell: (course) => formats.count(course.targets),
-          },
-          { header: t('science.courses.answered'), numeric: true, cell: (course) => formats.count(course.answered) },
-          { header: t('science.courses.retired'), numeric: true, cell: (course) => formats.count(course.retired) },
-          {
-            header: t('science.courses.retirement'),
-            cell: (course) => <RetirementRule course={course} formats={formats} />,
-          },
-          { header: t('science.courses.export'), cell: (course) => <Exports course={course} /> },
-        ]}
-      />
-    </section>
+    <ScienceTable
+      id="science-courses"
+      title={t('science.courses.title')}
+      rows={courses}
+      rowKey={(course) => course.course_id}
+      rowProps={(course) => ({ 'data-testid': `science-course-${course.course_id}` })}
+      columns={[
+        { header: t('science.courses.course'), rowHeader: true, cell: (course) => courseName(course.course_id) },
+        {
+          header: t('science.courses.answers'),
+          numeric: true,
+          cellProps: () => ({ 'data-testid': 'answers' }),
+          cell: (course) => formats.count(course.answers),
+        },
+        {
+          header: t('science.courses.volunteers'),
+          numeric: true,
+          cellProps: () => ({ 'data-testid': 'volunteers' }),
+          cell: (course) => formats.count(course.volunteers),
+        },
+        {
+          header: t('science.courses.targets'),
+          numeric: true,
+          cellProps: () => ({ 'data-testid': 'targets' }),
+          cell: (course) => formats.count(course.targets),
+        },
+        { header: t('science.courses.answered'), numeric: true, cell: (course) => formats.count(course.answered) },
+        { header: t('science.courses.retired'), numeric: true, cell: (course) => formats.count(course.retired) },
+        {
+          header: t('science.courses.retirement'),
+          cell: (course) => <RetirementRule course={course} formats={formats} />,
+        },
+        { header: t('science.courses.export'), cell: (course) => <Exports course={course} /> },
+      ]}
+    />
   );
 }
 

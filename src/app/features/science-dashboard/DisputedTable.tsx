@@ -4,8 +4,8 @@
 // (README, "Links to a view").
 import { useTranslation } from 'react-i18next';
 import type { ScienceDisputedTarget } from '../../../../shared/science';
-import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
+import { ScienceTable } from './ScienceTable';
 import { useTargetColumns } from './targetColumns';
 
 export function DisputedTable({
@@ -18,36 +18,34 @@ export function DisputedTable({
   const { t } = useTranslation();
   const { target, course, volunteers, confidence } = useTargetColumns(formats);
   return (
-    <section aria-labelledby="science-disputed">
-      <h2 id="science-disputed">{t('science.disputed.title')}</h2>
-      <DataTable
-        className="science-table"
-        rows={targets}
-        rowKey={(row) => row.object_id}
-        empty={t('science.none')}
-        columns={[
-          target,
-          course,
-          { header: t('science.disputed.ra'), numeric: true, cell: (row) => formats.degrees(row.ra) },
-          { header: t('science.disputed.dec'), numeric: true, cell: (row) => formats.degrees(row.dec) },
-          volunteers,
-          confidence,
-          {
-            header: t('science.disputed.galaxyType'),
-            cell: (row) =>
-              t(`cruise.galaxyType.${row.consensus_galaxy_type}`, { defaultValue: row.consensus_galaxy_type }),
-          },
-          {
-            header: t('science.disputed.interaction'),
-            cell: (row) =>
-              t(`cruise.interaction.${row.consensus_interaction}`, { defaultValue: row.consensus_interaction }),
-          },
-          {
-            header: t('science.disputed.retired'),
-            cell: (row) => t(row.retired ? 'science.disputed.yes' : 'science.disputed.no'),
-          },
-        ]}
-      />
-    </section>
+    <ScienceTable
+      id="science-disputed"
+      title={t('science.disputed.title')}
+      rows={targets}
+      rowKey={(row) => row.object_id}
+      empty={t('science.none')}
+      columns={[
+        target,
+        course,
+        { header: t('science.disputed.ra'), numeric: true, cell: (row) => formats.degrees(row.ra) },
+        { header: t('science.disputed.dec'), numeric: true, cell: (row) => formats.degrees(row.dec) },
+        volunteers,
+        confidence,
+        {
+          header: t('science.disputed.galaxyType'),
+          cell: (row) =>
+            t(`cruise.galaxyType.${row.consensus_galaxy_type}`, { defaultValue: row.consensus_galaxy_type }),
+        },
+        {
+          header: t('science.disputed.interaction'),
+          cell: (row) =>
+            t(`cruise.interaction.${row.consensus_interaction}`, { defaultValue: row.consensus_interaction }),
+        },
+        {
+          header: t('science.disputed.retired'),
+          cell: (row) => t(row.retired ? 'science.disputed.yes' : 'science.disputed.no'),
+        },
+      ]}
+    />
   );
 }

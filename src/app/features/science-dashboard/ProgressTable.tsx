@@ -3,9 +3,9 @@
 // COSMOS or GAMA15h in Japanese too), not the interface's text: marked translate="no".
 import { useTranslation } from 'react-i18next';
 import type { ScienceCourseProgress } from '../../../../shared/science';
-import { DataTable } from '../../components/DataTable';
 import { currentLocale } from '../../i18n';
 import type { DashboardFormats } from './format';
+import { ScienceTable } from './ScienceTable';
 import { levelName, share } from './shape';
 import { useCourseName } from './useCourseName';
 
@@ -21,41 +21,39 @@ export function ProgressTable({
   const locale = currentLocale();
   const rows = courses.flatMap((course) => course.levels.map((level) => ({ course_id: course.course_id, level })));
   return (
-    <section aria-labelledby="science-progress">
-      <h2 id="science-progress">{t('science.progress.title')}</h2>
-      <DataTable
-        className="science-table"
-        rows={rows}
-        rowKey={(row) => `${row.course_id}-${row.level.level_id}`}
-        columns={[
-          { header: t('science.courses.course'), cell: (row) => courseName(row.course_id) },
-          {
-            header: t('science.progress.level'),
-            rowHeader: true,
-            cellProps: (row) => ({
-              id: `science-level-${row.level.level_id}`,
-              lang: levelName(row.level, locale).lang,
-              translate: 'no',
-            }),
-            cell: (row) => levelName(row.level, locale).text,
+    <ScienceTable
+      id="science-progress"
+      title={t('science.progress.title')}
+      rows={rows}
+      rowKey={(row) => `${row.course_id}-${row.level.level_id}`}
+      columns={[
+        { header: t('science.courses.course'), cell: (row) => courseName(row.course_id) },
+        {
+          header: t('science.progress.level'),
+          rowHeader: true,
+          cellProps: (row) => ({
+            id: `science-level-${row.level.level_id}`,
+            lang: levelName(row.level, locale).lang,
+            translate: 'no',
+          }),
+          cell: (row) => levelName(row.level, locale).text,
+        },
+        { header: t('science.courses.targets'), numeric: true, cell: (row) => formats.count(row.level.targets) },
+        { header: t('science.courses.answered'), numeric: true, cell: (row) => formats.count(row.level.answered) },
+        { header: t('science.courses.retired'), numeric: true, cell: (row) => formats.count(row.level.retired) },
+        {
+          header: t('science.progress.share'),
+          cell: (row) => {
+            const answered = share(row.level.answered, row.level.targets);
+            return (
+              <div className="science-progress">
+                <progress max={1} value={answered} aria-labelledby={`science-level-${row.level.level_id}`} />
+                <span>{formats.percent(answered)}</span>
+              </div>
+            );
           },
-          { header: t('science.courses.targets'), numeric: true, cell: (row) => formats.count(row.level.targets) },
-          { header: t('science.courses.answered'), numeric: true, cell: (row) => formats.count(row.level.answered) },
-          { header: t('science.courses.retired'), numeric: true, cell: (row) => formats.count(row.level.retired) },
-          {
-            header: t('science.progress.share'),
-            cell: (row) => {
-              const answered = share(row.level.answered, row.level.targets);
-              return (
-                <div className="science-progress">
-                  <progress max={1} value={answered} aria-labelledby={`science-level-${row.level.level_id}`} />
-                  <span>{formats.percent(answered)}</span>
-                </div>
-              );
-            },
-          },
-        ]}
-      />
-    </section>
+        },
+      ]}
+    />
   );
 }

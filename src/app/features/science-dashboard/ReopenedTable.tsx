@@ -3,8 +3,8 @@
 // sent to them again. Each links to the main screen at the target, as the disputed ones do.
 import { useTranslation } from 'react-i18next';
 import type { ScienceReopenedTarget } from '../../../../shared/science';
-import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
+import { ScienceTable } from './ScienceTable';
 import { useTargetColumns } from './targetColumns';
 
 export function ReopenedTable({
@@ -17,24 +17,22 @@ export function ReopenedTable({
   const { t } = useTranslation();
   const { target, course, volunteers, confidence } = useTargetColumns(formats);
   return (
-    <section aria-labelledby="science-reopened">
-      <h2 id="science-reopened">{t('science.reopened.title')}</h2>
-      <p className="science-note">{t('science.reopened.note')}</p>
-      <DataTable
-        className="science-table"
-        testId="science-reopened"
-        rows={targets}
-        rowKey={(row) => row.object_id}
-        empty={t('science.none')}
-        columns={[
-          target,
-          course,
-          volunteers,
-          confidence,
-          { header: t('science.reopened.retiredAt'), cell: (row) => formats.time(row.retired_at) },
-          { header: t('science.reopened.reopenedAt'), cell: (row) => formats.time(row.reopened_at) },
-        ]}
-      />
-    </section>
+    <ScienceTable
+      id="science-reopened"
+      title={t('science.reopened.title')}
+      note={t('science.reopened.note')}
+      testId="science-reopened"
+      rows={targets}
+      rowKey={(row) => row.object_id}
+      empty={t('science.none')}
+      columns={[
+        target,
+        course,
+        volunteers,
+        confidence,
+        { header: t('science.reopened.retiredAt'), cell: (row) => formats.time(row.retired_at) },
+        { header: t('science.reopened.reopenedAt'), cell: (row) => formats.time(row.reopened_at) },
+      ]}
+    />
   );
 }

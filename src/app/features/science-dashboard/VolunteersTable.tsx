@@ -3,8 +3,8 @@
 // consensus). A nickname is the volunteer's own, shown as written whatever the page's language.
 import { useTranslation } from 'react-i18next';
 import type { ScienceVolunteer } from '../../../../shared/science';
-import { DataTable } from '../../components/DataTable';
 import type { DashboardFormats } from './format';
+import { ScienceTable } from './ScienceTable';
 
 export function VolunteersTable({
   volunteers,
@@ -15,34 +15,32 @@ export function VolunteersTable({
 }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="science-volunteers">
-      <h2 id="science-volunteers">{t('science.volunteers.title')}</h2>
-      <DataTable
-        className="science-table"
-        rows={volunteers}
-        rowKey={(row) => row.user_id}
-        empty={t('science.none')}
-        columns={[
-          {
-            header: t('science.volunteers.nickname'),
-            rowHeader: true,
-            cellProps: () => ({ translate: 'no' }),
-            cell: (row) => row.nickname,
-          },
-          { header: t('science.volunteers.answers'), numeric: true, cell: (row) => formats.count(row.answers) },
-          { header: t('science.volunteers.agreement'), numeric: true, cell: (row) => formats.percent(row.agreement) },
-          {
-            header: t('science.volunteers.sensitivity'),
-            numeric: true,
-            cell: (row) => formats.percent(row.galaxy_type_sensitivity),
-          },
-          {
-            header: t('science.volunteers.specificity'),
-            numeric: true,
-            cell: (row) => formats.percent(row.galaxy_type_specificity),
-          },
-        ]}
-      />
-    </section>
+    <ScienceTable
+      id="science-volunteers"
+      title={t('science.volunteers.title')}
+      rows={volunteers}
+      rowKey={(row) => row.user_id}
+      empty={t('science.none')}
+      columns={[
+        {
+          header: t('science.volunteers.nickname'),
+          rowHeader: true,
+          cellProps: () => ({ translate: 'no' }),
+          cell: (row) => row.nickname,
+        },
+        { header: t('science.volunteers.answers'), numeric: true, cell: (row) => formats.count(row.answers) },
+        { header: t('science.volunteers.agreement'), numeric: true, cell: (row) => formats.percent(row.agreement) },
+        {
+          header: t('science.volunteers.sensitivity'),
+          numeric: true,
+          cell: (row) => formats.percent(row.galaxy_type_sensitivity),
+        },
+        {
+          header: t('science.volunteers.specificity'),
+          numeric: true,
+          cell: (row) => formats.percent(row.galaxy_type_specificity),
+        },
+      ]}
+    />
   );
 }
