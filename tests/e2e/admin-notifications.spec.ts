@@ -42,7 +42,13 @@ test('the administrator creates a notification in en and ja; volunteers see it a
   await readyVolunteerOn(server, page.request, { email: ADMIN_EMAIL });
   await page.goto(`${server.url}/#/admin/notifications`);
   await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  // The administrators' menu is a drop-down in the page's header, closed until its button opens it.
+  const menuButton = page.locator('.admin-header summary', { hasText: 'Admin menu' });
+  await expect(menuButton).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Administrator menu' })).toBeHidden();
+  await menuButton.click();
   await expect(page.getByRole('navigation', { name: 'Administrator menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Add notification' })).toHaveCount(2);
   await expectNoSeriousViolations(page, 'admin notifications');
   await page.screenshot({ path: 'test-results/screenshots/admin-notifications-en.png' });

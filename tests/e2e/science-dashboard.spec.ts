@@ -84,6 +84,37 @@ async function attachScreenshot(page: Page, name: string) {
   await test.info().attach(name, { path: file, contentType: 'image/png' });
 }
 
+/** The dashboard of a server with no answers: every chart's 'No data yet.', the menu covering nothing. */
+async function expectEmptyDashboard(
+  page: Page,
+  { locale, caption, none }: { locale: 'en' | 'ja'; caption: string; none: string },
+) {
+  const daily = page.locator('figure', { has: page.getByRole('heading', { name: caption, exact: true }) });
+  await expect(daily.getByText(none, { exact: true })).toBeVisible();
+  await expect(daily.locator('svg')).toHaveCount(0);
+  for (const figure of await page.locator('figure.science-figure').all()) {
+    await expect(figure.getByText(none, { exact: true })).toBeVisible();
+  }
+  await expectNoSeriousViolations(page, `research dashboard with no answers (${locale})`);
+  await attachScreenshot(page, `research-dashboard-empty-${locale}`);
+  // At 1280 × 720 the menu's button is in the page's header, and each table's first cell is itself
+  // at its centre, not under the menu.
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(page.locator('.admin-header details.admin-menu-drop-down')).toBeVisible();
+  for (const table of await page.locator('table.science-table').all()) {
+    const cell = table.locator('th').first();
+    await cell.scrollIntoViewIfNeeded();
+    const box = (await cell.boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('table')?.className ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(hit, 'a table under the menu').toContain('science-table');
+  }
+  await page.setViewportSize(size);
+}
+
 test('answers given in the browser appear in the research dashboard and its CSV export, in en and ja', async ({
   page,
   browser,
@@ -101,6 +132,15 @@ test('answers given in the browser appear in the research dashboard and its CSV 
   const todayBefore = before.days.at(-1)!;
   const courseRow = page.getByTestId(`science-course-${COURSE}`);
   await expect(courseRow.getByTestId('answers')).toHaveText(count(courseBefore.answers));
+
+  // No answers yet (a fresh server): each chart says so rather than drawing bars of zeros, in en
+  // and ja, axe-clean; the administrators' menu sits in the header, over none of the tables.
+  expect(before.days.every((day) => day.answers === 0 && day.volunteers === 0)).toBe(true);
+  await expectEmptyDashboard(page, { locale: 'en', caption: 'Classifications per day', none: 'No data yet.' });
+  await page.keyboard.press('Shift+J');
+  await expectEmptyDashboard(page, { locale: 'ja', caption: '1日ごとの分類数', none: 'まだデータがありません。' });
+  await page.keyboard.press('Shift+E');
+  await expect(page.getByRole('heading', { name: 'Research dashboard', level: 1 })).toBeVisible();
 
   // A volunteer answers galaxies of the course in the browser (spiral, not interacting), and is
   // refused the dashboard and its calls.
@@ -244,6 +284,8 @@ test('the administrator menu opens the research dashboard', async ({ page }) => 
     ).ok(),
   ).toBe(true);
   await page.goto(`${server.url}/#/admin/notifications`);
+  // The menu is a drop-down at the end of the admin page's header.
+  await page.locator('.admin-header summary', { hasText: 'Admin menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Administrator menu' });
   await menu.getByText('Admin', { exact: true }).click();
   await menu.getByRole('link', { name: 'Research dashboard' }).click();

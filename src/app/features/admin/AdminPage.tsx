@@ -3,11 +3,13 @@
 // must be logged in to view this page.' for anyone who may not see it (the notifications
 // screen's words for non-admins, word for word); the pages beyond the spec (research dashboard,
 // courses) tell a logged-in volunteer instead that the page is for administrators. An
-// administrator sees the page's content.
+// administrator sees the page's content. The administrators' menu is a drop-down at the header's
+// end (adminMenuSlot.tsx) rather than floating over the page's tables.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../api/session';
+import { AdminMenuSlot } from './adminMenuSlot';
 import './admin.css';
 
 export function AdminPage({
@@ -35,6 +37,7 @@ export function AdminPage({
           {t('common.back')}
         </button>
         <h1>{title}</h1>
+        <AdminMenuSlot />
       </header>
       {content}
     </main>

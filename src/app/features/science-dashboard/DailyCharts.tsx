@@ -1,5 +1,6 @@
 // Classifications per day (bars) and active volunteers per day (a line) over the summary's last
-// 30 days, each with the days as a table behind it.
+// 30 days, each with the days as a table behind it; with none in those days, 'No data yet.' (a
+// chart of zeros would draw its bars full height over an empty domain).
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScienceDay } from '../../../../shared/science';
@@ -42,12 +43,12 @@ export function DailyCharts({ days, formats }: { days: readonly ScienceDay[]; fo
     <div className="science-charts">
       <PlotFigure
         caption={t('science.daily.answersTitle')}
-        draw={drawAnswers}
+        draw={rows.some((row) => row.answers > 0) ? drawAnswers : null}
         table={table('answers', 'science-daily-answers')}
       />
       <PlotFigure
         caption={t('science.daily.volunteersTitle')}
-        draw={drawVolunteers}
+        draw={rows.some((row) => row.volunteers > 0) ? drawVolunteers : null}
         table={table('volunteers', 'science-daily-volunteers')}
       />
     </div>
