@@ -46,7 +46,6 @@ import type { Backdrop } from './layer';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes, fetchOk } from '../fetch';
 import { fetchDecodedImages } from '../tiles/decoded-files';
-import { decoderPool } from '../../workers/browser-pool';
 import { requireFloatTextures } from '../gl';
 import { PRETTY_MIXER_GLSL, mixMatrix } from './pretty-picture-mixer';
 import type { HipsColour } from '../../../shared/courses';
@@ -394,6 +393,7 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
   }
 
   protected async loadTile(id: string, signal: AbortSignal): Promise<TileImage> {
+    const { decoder } = this;
     const properties = this.properties!;
     const { baseUrl } = this.options;
     let url: string;
@@ -404,14 +404,14 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     }
     if (properties.format === FITS_FORMAT) {
       const bytes = await fetchBytes(url, signal);
-      const { axes, pixels } = await decoderPool().run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
+      const { axes, pixels } = await decoder.run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
       const gl = this.context?.gl;
       if (!gl || signal.aborted) throw tileAborted();
       requireFloatTextures(gl);
       const [width, height = 1] = axes;
       return { texture: fitsTexture(gl, width, height, pixels), width, height, fits: true };
     }
-    const [bitmap] = await fetchDecodedImages([url], signal);
+    const [bitmap] = await fetchDecodedImages(decoder, [url], signal);
     const gl = this.context?.gl;
     if (!gl || signal.aborted) {
       bitmap.close();
