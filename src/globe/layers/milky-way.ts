@@ -10,7 +10,7 @@
 // than DARK_LEVEL is not drawn (`dark`).
 import { CUBE_FACES, cubeFaceDirection } from '../../../core/cubeMap';
 import { compileProgram, uniformLocation } from '../gl';
-import { hipsVisibility } from './hips';
+import { hipsVisibility } from './hips-orders';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes } from '../fetch';
 import { viewCone } from '../visibility';
