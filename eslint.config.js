@@ -68,6 +68,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': forbid('**/app/**', '**/service-worker/**', ...notBrowser, 'react*') },
   },
   {
+    // The layers decode through the pool the globe hands them (LayerContext.decoder): only
+    // Globe.ts takes the page's pool from src/workers/browser-pool.ts.
+    files: ['src/globe/layers/**', 'src/globe/tiles/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbid('**/app/**', '**/service-worker/**', ...notBrowser, 'react*')[1].patterns,
+            {
+              group: ['**/workers/browser-pool'],
+              message: 'docs/globe-layers.md: a layer decodes in the pool of its context (LayerContext.decoder)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The app reaches the workers through the globe, and the server only over HTTP.
     files: ['src/app/**'],
     rules: { 'no-restricted-imports': forbid('**/workers/**', ...notBrowser) },

@@ -19,13 +19,23 @@ import { frameBackdrops } from './backdrops';
 import { attachGestures } from './gestures';
 import { AdaptiveResolution, FILL_FRAME_MS } from './resolution';
 import type { FrameContext, Layer, LayerContext } from './layers/layer';
+import { decoderPool } from '../workers/browser-pool';
+import type { DecoderPool } from '../workers/pool';
 
 export interface GlobeOptions {
   /** Render at devicePixelRatio (viewer-spec §9: off in the renderer, on in the container). */
   retina?: boolean;
   /** Clear colour, RGBA 0..1. */
   background?: [number, number, number, number];
+  /** The decoder pool handed to the layers (LayerContext.decoder); by default the page's. */
+  decoder?: DecoderPool;
 }
+
+/**
+ * The page's decoder pool (src/workers/browser-pool.ts), started by the first job rather than by
+ * the globe: a globe whose layers decode nothing starts no workers.
+ */
+const pageDecoder: DecoderPool = { run: (method, args, options) => decoderPool().run(method, args, options) };
 
 type CameraListener = (state: CameraState) => void;
 /** A camera animation run once per frame until it returns false (a jump, wheel inertia, a swipe). */
@@ -114,7 +124,11 @@ export class Globe {
     this.gl = gl;
     this.drawnMode = this.camera.mode;
     this.drawnEye = eyeDistance(this.camera.mode, this.camera.fovy);
-    this.layerContext = { gl, requestFrame: () => this.requestLayerFrame() };
+    this.layerContext = {
+      gl,
+      requestFrame: () => this.requestLayerFrame(),
+      decoder: options.decoder ?? pageDecoder,
+    };
     this.detachGestures = attachGestures(canvas, {
       camera: this.camera,
       changed: () => this.cameraChanged(),

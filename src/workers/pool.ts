@@ -62,6 +62,12 @@ function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * What a caller of the decoder pool uses: its run. The globe hands it to the layers
+ * (LayerContext.decoder), so that they decode through the pool they were given.
+ */
+export type DecoderPool = Pick<WorkerPool, 'run'>;
+
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Job[] = [];

@@ -22,12 +22,15 @@ function recordingGl(uniforms: Map<string, number>): WebGL2RenderingContext {
   });
 }
 
+/** The grid decodes no files: a pool that refuses. */
+const NO_DECODER = { run: () => Promise.reject(new Error('the grid decodes nothing')) };
+
 describe('coordinate grid', () => {
   it('draws its lines at least 3 px wide at the default field of view, where 0.008 alone is thinner', () => {
     const uniforms = new Map<string, number>();
     const gl = recordingGl(uniforms);
     const layer = new GridLayer();
-    layer.create({ gl, requestFrame: () => {} });
+    layer.create({ gl, requestFrame: () => {}, decoder: NO_DECODER });
     const camera = new Camera();
     const height = 700;
     const frame = { gl, camera, width: 1000, height, resolution: 1, view: new Float32Array(9), scale: [1, 1], eye: 1 };
@@ -45,7 +48,7 @@ describe('lines over the sky (issue 38)', () => {
     const uniforms = new Map<string, number>();
     const gl = recordingGl(uniforms);
     const layer = new GridLayer(options);
-    layer.create({ gl, requestFrame: () => {} });
+    layer.create({ gl, requestFrame: () => {}, decoder: NO_DECODER });
     const camera = new Camera();
     camera.fovy = fovDegrees * DEGREE;
     const height = 720;

@@ -10,7 +10,7 @@ import {
   hipsViewOrder,
   hipsVisibility,
   texelAngle,
-} from '../../src/globe/layers/hips';
+} from '../../src/globe/layers/hips-orders';
 import { TILE_LIMITS } from '../../src/globe/tiles/limits';
 
 const DEG = Math.PI / 180;

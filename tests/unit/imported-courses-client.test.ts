@@ -7,7 +7,8 @@ import { COURSE_IDS } from '../../shared/enums';
 import { sailableCourses } from '../../src/app/api/courses';
 import { courseCompletion, exhaustedMessage } from '../../src/app/features/cruise/rewardMessages';
 import { APPLICATION_HIPS_OPTIONS, COURSE_HIPS_OPTIONS } from '../../src/app/components/globe/presets';
-import { HipsLayer, hipsVisibility } from '../../src/globe/layers/hips';
+import { HipsLayer } from '../../src/globe/layers/hips';
+import { hipsVisibility } from '../../src/globe/layers/hips-orders';
 
 const name = { en: 'Low surface brightness dwarfs', ja: '低表面輝度矮小銀河' };
 

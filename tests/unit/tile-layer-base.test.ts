@@ -43,7 +43,12 @@ class TestLayer extends TiledLayer<string, Drawn> {
 
   constructor(concurrency: number) {
     super({ cacheSize: 100, concurrency });
-    this.context = { gl: {} as WebGL2RenderingContext, requestFrame: () => this.frames++ };
+    this.context = {
+      gl: {} as WebGL2RenderingContext,
+      requestFrame: () => this.frames++,
+      // Its tiles are loaded by hand (loadTile below), never decoded.
+      decoder: { run: () => Promise.reject(new Error('the test layer decodes nothing')) },
+    };
   }
 
   protected viewTiles(view: TileView) {

@@ -2,13 +2,15 @@
 // layer's data or options change, draw each frame, release once. Adding a layer means copying
 // the shape of a neighbour:
 //
-//   create(context)   compile programs, make buffers, start loading data (once);
+//   create(context)   compile programs, make buffers, start loading data (once), decoding
+//                     its files in the context's decoder pool;
 //   update(options)   options or data changed: rebuild only what depends on them, then ask
 //                     for a frame through the context;
 //   draw(frame)       draw; a layer that is still animating (a fade) asks for the next frame
 //                     through the context, so that an idle globe draws nothing;
 //   release(gl)       delete what create made; a second release throws 'Released more than once'.
 import type { mat3 } from 'gl-matrix';
+import type { DecoderPool } from '../../workers/pool';
 import type { Camera } from '../camera';
 
 /** What a layer gets when it is added to a globe. */
@@ -16,6 +18,8 @@ export interface LayerContext {
   gl: WebGL2RenderingContext;
   /** Asks the globe for one more frame (data arrived, an animation is under way). */
   requestFrame(): void;
+  /** The decoder pool (src/workers/pool.ts) the layer decodes its files in, off the main thread. */
+  decoder: DecoderPool;
 }
 
 export interface FrameContext {

@@ -9,9 +9,8 @@
 // texels a side (their brightest channel) is kept, and a view whose cone holds no texel brighter
 // than DARK_LEVEL is not drawn (`dark`).
 import { CUBE_FACES, cubeFaceDirection } from '../../../core/cubeMap';
-import { decoderPool } from '../../workers/browser-pool';
 import { compileProgram, uniformLocation } from '../gl';
-import { hipsVisibility } from './hips';
+import { hipsVisibility } from './hips-orders';
 import { releasedMoreThanOnce, type FrameContext, type Layer, type LayerContext } from './layer';
 import { fetchBytes } from '../fetch';
 import { viewCone } from '../visibility';
@@ -141,10 +140,13 @@ export class MilkyWayLayer implements Layer<MilkyWayOptions> {
   private load(): void {
     this.abort.abort();
     const abort = (this.abort = new AbortController());
+    // Not yet added to a globe (an update before create): create loads, with the globe's pool.
+    const decoder = this.context?.decoder;
+    if (!decoder) return;
     const base = `${this.options.dataRepository}${milkyWayToken(navigator.userAgent)}`;
     Promise.all(MILKY_WAY_FACES.map((face) => fetchBytes(`${base}${face}.png`, abort.signal)))
       .then((files) =>
-        decoderPool().run('decodeImages', [files], {
+        decoder.run('decodeImages', [files], {
           transfer: files.map((bytes) => bytes.buffer),
           signal: abort.signal,
         }),

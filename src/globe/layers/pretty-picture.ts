@@ -17,7 +17,6 @@
 // (pictureZoomOpacity) and loads nothing while it does not; without it (the viewer's default,
 // and expert mode) it shows at every zoom. `field()` says where it lies and how it fades, for the
 // layers that give way to it (the deep-sky objects in its field).
-import { decoderPool } from '../../workers/browser-pool';
 import type { TanWcs } from '../../../core/wcs';
 import { compileProgram, linearTexture, requireFloatTextures, tileAborted, uniformLocation } from '../gl';
 import { setProjectionUniforms } from '../projection';
@@ -160,15 +159,17 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
   private meta: PrettyPictureMeta | null = null;
   private tract: Tract | null = null;
   /**
-   * The filter files, fetched abortably and decoded one by one in the worker pool. A file that
+   * The filter files, fetched abortably and decoded one by one in the layer's decoder pool
+   * (LayerContext.decoder). A file that
    * fails is null, the blank channel (viewer-spec §7), and stays so; an aborted one is
    * forgotten, so that the next request fetches it again.
    */
-  private readonly images = new DecodedFiles<FilterImage | null>(TILE_LIMITS.decodedImages, (urls, signal) =>
-    urls.map((url) =>
+  private readonly images = new DecodedFiles<FilterImage | null>(TILE_LIMITS.decodedImages, (urls, signal) => {
+    const { decoder } = this;
+    return urls.map((url) =>
       fetchBytes(url, signal)
         .then(async (bytes) => {
-          const { axes, pixels } = await decoderPool().run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
+          const { axes, pixels } = await decoder.run('decodeFits', [bytes], { transfer: [bytes.buffer], signal });
           return { width: axes[0], height: axes[1] ?? 1, pixels };
         })
         .catch((error: unknown) => {
@@ -176,8 +177,8 @@ export class PrettyPictureLayer extends TiledLayer<TileTextures, PrettyTile> imp
           console.warn(`pretty picture: ${url} is a blank channel`, error);
           return null;
         }),
-    ),
-  );
+    );
+  });
   private tileMeshes: TractTileMeshes | null = null;
   private readonly abort = new AbortController();
   /** The opacity of the frame being drawn (zoomFade). */

@@ -11,7 +11,6 @@
 import { Healpix } from '../../../core/healpix';
 import { STAR_CELL_ORDER, STAR_COLOR_GLSL, STAR_VERTEX_FLOATS, type StarCells } from '../../../core/stars';
 import { loadCore } from '../../../core/wasm';
-import { decoderPool } from '../../workers/browser-pool';
 import { attributeLocation, compileProgram, uniformLocation } from '../gl';
 import { PROJECTION_GLSL, setProjectionUniforms } from '../projection';
 import { CORE_GAIN, LIGHT_FLOOR, STAR_COLOR, STAR_LIGHT_GLSL, STAR_MAX_SIZE, starLimit } from '../star-light';
@@ -141,14 +140,14 @@ export class StarLayer implements Layer<StarOptions> {
 
   private async loadFiles(signal: AbortSignal): Promise<void> {
     const base = `${this.options.dataRepository}/hipparcos-catalog`;
+    // Called by create and update once the layer has its context: the pool the globe gave it.
+    const { decoder } = this.context!;
     const response = await fetchOk(`${base}/index.json`, signal);
     const files = (await response.json()) as string[];
     this.cells ??= new Healpix(await loadCore(), 2 ** STAR_CELL_ORDER, 'nest');
     await Promise.all(
       files.map(async (file) => {
-        const records = await decoderPool().run('loadStars', [new URL(`${base}/${file}`, location.href).href], {
-          signal,
-        });
+        const records = await decoder.run('loadStars', [new URL(`${base}/${file}`, location.href).href], { signal });
         if (!signal.aborted) this.upload(records);
       }),
     );

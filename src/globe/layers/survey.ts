@@ -134,7 +134,7 @@ export class SurveyLayer extends TiledLayer<TileTextures, SurveyTile> implements
   private readonly images = new DecodedFiles<ImageBitmap>(
     TILE_LIMITS.decodedImages,
     (urls, signal) => {
-      const decoded = fetchDecodedImages(urls, signal);
+      const decoded = fetchDecodedImages(this.decoder, urls, signal);
       return urls.map((_, index) => decoded.then((bitmaps) => bitmaps[index]));
     },
     (bitmap) => bitmap.close(),

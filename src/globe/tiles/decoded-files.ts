@@ -4,7 +4,7 @@
 // without fetching or decoding again. A file is cached as the promise of its decoding, so that
 // two tiles asking for it at once share one fetch; a promise that rejects (a failed or aborted
 // fetch or decode) leaves the cache, and the next request fetches the file again.
-import { decoderPool } from '../../workers/browser-pool';
+import type { DecoderPool } from '../../workers/pool';
 import { fetchBytes } from '../fetch';
 import { LruCache } from './lru';
 
@@ -55,10 +55,14 @@ export class DecodedFiles<F> {
 }
 
 /**
- * Fetches `urls` (abortably) and decodes them together in one worker-pool job: the images come
- * back decoded, so the main thread only uploads them.
+ * Fetches `urls` (abortably) and decodes them together in one job of `decoder` (the layer's
+ * pool, LayerContext.decoder): the images come back decoded, so the main thread only uploads them.
  */
-export async function fetchDecodedImages(urls: readonly string[], signal: AbortSignal): Promise<ImageBitmap[]> {
+export async function fetchDecodedImages(
+  decoder: DecoderPool,
+  urls: readonly string[],
+  signal: AbortSignal,
+): Promise<ImageBitmap[]> {
   const files = await Promise.all(urls.map((url) => fetchBytes(url, signal)));
-  return decoderPool().run('decodeImages', [files], { transfer: files.map((bytes) => bytes.buffer), signal });
+  return decoder.run('decodeImages', [files], { transfer: files.map((bytes) => bytes.buffer), signal });
 }

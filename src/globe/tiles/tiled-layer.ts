@@ -2,8 +2,8 @@
 // around the tile engine (engine.ts), so that a layer supplies only
 //   - its geometry: the tiles a view wants, with their priorities, and the tiles it draws
 //     (viewTiles), and a drawn tile's ancestors, nearest first (ancestors);
-//   - how a tile's files are fetched and decoded (loadTile; decoded-files.ts caches decoded
-//     files per URL) and how its value is freed (releaseTile);
+//   - how a tile's files are fetched and decoded (loadTile, in the decoder pool the globe gave it;
+//     decoded-files.ts caches decoded files per URL) and how its value is freed (releaseTile);
 //   - how one tile is drawn from a source tile, its own or an ancestor's (drawSource).
 // The base
 //   - asks the engine, each frame, for the tiles of the frame's view, of where a jump under way
@@ -14,7 +14,9 @@
 //     ancestor, the own tile fading in over it by the engine's alpha (drawTiles), and asks for
 //     frames while a fade is under way;
 //   - holds the one engine (its LRU the tile cache) and makes a new one on a new source.
+import type { DecoderPool } from '../../workers/pool';
 import type { Camera } from '../camera';
+import { tileAborted } from '../gl';
 import type { FrameContext, LayerContext } from '../layers/layer';
 import { TileEngine, type TileRequest } from './engine';
 
@@ -117,6 +119,15 @@ export abstract class TiledLayer<T, D extends DrawnTile> {
   /** The tile engine (tests and the bench read its counters). */
   get tiles(): Pick<TileEngine<unknown>, 'started' | 'loading' | 'queued' | 'cached' | 'isDead' | 'state'> {
     return this.engine;
+  }
+
+  /**
+   * The decoder pool the globe gave the layer (LayerContext.decoder), for loadTile; a tile asked
+   * for after the layer's release is aborted.
+   */
+  protected get decoder(): DecoderPool {
+    if (!this.context) throw tileAborted();
+    return this.context.decoder;
   }
 
   /** Whether a tile the last frame wanted is still queued or loading. */
