@@ -3,7 +3,8 @@
 // levels, areas, targets and campaigns by the catalogue's own ids, marks rows that left the
 // catalogue as retired (never deletes them: quests and answers keep pointing at them), recounts
 // the campaign windows and stores the digest. Answers are never touched, so re-seeding keeps
-// every classification.
+// every classification. The levels, areas and targets are written by the course writer that
+// `galaxy-cruise import` uses too (server/db/course-writer.ts); what is the catalogue's is here.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
