@@ -6,10 +6,10 @@
 // retires, within the courses written, what the rows no longer hold. Nothing is deleted: quests
 // and answers keep pointing at retired rows. Both callers write under SEED_LOCK in one
 // transaction (`seedTransaction`), so a failure leaves the database as it was.
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Outline } from '../../shared/catalogue';
 import { outlineCentre } from '../../core/sky-points';
-import type { Database, LevelsTable } from './schema';
+import type { AreasTable, Database, LevelsTable, TargetsTable } from './schema';
 
 // Any constant: serialises seeding between server processes that start at once on one PostgreSQL,
 // and with `galaxy-cruise import`.
@@ -19,6 +19,14 @@ const BATCH = 500;
 /** `write` over `rows`, BATCH rows a statement. */
 export async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
+}
+
+/**
+ * An upsert's update set (`on conflict … do update set`): each of `columns` takes the value the
+ * insert would have written (`excluded.<column>`), for the table whose row type is `Row`.
+ */
+export function fromExcluded<Row>(columns: readonly (keyof Row & string)[]): Record<string, RawBuilder<never>> {
+  return Object.fromEntries(columns.map((column) => [column, sql.ref<never>(`excluded.${column}`)]));
 }
 
 /** `work` in one transaction that holds SEED_LOCK: one seeder at a time, the catalogue's or an import. */
@@ -76,17 +84,21 @@ export async function writeCourses(trx: Transaction<Database>, rows: CourseRows)
         batch.map((level) => ({ ...level, name: JSON.stringify(level.name), labels: JSON.stringify(level.labels) })),
       )
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          course_id: eb.ref('excluded.course_id'),
-          position: eb.ref('excluded.position'),
-          key: eb.ref('excluded.key'),
-          name_key: eb.ref('excluded.name_key'),
-          name: eb.ref('excluded.name'),
-          type: eb.ref('excluded.type'),
-          depth: eb.ref('excluded.depth'),
-          survey: eb.ref('excluded.survey'),
-          labels: eb.ref('excluded.labels'),
-        })),
+        oc
+          .column('id')
+          .doUpdateSet(
+            fromExcluded<LevelsTable>([
+              'course_id',
+              'position',
+              'key',
+              'name_key',
+              'name',
+              'type',
+              'depth',
+              'survey',
+              'labels',
+            ]),
+          ),
       )
       .execute(),
   );
@@ -103,13 +115,9 @@ export async function writeCourses(trx: Transaction<Database>, rows: CourseRows)
         }),
       )
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          level_id: eb.ref('excluded.level_id'),
-          position: eb.ref('excluded.position'),
-          outlines: eb.ref('excluded.outlines'),
-          center_ra: eb.ref('excluded.center_ra'),
-          center_dec: eb.ref('excluded.center_dec'),
-        })),
+        oc
+          .column('id')
+          .doUpdateSet(fromExcluded<AreasTable>(['level_id', 'position', 'outlines', 'center_ra', 'center_dec'])),
       )
       .execute(),
   );
@@ -127,20 +135,22 @@ export async function writeCourses(trx: Transaction<Database>, rows: CourseRows)
         })),
       )
       .onConflict((oc) =>
-        oc.column('object_id').doUpdateSet((eb) => ({
-          area_id: eb.ref('excluded.area_id'),
-          position: eb.ref('excluded.position'),
-          ra: eb.ref('excluded.ra'),
-          dec: eb.ref('excluded.dec'),
-          galaxy_type: eb.ref('excluded.galaxy_type'),
-          interaction: eb.ref('excluded.interaction'),
-          ring: eb.ref('excluded.ring'),
-          fan: eb.ref('excluded.fan'),
-          tail: eb.ref('excluded.tail'),
-          distorted: eb.ref('excluded.distorted'),
-          captain_note: eb.ref('excluded.captain_note'),
+        oc.column('object_id').doUpdateSet({
+          ...fromExcluded<TargetsTable>([
+            'area_id',
+            'position',
+            'ra',
+            'dec',
+            'galaxy_type',
+            'interaction',
+            'ring',
+            'fan',
+            'tail',
+            'distorted',
+            'captain_note',
+          ]),
           retired: false,
-        })),
+        }),
       )
       .execute(),
   );

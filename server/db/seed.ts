@@ -10,8 +10,8 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Catalogue } from '../../shared/catalogue';
 import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../shared/enums';
-import type { Database } from './schema';
-import { seedTransaction, writeCourses } from './course-writer';
+import type { CampaignsTable, CoursesTable, Database } from './schema';
+import { fromExcluded, seedTransaction, writeCourses } from './course-writer';
 
 /** Where skydata/ writes the catalogue (skydata/paths.ts cataloguePath; the server does not import skydata/). */
 export function catalogueFile(varDirectory: string): string {
@@ -91,7 +91,7 @@ export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue):
     await trx
       .insertInto('courses')
       .values(courseIds.map((id, position) => ({ id, position })))
-      .onConflict((oc) => oc.column('id').doUpdateSet({ position: (eb) => eb.ref('excluded.position') }))
+      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded<CoursesTable>(['position'])))
       .execute();
 
     // The catalogue's ids are the rows' ids; what left the catalogue is retired within its own
@@ -99,17 +99,17 @@ export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue):
     // is (server/db/imported-course.ts).
     await writeCourses(trx, {
       courseIds,
-      levels: levels.map(({ course, level, position }) => ({
-        id: level.id,
+      levels: levels.map(({ course, level: { id, key, name_key, name, type, depth, survey, labels }, position }) => ({
+        id,
         course_id: course.id,
         position,
-        key: level.key,
-        name_key: level.name_key,
-        name: level.name,
-        type: level.type,
-        depth: level.depth,
-        survey: level.survey,
-        labels: level.labels ?? [],
+        key,
+        name_key,
+        name,
+        type,
+        depth,
+        survey,
+        labels: labels ?? [],
       })),
       areas: areas.map(({ level, area, position }) => ({
         id: area.id,
@@ -146,12 +146,7 @@ export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue):
           })),
         )
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            period_begin: eb.ref('excluded.period_begin'),
-            period_end: eb.ref('excluded.period_end'),
-            medals: eb.ref('excluded.medals'),
-          })),
+          oc.column('id').doUpdateSet(fromExcluded<CampaignsTable>(['name', 'period_begin', 'period_end', 'medals'])),
         )
         .execute();
     await sql`update campaigns set retired = not (id = any(${sql.val(
