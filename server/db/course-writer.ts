@@ -58,8 +58,9 @@ export interface CourseTarget extends Omit<Insertable<Database['targets']>, 'cap
 
 export interface CourseRows {
   /**
-   * The courses these rows are all of, whose rows exist already: a level, area or target of one
-   * of them that the rows no longer hold is retired; other courses are left as they are.
+   * The courses these rows are all of (the caller writes their rows in `courses` first): a level,
+   * area or target of one of them that the rows no longer hold is retired; other courses are left
+   * as they are.
    */
   courseIds: readonly string[];
   levels: CourseLevel[];
