@@ -2,7 +2,7 @@
 // manifest (skydata/import/manifest.ts) and target list (skydata/import/targets.ts), its levels and
 // areas planned from the targets' positions by the planner the generated sky uses
 // (skydata/areas.ts), seeded beside the other courses in one transaction
-// (server/db/course-writer.ts). Everything is read and checked before anything is written: a
+// (server/db/imported-course.ts). Everything is read and checked before anything is written: a
 // malformed file is refused with its file, row and column, and the database and the served
 // imagery stay as they were. A HiPS folder is copied under {dataRepository}/imports/<course>/hips/
 // (VAR_DIR/sky/stellar-globe/static, served with the sky, or by DATA_HOST with it), or linked
@@ -17,7 +17,7 @@ import type { Database } from '../../server/db/schema';
 import { setCourseOpen } from '../../server/db/admin-courses';
 import { ImportError } from '../../skydata/import/import-error';
 import { readManifest } from '../../skydata/import/manifest';
-import { seedImportedCourse, type ImportedCourseResult } from '../../server/db/course-writer';
+import { seedImportedCourse, type ImportedCourseResult } from '../../server/db/imported-course';
 import { readTargetList } from '../../skydata/import/targets';
 import { FITS_FORMAT, parseHipsProperties } from '../../core/hipsProperties';
 import type { HipsColour } from '../../shared/courses';

@@ -3,14 +3,15 @@
 // levels, areas, targets and campaigns by the catalogue's own ids, marks rows that left the
 // catalogue as retired (never deletes them: quests and answers keep pointing at them), recounts
 // the campaign windows and stores the digest. Answers are never touched, so re-seeding keeps
-// every classification.
+// every classification. The levels, areas and targets are written by the course writer that
+// `galaxy-cruise import` uses too (server/db/course-writer.ts); what is the catalogue's is here.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Catalogue } from '../../shared/catalogue';
 import { COURSE_IDS, GALAXY_TYPES, INTERACTIONS, LEVEL_TYPES } from '../../shared/enums';
-import { outlineCentre } from '../../core/sky-points';
-import type { Database } from './schema';
+import type { CampaignsTable, CoursesTable, Database } from './schema';
+import { fromExcluded, seedTransaction, writeCourses } from './course-writer';
 
 /** Where skydata/ writes the catalogue (skydata/paths.ts cataloguePath; the server does not import skydata/). */
 export function catalogueFile(varDirectory: string): string {
@@ -25,11 +26,6 @@ export interface SeedResult {
   targets: number;
   campaigns: number;
 }
-
-// Any constant: serialises seeding between server processes that start at once on one PostgreSQL,
-// and with `galaxy-cruise import`.
-export const SEED_LOCK = 7_242_022;
-const BATCH = 500;
 
 function fail(message: string): never {
   throw new Error(`catalogue.json: ${message}`);
@@ -69,66 +65,6 @@ export function checkCatalogue(catalogue: Catalogue): void {
   }
 }
 
-/** `write` over `rows`, BATCH rows a statement (the catalogue's seeding and the import's). */
-export async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
-}
-
-/**
- * Writes targets, each row replacing the one of its object_id (its area, place, position,
- * morphology and captain note; a target seeded again is current, so not retired): the one upsert
- * of the catalogue's seeding and of `galaxy-cruise import`.
- */
-export async function upsertTargets(trx: Transaction<Database>, rows: Insertable<Database['targets']>[]) {
-  await inBatches(rows, (batch) =>
-    trx
-      .insertInto('targets')
-      .values(batch.map((row) => ({ ...row, retired: false })))
-      .onConflict((oc) =>
-        oc.column('object_id').doUpdateSet((eb) => ({
-          area_id: eb.ref('excluded.area_id'),
-          position: eb.ref('excluded.position'),
-          ra: eb.ref('excluded.ra'),
-          dec: eb.ref('excluded.dec'),
-          galaxy_type: eb.ref('excluded.galaxy_type'),
-          interaction: eb.ref('excluded.interaction'),
-          ring: eb.ref('excluded.ring'),
-          fan: eb.ref('excluded.fan'),
-          tail: eb.ref('excluded.tail'),
-          distorted: eb.ref('excluded.distorted'),
-          captain_note: eb.ref('excluded.captain_note'),
-          retired: false,
-        })),
-      )
-      .execute(),
-  );
-}
-
-/**
- * Marks rows whose ids are not in `keep` as retired, and those in it as current. Levels, areas and
- * targets are the catalogue's only where their course is one of its own (COURSE_IDS): a course
- * that `galaxy-cruise import` seeded beside them is left as it is (server/db/course-writer.ts).
- */
-async function retireOthers(
-  trx: Transaction<Database>,
-  table: 'levels' | 'areas' | 'targets' | 'campaigns',
-  column: 'id' | 'object_id',
-  keep: number[],
-): Promise<void> {
-  const courses = sql.val([...COURSE_IDS]);
-  const scope = {
-    levels: sql`where course_id = any(${courses}::text[])`,
-    areas: sql`where level_id in (select id from levels where course_id = any(${courses}::text[]))`,
-    targets: sql`where area_id in (select areas.id from areas join levels on levels.id = areas.level_id
-      where levels.course_id = any(${courses}::text[]))`,
-    campaigns: sql``,
-  }[table];
-  // = any($1) with one array parameter: no statement grows with the catalogue.
-  await sql`update ${sql.table(table)} set retired = not (${sql.ref(column)} = any(${sql.val(keep)}::bigint[])) ${scope}`.execute(
-    trx,
-  );
-}
-
 export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue): Promise<SeedResult> {
   checkCatalogue(catalogue);
   const levels = catalogue.courses.flatMap((course, coursePosition) =>
@@ -145,8 +81,7 @@ export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue):
     campaigns: catalogue.campaigns.length,
   };
 
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+  return seedTransaction(db, async (trx) => {
     const state = await trx.selectFrom('catalogue_state').select('digest').where('id', '=', 1).executeTakeFirst();
     if (state?.digest === catalogue.digest) return result;
 
@@ -156,85 +91,33 @@ export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue):
     await trx
       .insertInto('courses')
       .values(courseIds.map((id, position) => ({ id, position })))
-      .onConflict((oc) => oc.column('id').doUpdateSet({ position: (eb) => eb.ref('excluded.position') }))
+      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded<CoursesTable>(['position'])))
       .execute();
 
-    await inBatches(levels, (batch) =>
-      trx
-        .insertInto('levels')
-        .values(
-          batch.map(({ course, level, position }) => ({
-            id: level.id,
-            course_id: course.id,
-            position,
-            key: level.key,
-            name_key: level.name_key,
-            name: JSON.stringify(level.name),
-            type: level.type,
-            depth: level.depth,
-            survey: level.survey,
-            labels: JSON.stringify(level.labels ?? []),
-          })),
-        )
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            course_id: eb.ref('excluded.course_id'),
-            position: eb.ref('excluded.position'),
-            key: eb.ref('excluded.key'),
-            name_key: eb.ref('excluded.name_key'),
-            name: eb.ref('excluded.name'),
-            type: eb.ref('excluded.type'),
-            depth: eb.ref('excluded.depth'),
-            survey: eb.ref('excluded.survey'),
-            labels: eb.ref('excluded.labels'),
-          })),
-        )
-        .execute(),
-    );
-    await retireOthers(
-      trx,
-      'levels',
-      'id',
-      levels.map(({ level }) => level.id),
-    );
-
-    await inBatches(areas, (batch) =>
-      trx
-        .insertInto('areas')
-        .values(
-          batch.map(({ level, area, position }) => {
-            const [ra, dec] = outlineCentre(area.outlines);
-            return {
-              id: area.id,
-              level_id: level.id,
-              position,
-              outlines: JSON.stringify(area.outlines),
-              center_ra: ra,
-              center_dec: dec,
-            };
-          }),
-        )
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            level_id: eb.ref('excluded.level_id'),
-            position: eb.ref('excluded.position'),
-            outlines: eb.ref('excluded.outlines'),
-            center_ra: eb.ref('excluded.center_ra'),
-            center_dec: eb.ref('excluded.center_dec'),
-          })),
-        )
-        .execute(),
-    );
-    await retireOthers(
-      trx,
-      'areas',
-      'id',
-      areas.map(({ area }) => area.id),
-    );
-
-    await upsertTargets(
-      trx,
-      targets.map(({ area, target, position }) => ({
+    // The catalogue's ids are the rows' ids; what left the catalogue is retired within its own
+    // five courses only, so a course that `galaxy-cruise import` seeded beside them is left as it
+    // is (server/db/imported-course.ts).
+    await writeCourses(trx, {
+      courseIds,
+      levels: levels.map(({ course, level: { id, key, name_key, name, type, depth, survey, labels }, position }) => ({
+        id,
+        course_id: course.id,
+        position,
+        key,
+        name_key,
+        name,
+        type,
+        depth,
+        survey,
+        labels: labels ?? [],
+      })),
+      areas: areas.map(({ level, area, position }) => ({
+        id: area.id,
+        level_id: level.id,
+        position,
+        outlines: area.outlines,
+      })),
+      targets: targets.map(({ area, target, position }) => ({
         object_id: target.object_id,
         area_id: area.id,
         position,
@@ -246,15 +129,9 @@ export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue):
         fan: target.fan,
         tail: target.tail,
         distorted: target.distorted,
-        captain_note: target.captain_note ? JSON.stringify(target.captain_note) : null,
+        captain_note: target.captain_note ?? null,
       })),
-    );
-    await retireOthers(
-      trx,
-      'targets',
-      'object_id',
-      targets.map(({ target }) => target.object_id),
-    );
+    });
 
     if (catalogue.campaigns.length > 0)
       await trx
@@ -269,20 +146,12 @@ export async function seedCatalogue(db: Kysely<Database>, catalogue: Catalogue):
           })),
         )
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            period_begin: eb.ref('excluded.period_begin'),
-            period_end: eb.ref('excluded.period_end'),
-            medals: eb.ref('excluded.medals'),
-          })),
+          oc.column('id').doUpdateSet(fromExcluded<CampaignsTable>(['name', 'period_begin', 'period_end', 'medals'])),
         )
         .execute();
-    await retireOthers(
-      trx,
-      'campaigns',
-      'id',
+    await sql`update campaigns set retired = not (id = any(${sql.val(
       catalogue.campaigns.map((campaign) => campaign.id),
-    );
+    )}::bigint[]))`.execute(trx);
     // A window may have moved: its count is recounted from the answers themselves (and this also
     // repairs the counter after anything that bypassed the answer transaction).
     await sql`update campaigns set answers_count = (
