@@ -29,7 +29,7 @@ import { untranslated } from './untranslated';
 const COURSE = 'lsb-e2e';
 /** writeSurvey's names of the course. */
 const NAMES = { en: `Survey ${COURSE}`, ja: `サーベイ ${COURSE}` } as const;
-/** Object ids of imported targets start here (server/db/course-writer.ts: imported_object_ids). */
+/** Object ids of imported targets start here (server/db/imported-course.ts: imported_object_ids). */
 const IMPORTED_OBJECT_IDS = 5e15;
 const DEGREE = Math.PI / 180;
 /** Targets each volunteer answers in the browser: three in English (the issue's journey), one in Japanese. */
