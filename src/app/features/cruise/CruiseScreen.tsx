@@ -52,7 +52,7 @@ export function CruiseScreen({
   const totalAreas = levels.data?.reduce((sum, level) => sum + level.number_of_areas, 0);
   // The target on screen: the navigation keeps it, the answer replies that drop retired targets
   // never drop it.
-  const onScreen = useRef<number | null>(null);
+  const onScreenRef = useRef<number | null>(null);
   const { answers, answered, pendingIds, completing, submit } = useAnswerSubmission({
     course,
     data,
@@ -61,7 +61,7 @@ export function CruiseScreen({
     totalAreas,
     queue,
     pending,
-    onScreen,
+    onScreenRef,
     jumpDurationRef,
   });
   const { currentId, current, goTo, nextGalaxy, showForm, sailing, openedOnView } = useCruiseNavigation({
@@ -69,7 +69,7 @@ export function CruiseScreen({
     quest,
     answered,
     completing,
-    onScreen,
+    onScreenRef,
     jumpDurationRef,
   });
 

@@ -22,12 +22,12 @@ import { onAnswerSent } from './useAnswerQueue';
  */
 export function useAnswerRewards({
   course,
-  onScreen,
+  onScreenRef,
   pruned,
 }: {
   course: string;
   /** The target on screen, never dropped (its answer is still taken). */
-  onScreen: React.RefObject<number | null>;
+  onScreenRef: React.RefObject<number | null>;
   /** Quests that lost targets to retirement. */
   pruned: React.RefObject<Set<number>>;
 }): React.RefObject<Promise<void>> {
@@ -58,7 +58,7 @@ export function useAnswerRewards({
               (question) =>
                 !retired.has(question.object_id) ||
                 kept.has(question.object_id) ||
-                question.object_id === onScreen.current,
+                question.object_id === onScreenRef.current,
             );
             if (questions.length === old.questions.length) return old;
             pruned.current.add(old.id);
@@ -98,7 +98,7 @@ export function useAnswerRewards({
           }
         });
       }),
-    [dialogs, queryClient, t, course, onScreen, pruned],
+    [dialogs, queryClient, t, course, onScreenRef, pruned],
   );
   return rewardsShown;
 }

@@ -51,7 +51,7 @@ export function useAnswerSubmission({
   totalAreas,
   queue,
   pending,
-  onScreen,
+  onScreenRef,
   jumpDurationRef,
 }: {
   course: string;
@@ -64,7 +64,7 @@ export function useAnswerSubmission({
   queue: AnswerQueue;
   pending: readonly PendingAnswer[];
   /** The target on screen (useCruiseNavigation keeps it), which retirement never drops. */
-  onScreen: React.RefObject<number | null>;
+  onScreenRef: React.RefObject<number | null>;
   /** Jump duration for the next quest shown: the area completion's 10 s after an area. */
   jumpDurationRef: React.MutableRefObject<number>;
 }) {
@@ -103,7 +103,7 @@ export function useAnswerSubmission({
   }, [exhaustedCourse, exhaustedDone, totalAreas, dialogs]);
 
   // The area's messages wait for the rewards' (rewardsShown).
-  const rewardsShown = useAnswerRewards({ course, onScreen, pruned });
+  const rewardsShown = useAnswerRewards({ course, onScreenRef, pruned });
 
   const completeArea = async (finished: Quest) => {
     if (completingQuest.current === finished.id) return;

@@ -44,7 +44,7 @@ export function useCruiseNavigation({
   quest,
   answered,
   completing,
-  onScreen,
+  onScreenRef,
   jumpDurationRef,
 }: {
   globe: Globe | null;
@@ -54,7 +54,7 @@ export function useCruiseNavigation({
   /** Whether the quest's area is being completed: no jump, no form meanwhile. */
   completing: boolean;
   /** Kept up to date with the current target here, for the answer replies that drop retired ones. */
-  onScreen: React.RefObject<number | null>;
+  onScreenRef: React.RefObject<number | null>;
   /** Jump duration for the next quest shown (course change 5 s by default). */
   jumpDurationRef: React.MutableRefObject<number>;
 }): CruiseNavigation {
@@ -75,8 +75,8 @@ export function useCruiseNavigation({
         : null;
   const current = quest?.questions.find((question) => question.object_id === currentId) ?? null;
   useEffect(() => {
-    onScreen.current = currentId;
-  }, [currentId, onScreen]);
+    onScreenRef.current = currentId;
+  }, [currentId, onScreenRef]);
   const questId = quest?.id;
   const setCurrentId = useCallback(
     (objectId: number) => {

@@ -9,7 +9,6 @@
 // the login screen's first download does not carry it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { UserNotification } from '../../../../shared/api';
 import { notificationsQueryKey, unreadNotificationsQuery } from '../../api/notifications';
 import { RequestError, request } from '../../api/request';
 import { useSession } from '../../api/session';
