@@ -20,7 +20,7 @@ import { CaptainNoteDialog } from './CaptainNoteDialog';
 import { CompletionDialog } from './CourseComplete';
 import { cabinRank, levelMessages } from './levelMessages';
 import { courseCompletion, exhaustedMessage } from './rewardMessages';
-import type { Quest } from './targetViews';
+import type { Quest } from '../../components/globe/targetViews';
 import { useAnswerRewards } from './useAnswerRewards';
 import { JUMP_MS, type CruiseNavigation } from './useCruiseNavigation';
 

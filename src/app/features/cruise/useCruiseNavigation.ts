@@ -12,7 +12,7 @@ import { namesView } from '../../components/globe/viewLink';
 import { useShortcut } from '../../components/shortcuts';
 import { GLOBE_JUMP_SPEED } from '../../developerMode';
 import { expectedNext, nextInOrder, zoomedOn } from './answerSteps';
-import { firstUnanswered, targetView, type Quest } from './targetViews';
+import { firstUnanswered, targetView, type Quest } from '../../components/globe/targetViews';
 
 const DEGREE = Math.PI / 180;
 /** §9 jump durations (ms), scaled by the globe jump speed (0.1 in developer mode). */

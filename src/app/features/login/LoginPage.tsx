@@ -17,7 +17,7 @@ import { namesView, withLinkedView } from '../../components/globe/viewLink';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TextField } from '../../components/Field';
 import { currentLocale } from '../../i18n';
-import { firstUnanswered, targetView } from '../cruise/targetViews';
+import { firstUnanswered, targetView } from '../../components/globe/targetViews';
 import { prefetchQuest } from '../../api/quests';
 import { gateStep } from '../gate/AccessGate';
 import { unreadNotificationsQuery } from '../../api/notifications';
