@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { TARGET_FOVY } from '../../src/app/features/cruise/targetViews';
+import { TARGET_FOVY } from '../../src/app/components/globe/targetViews';
 import type { CurrentQuestResponse } from '../../shared/api';
 import { E2E_VAR_DIR } from '../helpers/e2e-server';
 import { readyVolunteer } from '../helpers/volunteers';

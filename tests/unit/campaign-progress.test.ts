@@ -1,7 +1,7 @@
 // The campaign bars' progress and the events' status (application-spec §2, §3 Campaign).
 import { describe, expect, it } from 'vitest';
 import type { CampaignEntry } from '../../shared/api';
-import { campaignProgress, campaignStatus } from '../../src/app/features/campaigns/useCampaigns';
+import { campaignProgress, campaignStatus } from '../../src/app/api/campaigns';
 
 function campaign(count: number, medals: number[]): CampaignEntry {
   return {

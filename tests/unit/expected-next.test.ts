@@ -1,5 +1,6 @@
 // The targets the cruise screen prefetches while the answer form is up (issue 31): where submit
-// takes the camera, then where N does, as CruiseScreen's submit and nextGalaxy choose them.
+// takes the camera, then where N does, as useAnswerSubmission's submit and useCruiseNavigation's
+// nextGalaxy choose them.
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../../shared/api';
 import { afterSubmit, expectedNext, nextInOrder } from '../../src/app/features/cruise/answerSteps';

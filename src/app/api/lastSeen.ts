@@ -2,9 +2,9 @@
 // with (the session, the courses, the levels, the current quest: isOfflineStartCall), kept in the
 // personal cache (Cache Storage) as this page last saw them, so that when such a GET fails for
 // want of a network, request() answers it from there (lastSeenAnswer). "As last seen" includes
-// what the page changed itself: the quest with the answers given since it was fetched
-// (CruiseScreen writes them into the query's data). The service worker plays no part in it: it
-// keeps the shell and the sky, and never an /api/ answer.
+// what the page changed itself: the quest with the answers given since it was fetched (the
+// cruise's useAnswerSubmission writes them into the query's data). The service worker plays no
+// part in it: it keeps the shell and the sky, and never an /api/ answer.
 //
 // A query opts in by naming its URL in its meta (`lastSeenMeta`); every successful fetch or
 // setQueryData of it is written. Only while a volunteer is logged in; the cache is deleted when

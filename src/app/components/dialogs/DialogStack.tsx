@@ -49,6 +49,11 @@ export class DialogDismissed extends Error {
   }
 }
 
+/** For a dialog's promise that only waits: a dismissal (Escape, the route's change) is no error. */
+export function ignoreDismissal(error: unknown): void {
+  if (!(error instanceof DialogDismissed)) throw error;
+}
+
 export interface DialogOptions {
   /** Whether a backdrop click or Escape cancels the dialog (true) or makes it shake (false). */
   dismissable?: boolean;

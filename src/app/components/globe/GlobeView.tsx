@@ -89,7 +89,7 @@ export function GlobeView({ retina = true }: { retina?: boolean }) {
     const hips = new HipsLayer({ ...APPLICATION_HIPS_OPTIONS, baseUrl: `${dataRepository}/hips/sky` });
     created.addLayer(hips);
     // The chosen course's own HiPS (an imported course's imagery, issue 30), empty until one is
-    // chosen (features/cruise/useCourseImagery.ts); drawn over the backdrop, under the markers.
+    // chosen (components/globe/useCourseImagery.ts); drawn over the backdrop, under the markers.
     const courseHips = new HipsLayer({ ...COURSE_HIPS_OPTIONS, baseUrl: '' }, 'survey');
     created.addLayer(courseHips);
     // The five pretty pictures, shown as the zoom reaches their objects (prettyPictures.ts).

@@ -11,7 +11,7 @@ import { ConfirmDialog, confirm } from '../../components/dialogs/ConfirmDialog';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
 import { currentLocale } from '../../i18n';
-import { formatDateTime } from '../notifications/format';
+import { formatDateTime } from '../../components/formatDateTime';
 import { AdminPage } from './AdminPage';
 import { NotificationEditDialog } from './NotificationEditDialog';
 import './admin.css';

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import './campaigns.css';
-import { campaignProgress, campaignStatus, useCampaigns } from './useCampaigns';
+import { campaignProgress, campaignStatus, useCampaigns } from '../../api/campaigns';
 
 export function CampaignBars() {
   const { t } = useTranslation();

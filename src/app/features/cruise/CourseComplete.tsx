@@ -2,9 +2,24 @@
 // says that the course is complete (or that no galaxy is available now) and what to do next —
 // choose another course — with a button to the header's course menu, so that the main screen
 // never stands still without a word. The completion dialog of §4 still opens once; this panel
-// stays for as long as the course is chosen.
+// stays for as long as the course is chosen. The completion dialogs themselves are here too.
 import { useTranslation } from 'react-i18next';
-import { exhaustedMessage } from './rewardMessages';
+import { MessageDialog } from '../../components/dialogs';
+import { exhaustedMessage, type CompletionMessage } from './rewardMessages';
+
+/** The strings' key of a completion message (completion.{course}, TNG, final campaign, no available galaxy). */
+function completionKey(message: CompletionMessage): string {
+  return message.startsWith('complete.')
+    ? `cruise.completion.${message.slice('complete.'.length)}`
+    : `cruise.${message}`;
+}
+
+/** A completion dialog of §4 (completion.{course}, TNG, final campaign, no available galaxy). */
+export function CompletionDialog({ message }: { message: CompletionMessage }) {
+  const { t } = useTranslation();
+  const key = completionKey(message);
+  return <MessageDialog title={t(`${key}.title`)} message={t(`${key}.message`)} />;
+}
 
 /** The header's course menu (home/HomePage.tsx), found by its class: the one select of its kind. */
 function courseMenu(): HTMLSelectElement | null {
@@ -22,10 +37,7 @@ export function CourseComplete({
   totalAreas?: number;
 }) {
   const { t } = useTranslation();
-  const message = exhaustedMessage(course, doneAreas, totalAreas);
-  const key = message.startsWith('complete.')
-    ? `cruise.completion.${message.slice('complete.'.length)}`
-    : `cruise.${message}`;
+  const key = completionKey(exhaustedMessage(course, doneAreas, totalAreas));
   const chooseCourse = () => {
     const menu = courseMenu();
     if (!menu) return;

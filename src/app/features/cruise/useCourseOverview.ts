@@ -10,7 +10,7 @@ import type { LevelDetail } from '../../../../shared/api';
 import type { Globe } from '../../../globe/Globe';
 import { LEVEL_OUTLINE_THIN_WIDTH, LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';
 import { mapFocus, mapView } from '../mypage/CruiseMap';
-import { fetchLevel, useLevels } from './useQuest';
+import { fetchLevel, useLevels } from '../../api/quests';
 
 /**
  * The narrowest field the camera flies out to, radians: 0.05°, a few times the view of one

@@ -17,10 +17,10 @@ import { namesView, withLinkedView } from '../../components/globe/viewLink';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TextField } from '../../components/Field';
 import { currentLocale } from '../../i18n';
-import { firstUnanswered, targetView } from '../cruise/targetViews';
-import { prefetchQuest } from '../cruise/useQuest';
+import { firstUnanswered, targetView } from '../../components/globe/targetViews';
+import { prefetchQuest } from '../../api/quests';
 import { gateStep } from '../gate/AccessGate';
-import { unreadNotificationsQuery } from '../notifications/UnreadNotifications';
+import { unreadNotificationsQuery } from '../../api/notifications';
 import { startCameraTour } from './cameraTour';
 
 /** application-spec §9: season 1 ended 25 April 2022. */

@@ -20,7 +20,7 @@ import { GridLayer } from '../../../globe/layers/grid';
 import { LEVEL_OUTLINE_THIN_WIDTH, LevelOutlineLayer, type LevelOutline } from '../../../globe/layers/level-outlines';
 import { Spinner } from '../../components/Spinner';
 import { currentLocale } from '../../i18n';
-import { fetchLevel } from '../cruise/useQuest';
+import { fetchLevel } from '../../api/quests';
 import { CruiseMapLabels, type MapLabel } from './CruiseMapLabels';
 
 const DEGREE = Math.PI / 180;

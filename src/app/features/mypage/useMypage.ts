@@ -4,8 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LevelSummary, MyRecordsResponse, ServerInfoResponse } from '../../../../shared/api';
 import { request } from '../../api/request';
-import { useCampaigns } from '../campaigns/useCampaigns';
-import { useLevels } from '../cruise/useQuest';
+import { useCampaigns } from '../../api/campaigns';
+import { useLevels } from '../../api/quests';
 
 export function useMypageData(course: string) {
   const records = useQuery({

@@ -5,7 +5,7 @@ import type { UserNotification } from '../../../../shared/api';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { NotificationBody } from '../../components/NotificationBody';
 import { currentLocale } from '../../i18n';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../components/formatDateTime';
 
 export function NotificationDialog({
   notification,

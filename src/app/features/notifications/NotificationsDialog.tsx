@@ -9,9 +9,10 @@ import { DialogFrame, useDialog } from '../../components/dialogs';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/Spinner';
 import { currentLocale } from '../../i18n';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../components/formatDateTime';
 import './notifications.css';
-import { useNotificationList, useReadNotification } from './useNotifications';
+import { useNotificationList } from '../../api/notifications';
+import { useReadNotification } from './useNotifications';
 
 const FILTERS = ['all', 'captain_message', 'level_unlocked', 'no_group'] as const;
 type Filter = (typeof FILTERS)[number];

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserNotification } from '../../../../shared/api';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { currentLocale } from '../../i18n';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../components/formatDateTime';
 
 export function UnlockedLevelsDialog({
   notifications,

@@ -9,24 +9,11 @@
 // the login screen's first download does not carry it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { UserNotification } from '../../../../shared/api';
+import { notificationsQueryKey, unreadNotificationsQuery } from '../../api/notifications';
 import { RequestError, request } from '../../api/request';
 import { useSession } from '../../api/session';
 import { DialogDismissed, useDialogs } from '../../components/dialogs';
 import { groupUnlocks } from './unlockGroups';
-
-export const notificationsQueryKey = ['notifications'] as const;
-
-/**
- * The unread notifications, as shown at login. The login asks for them itself, beside the
- * recommended course's quest (LoginPage), so that they are in when the main screen mounts rather
- * than asked for only then, behind its code and its first frames.
- */
-export const unreadNotificationsQuery = {
-  queryKey: [...notificationsQueryKey, 'unread'] as const,
-  queryFn: () => request<UserNotification[]>('get', '/api/notifications'),
-  staleTime: Infinity,
-};
 
 export function UnreadNotifications() {
   const session = useSession();

@@ -12,7 +12,7 @@ import { request } from '../../api/request';
 import { DialogFrame, useDialog } from '../../components/dialogs';
 import { Spinner } from '../../components/Spinner';
 import { currentLocale } from '../../i18n';
-import { useLevels } from '../cruise/useQuest';
+import { useLevels } from '../../api/quests';
 import './passport.css';
 import { stampSlots } from './stamps';
 

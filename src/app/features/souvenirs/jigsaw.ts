@@ -3,6 +3,8 @@
 // answers earn pieces on their own (the puzzle-piece message comes when a course's total is a
 // multiple of the constant, §4), and the pieces fill the souvenirs in their order: the first 56
 // complete the first souvenir, the next 56 the second, and so on.
+import type { MyRecordsResponse } from '../../../../shared/api';
+import { OBJECTS_PER_PIECE } from '../../developerMode';
 
 export const JIGSAW_COLUMNS = 7;
 export const JIGSAW_ROWS = 8;
@@ -13,6 +15,14 @@ export function piecesEarned(answersPerCourse: Iterable<number>, objectsPerPiece
   let pieces = 0;
   for (const count of answersPerCourse) pieces += Math.floor(count / objectsPerPiece);
   return pieces;
+}
+
+/** Pieces earned by every course's answers (GET /api/my_records). */
+export function piecesOf(records: MyRecordsResponse): number {
+  return piecesEarned(
+    Object.values(records).map((record) => record.answers_count),
+    OBJECTS_PER_PIECE,
+  );
 }
 
 /** Pieces shown on each of `souvenirs` jigsaws when `pieces` are earned. */

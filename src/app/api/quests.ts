@@ -2,9 +2,9 @@
 // the course for the stage name (GET /api/levels?course_id=) and the areas per course
 // (GET /api/server_info) for the cabin rank.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../../shared/api';
-import { lastSeenMeta } from '../../api/lastSeen';
-import { request } from '../../api/request';
+import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../shared/api';
+import { lastSeenMeta } from './lastSeen';
+import { request } from './request';
 
 export const questQueryKey = (course: string) => ['quest', course] as const;
 

@@ -1,8 +1,8 @@
 // The campaigns (GET /api/campaigns, application-spec §7, §9): every campaign with its community
 // count, inactive ones included, refreshed every second while the header shows their progress.
 import { useQuery } from '@tanstack/react-query';
-import type { CampaignEntry } from '../../../../shared/api';
-import { request } from '../../api/request';
+import type { CampaignEntry } from '../../../shared/api';
+import { request } from './request';
 
 /** §9: the campaign list is refreshed every second. */
 export const CAMPAIGN_REFRESH_MS = 1000;

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { HipsLayer } from '../../../globe/layers/hips';
 import { useCourses } from '../../api/courses';
 import { skyDataUrl } from '../../api/dataRepository';
-import { useGlobe } from '../../components/globe/GlobeContext';
+import { useGlobe } from './GlobeContext';
 
 /** The HiPS folder (no trailing '/', as HipsLayer's baseUrl) of a course's `hips_url`. */
 export function courseHipsBase(hipsUrl: string): string {
