@@ -8,8 +8,8 @@
 // 1.6 Mbit/s down, 750 kbit/s up, 150 ms), the page opened as galaxy-cruise.bench, which
 // Chromium is told to treat as a secure origin (an https site, as a deployment is: service
 // workers need one).
-//   login → target   as the cruise suite times it (cruise.ts loginOnPage): from the click on 'Log
-//                    in' to the first frame at rest on the first target
+//   login → target   as the cruise suite times it (cruise-login.ts loginOnPage): from the click
+//                    on 'Log in' to the first frame at rest on the first target
 //   received, sent   the bytes the line carried from the navigation to that frame, counted by a
 //                    relay in front of the server (byte-counter.ts): the page's, its workers' and
 //                    its service worker's requests, headers and bodies as sent (compressed)
@@ -31,7 +31,9 @@ import {
   type PlaywrightBrowser,
 } from './browser';
 import { startByteCounter, type ByteCounter } from './byte-counter';
-import { BENCH_HOST, VIEWPORT, loginOnPage, makeVolunteer } from './cruise';
+import { loginOnPage } from './cruise-login';
+import { BENCH_HOST, VIEWPORT } from './cruise-page';
+import { makeVolunteer } from './cruise-volunteer';
 import { PROBE } from './globe-probe';
 import { formatColumns, median } from './harness';
 import { SLOW_NETWORK, emulateNetwork, type NetworkConditions } from './network-conditions';

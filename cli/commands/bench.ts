@@ -110,7 +110,7 @@ export const benchCommand: Command = {
       if (science) process.stdout.write(`${science.formatScienceTable(scienceRows)}\n`);
       if (client) process.stdout.write(`${client.formatClientTable(clientRows)}\n`);
       if (globe) process.stdout.write(`${globe.formatGlobeTable(globeRows)}\n`);
-      if (cruise) process.stdout.write(`${cruise.formatCruiseTable(cruiseRows)}\n`);
+      if (cruise) process.stdout.write(`${(await import('../../bench/cruise-table')).formatCruiseTable(cruiseRows)}\n`);
       if (revisit) process.stdout.write(`${revisit.formatSecondVisitTable(revisitRows)}\n`);
       if (importBench) process.stdout.write(`${importBench.formatImportTable(importRows)}\n`);
     }

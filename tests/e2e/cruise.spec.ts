@@ -5,162 +5,28 @@
 // keyboard alone; answers given offline and a reload before they are sent, after which every
 // answer reaches the server exactly once; axe-core scans and screenshots in both languages and
 // at phone width. Debian's Chromium against the real server.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { CurrentQuestResponse, Question } from '../../shared/api';
+import { expect, test, type Page } from '@playwright/test';
+import type { Question } from '../../shared/api';
 import { readyVolunteer } from '../helpers/volunteers';
+import { recordAcceptedAnswers } from './accepted-answers';
 import { expectInSpecOrder } from './area-messages';
 import { expectNoSeriousViolations } from './axe';
-import { canvasPixels } from './canvas-pixels';
-import { recordAcceptedAnswers } from './accepted-answers';
-
-type Quest = Extract<CurrentQuestResponse, { no_more_available_objects: false }>;
-type AnswerPath = 'spiral, no' | 'elliptical, yes, ring and tail' | 'not sure, not sure';
-const PATHS: AnswerPath[] = ['spiral, no', 'elliptical, yes, ring and tail', 'not sure, not sure'];
-
-/** The answer each path sends (application-spec §3 fields). */
-const EXPECTED = {
-  'spiral, no': { galaxy_type: 'spiral', interaction: 'no', ring: false, fan: false, tail: false, distorted: false },
-  'elliptical, yes, ring and tail': {
-    galaxy_type: 'elliptical',
-    interaction: 'yes',
-    ring: true,
-    fan: false,
-    tail: true,
-    distorted: false,
-  },
-  'not sure, not sure': {
-    galaxy_type: 'not_sure',
-    interaction: 'not_sure',
-    ring: false,
-    fan: false,
-    tail: false,
-    distorted: false,
-  },
-} as const;
-
-/** Every flash message shown from now on, in order (they last 200 ms in developer mode). */
-async function recordFlashes(page: Page) {
-  await page.addInitScript(() => {
-    const record = window as unknown as { flashes: string[] };
-    record.flashes = [];
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations)
-        for (const node of mutation.addedNodes)
-          if (node instanceof HTMLElement && node.classList.contains('flash'))
-            record.flashes.push(node.textContent ?? '');
-    }).observe(document, { subtree: true, childList: true });
-  });
-}
-
-const flashes = (page: Page) => page.evaluate(() => (window as unknown as { flashes: string[] }).flashes);
-
-async function currentQuest(page: Page): Promise<Quest> {
-  const response = await page.request.get('/api/courses/training/quests/current');
-  expect(response.ok()).toBe(true);
-  const quest = (await response.json()) as CurrentQuestResponse;
-  expect(quest.no_more_available_objects).toBe(false);
-  return quest as Quest;
-}
-
-/** Opens the training course and waits for the answer form on its first target. */
-async function openTraining(page: Page) {
-  await page.goto('/#/?course=training');
-  // The first jump crosses the sky from the default view: on a loaded machine with a software
-  // GL its frames can take seconds each.
-  await expect(page.getByTestId('answer-form')).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByTestId('stage-name')).toContainText('Stage:');
-}
-
-/** Which question the form is on: "Galaxy i of n" names it by its place in the quest. */
-async function currentIndex(page: Page): Promise<number> {
-  const text = (await page.getByTestId('cruise-target').innerText()).match(/Galaxy (\d+) of/);
-  expect(text).not.toBeNull();
-  return Number(text![1]) - 1;
-}
-
-async function answerWithMouse(page: Page, path: AnswerPath) {
-  const form = page.getByTestId('answer-form');
-  await expect(form).toHaveAttribute('data-step', '1');
-  await expect(form.getByRole('button', { name: 'Step 1' })).toBeDisabled();
-  const [type, interaction] = {
-    'spiral, no': ['Spiral', 'No'],
-    'elliptical, yes, ring and tail': ['Elliptical', 'Yes'],
-    'not sure, not sure': ['Not sure', 'Not sure'],
-  }[path];
-  await form.getByRole('button', { name: type, exact: false }).click();
-  await expect(form).toHaveAttribute('data-step', '2');
-  // The numbered buttons go back to earlier steps only.
-  await expect(form.getByRole('button', { name: 'Step 3' })).toBeDisabled();
-  await expect(form.getByRole('button', { name: 'Step 2' })).toBeDisabled();
-  await form.getByRole('button', { name: 'Step 1' }).click();
-  await expect(form).toHaveAttribute('data-step', '1');
-  await form.getByRole('button', { name: type, exact: false }).click();
-  await form.getByRole('button', { name: new RegExp(`^\\d ${interaction}$`) }).click();
-  if (path === 'elliptical, yes, ring and tail') {
-    await expect(form).toHaveAttribute('data-step', '3');
-    await form.getByRole('button', { name: 'Ring' }).click();
-    await form.getByRole('button', { name: 'Tail' }).click();
-    await expect(form.getByRole('button', { name: 'Ring' })).toHaveAttribute('aria-pressed', 'true');
-    await form.getByRole('button', { name: 'Submit' }).click();
-  }
-}
-
-async function answerWithKeys(page: Page, path: AnswerPath) {
-  const form = page.getByTestId('answer-form');
-  await expect(form).toHaveAttribute('data-step', '1');
-  const [type, interaction] = {
-    'spiral, no': ['1', '2'],
-    'elliptical, yes, ring and tail': ['2', '1'],
-    'not sure, not sure': ['3', '3'],
-  }[path];
-  await page.keyboard.press(type);
-  await expect(form).toHaveAttribute('data-step', '2');
-  await page.keyboard.press('Backspace');
-  await expect(form).toHaveAttribute('data-step', '1');
-  await page.keyboard.press(type);
-  await expect(form).toHaveAttribute('data-step', '2');
-  await page.keyboard.press(interaction);
-  if (path === 'elliptical, yes, ring and tail') {
-    await expect(form).toHaveAttribute('data-step', '3');
-    await page.keyboard.press('1');
-    await page.keyboard.press('3');
-    await expect(form.getByRole('button', { name: 'Tail' })).toHaveAttribute('aria-pressed', 'true');
-    await page.keyboard.press('Enter');
-  }
-}
-
-/** The captain-note review of a training target: Retry once (cancels), then Next. */
-async function reviewCaptainNote(page: Page, retryFirst: boolean, keyboard: boolean, answer: () => Promise<void>) {
-  const note = page.getByRole('dialog', { name: "Captain's note" });
-  await expect(note).toBeVisible();
-  await expect(note.getByTestId('note-captains')).not.toBeEmpty();
-  if (retryFirst) {
-    if (keyboard) await page.keyboard.press('r');
-    else await note.getByRole('button', { name: 'Retry' }).click();
-    await expect(note).toBeHidden();
-    await expect(page.locator('.dialog-overlay')).toHaveCount(0);
-    await expect(page.getByTestId('answer-form')).toHaveAttribute('data-step', '1');
-    await answer();
-    await expect(note).toBeVisible();
-  }
-  if (keyboard) await page.keyboard.press('Enter');
-  else await note.getByRole('button', { name: 'Next' }).click();
-  // After the area's last galaxy the area's own messages may already follow (finishArea reads them).
-  await expect(note).toBeHidden();
-}
-
-/**
- * Once the answers are sent, confirms the souvenir puzzle-piece message an answer may have
- * earned (every third answer of a course in developer mode, application-spec §4, §9).
- */
-async function confirmRewards(page: Page, keyboard = false) {
-  await expect(page.getByTestId('pending-answers')).toHaveText('', { timeout: 60_000 });
-  const piece = page.getByRole('dialog', { name: 'A souvenir puzzle piece' });
-  if ((await piece.count()) > 0) {
-    await confirm(page, piece, keyboard);
-    await expect(piece).toBeHidden();
-  }
-}
+import { flashes, recordFlashes } from './flashes';
+import { change, restingRing } from './marker-ring';
+import {
+  answerWithKeys,
+  answerWithMouse,
+  confirm,
+  confirmRewards,
+  currentIndex,
+  currentQuest,
+  EXPECTED,
+  openTraining,
+  PATHS,
+  reviewCaptainNote,
+  type AnswerPath,
+  type Quest,
+} from './training-answers';
 
 type AheadWindow = {
   galaxyCruiseGlobe: { globe: { addLayer(layer: unknown): void } };
@@ -248,14 +114,6 @@ async function classifyArea(page: Page, keyboard: boolean) {
 }
 
 /** After the area: the area-completed flash, the level messages (each confirmed), the next quest. */
-/** OK on a message dialog: clicked, or from the keyboard Enter on its OK button, which has the focus. */
-async function confirm(page: Page, dialog: Locator, keyboard: boolean) {
-  const ok = dialog.getByRole('button', { name: 'OK' });
-  if (!keyboard) return ok.click();
-  await expect(ok).toBeFocused();
-  await page.keyboard.press('Enter');
-}
-
 async function finishArea(page: Page, finished: Quest, keyboard = false) {
   await expect.poll(() => flashes(page)).toContain('Area completed!');
   const titles: string[] = [];
@@ -535,44 +393,6 @@ test('switching course: training asks continue or new game; continue keeps the q
   expect(fresh.answers).toEqual([]);
   await expect(page.getByTestId('stage-name')).toContainText('Stage:', { timeout: 90_000 });
 });
-
-/** The current target's ring around the canvas centre, and the sky just outside it, as pixels. */
-async function markerRing(page: Page) {
-  const canvas = page.getByTestId('globe-canvas');
-  const box = (await canvas.boundingBox())!;
-  const half = 40;
-  const pixels = await canvasPixels(page, canvas, {
-    x0: box.width / 2 - half,
-    y0: box.height / 2 - half,
-    width: 2 * half,
-    height: 2 * half,
-  });
-  const ring: number[] = [];
-  const outside: number[] = [];
-  for (let y = 0; y < pixels.height; y++)
-    for (let x = 0; x < pixels.width; x++) {
-      const radius = Math.hypot(pixels.x0 + x + 0.5 - box.width / 2, pixels.y0 + y + 0.5 - box.height / 2);
-      const at = 4 * (y * pixels.width + x);
-      const list = radius > 16 && radius < 21 ? ring : radius > 28 && radius < 38 ? outside : null;
-      list?.push(pixels.data[at], pixels.data[at + 1], pixels.data[at + 2]);
-    }
-  return { ring, outside };
-}
-
-/** Mean absolute difference of two lists of colour channels. */
-const change = (a: number[], b: number[]) => a.reduce((sum, value, k) => sum + Math.abs(value - b[k]), 0) / a.length;
-
-/** Two readings of the ring in a row alike: the camera and the tiles have come to rest. */
-async function restingRing(page: Page) {
-  let last = await markerRing(page);
-  for (let tries = 0; tries < 30; tries++) {
-    await page.waitForTimeout(300);
-    const next = await markerRing(page);
-    if (change(last.ring, next.ring) < 1 && change(last.outside, next.outside) < 1) return next;
-    last = next;
-  }
-  throw new Error('the globe did not come to rest');
-}
 
 test('the spacebar hides and shows the markers, warning on its first use; after it they stay on a zoomed-in galaxy', async ({
   page,

@@ -1,5 +1,6 @@
 // Test users with live sessions, written straight into the database (the account routes have
-// their own tests): returns the cookie to send with app.inject.
+// their own tests): returns the cookie to send with app.inject. And a welcome questionnaire's
+// valid answers (application-spec §5).
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SESSION_COOKIE, hashToken } from '../../server/auth/session-user';
@@ -37,3 +38,14 @@ export async function createTestUser(
     .execute();
   return { id: user.id, email, cookies: { [SESSION_COOKIE]: token } };
 }
+
+/** Valid answers to the welcome questionnaire (POST /api/current_user/private_information). */
+export const QUESTIONNAIRE = {
+  birth_year: 1990,
+  country_code: 392,
+  gender: 'woman',
+  reasons_for_participation: ['astronomy', 'contribute_to_science'],
+  relation_to_astronomy: 2,
+  time_spent_in_astronomy: 3,
+  way_to_know_this_site: 'sns',
+};

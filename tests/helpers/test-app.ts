@@ -109,3 +109,17 @@ export async function login(testApp: TestApp, email: string, password: string): 
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return sessionCookieOf(response);
 }
+
+/**
+ * The accounts tests' calls on `testApp()`, read at each call (the app starts in a beforeAll):
+ * inject, GET /api/session's body with `cookies`, and how many sessions a user has.
+ */
+export function accountCalls(testApp: () => TestApp) {
+  const inject = (options: InjectOptions) => testApp().inject(options);
+  const session = async (cookies: Record<string, string>) =>
+    (await inject({ method: 'GET', url: '/api/session', cookies })).json();
+  const sessionCount = async (userId: number) =>
+    (await testApp().database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).execute())
+      .length;
+  return { inject, session, sessionCount };
+}

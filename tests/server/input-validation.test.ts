@@ -5,21 +5,11 @@
 // 500, and nothing is written.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, type TestUser } from '../helpers/accounts';
+import { createTestUser, QUESTIONNAIRE, type TestUser } from '../helpers/accounts';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { insertUserWithPassword, startTestApp, type TestApp } from '../helpers/test-app';
 
 const NUL = '\u0000';
-
-const QUESTIONNAIRE = {
-  birth_year: 1990,
-  country_code: 392,
-  gender: 'woman',
-  reasons_for_participation: ['astronomy', 'contribute_to_science'],
-  relation_to_astronomy: 2,
-  time_spent_in_astronomy: 3,
-  way_to_know_this_site: 'sns',
-};
 
 const APPLICATION = {
   name: 'Hoshino Sora',
