@@ -7,21 +7,8 @@
 //   npx tsx skydata/constellations.ts && npx prettier --write core/data   (rewrites the JSON)
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Constellation } from '../core/constellations';
 import { packageData, projectRoot } from './paths';
-
-export interface ConstellationStar {
-  name: string;
-  ra: number;
-  dec: number;
-}
-
-export interface Constellation {
-  id: string;
-  name: { en: string; hiragana: string; kanji: string };
-  ecliptical: boolean;
-  stars: ConstellationStar[];
-  lines: string[];
-}
 
 /**
  * The twelve zodiac constellations of the traditional (Ptolemaic) zodiac. Ophiuchus is NOT

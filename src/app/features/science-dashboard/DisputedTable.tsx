@@ -23,7 +23,6 @@ export function DisputedTable({
       title={t('science.disputed.title')}
       rows={targets}
       rowKey={(row) => row.object_id}
-      empty={t('science.none')}
       columns={[
         target,
         course,

@@ -24,7 +24,6 @@ export function ReopenedTable({
       testId="science-reopened"
       rows={targets}
       rowKey={(row) => row.object_id}
-      empty={t('science.none')}
       columns={[
         target,
         course,

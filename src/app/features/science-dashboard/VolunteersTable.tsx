@@ -20,7 +20,6 @@ export function VolunteersTable({
       title={t('science.volunteers.title')}
       rows={volunteers}
       rowKey={(row) => row.user_id}
-      empty={t('science.none')}
       columns={[
         {
           header: t('science.volunteers.nickname'),
