@@ -13,6 +13,8 @@ type Updatable = { update(options: object): void };
 export interface Handle {
   globe: {
     frames: number;
+    /** Set while the frames are at rest with the view's own tiles in (Globe.restingSince). */
+    restingSince: number | null;
     addLayer(layer: unknown): void;
     removeLayer(layer: unknown): void;
     setCamera(state: { theta: number; phi: number; fovy: number }): void;
@@ -39,16 +41,20 @@ export async function openView(page: Page, ra: number, dec: number, fovDegrees: 
   return page.getByTestId('globe-canvas');
 }
 
-/** Waits until the globe stops drawing (fades done). */
-export async function settle(page: Page): Promise<void> {
+/**
+ * Waits until the globe stops drawing (fades done). With `sharp`, also until its last frame was
+ * at rest with the view's own tiles in: on a loaded machine a finer tile may still be coming after
+ * 400 ms without a frame.
+ */
+export async function settle(page: Page, { sharp = false }: { sharp?: boolean } = {}): Promise<void> {
   await page.waitForFunction(
-    () =>
+    (sharp) =>
       new Promise<boolean>((resolve) => {
         const { globe } = (window as unknown as { galaxyCruiseGlobe: Handle }).galaxyCruiseGlobe;
         const before = globe.frames;
-        setTimeout(() => resolve(globe.frames === before), 400);
+        setTimeout(() => resolve(globe.frames === before && (!sharp || globe.restingSince !== null)), 400);
       }),
-    undefined,
+    sharp,
     { timeout: 90_000 },
   );
 }

@@ -27,7 +27,7 @@ async function whole(page: Page, view: { ra: number; dec: number; fov: number },
     },
     { view, route, degree: DEGREE },
   );
-  await settle(page);
+  await settle(page, { sharp: true });
   const canvas = page.getByTestId('globe-canvas');
   const box = (await canvas.boundingBox())!;
   return canvasPixels(page, canvas, { x0: 0, y0: 0, width: box.width, height: box.height }, name);
