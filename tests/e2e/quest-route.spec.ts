@@ -112,8 +112,12 @@ test('the quest route: blue half-way along a leg, clear of the targets it joins,
   expect(blue).toBeGreaterThan(2 * red);
   for (const at of targetsAt) expect(changedWithin(withRoute, without, at, 20)).toBe(0);
 
-  // From far off every leg is shorter than two markers' gaps: no route at all.
-  const far = { ...view, fov: 2 };
+  // From far off every leg is shorter than the two gaps it leaves at its ends (ROUTE_GAP, 24 px
+  // each): no route at all. A quest's targets may lie a degree apart, so the field of view is set
+  // by its longest leg, 10 px long.
+  const longest = Math.max(...targets.slice(1).map((to, i) => length(targets[i], to)));
+  const far = { ...view, fov: Math.max(2, (longest * box.height) / 10) };
+  console.log(`longest leg ${(longest * 60).toFixed(2)}′, seen from far off at fov ${far.fov.toFixed(2)}°`);
   const farWith = await whole(page, far, true);
   const farWithout = await whole(page, far, false);
   expect(changedWithin(farWith, farWithout, centre, box.height / 2)).toBe(0);
