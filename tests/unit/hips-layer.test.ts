@@ -9,7 +9,10 @@ import {
   ancestorTransform,
   hipsViewOrder,
   hipsVisibility,
+  MAX_FINER_TILES,
   texelAngle,
+  tilesInCone,
+  tooFineForView,
 } from '../../src/globe/layers/hips-orders';
 import { TILE_LIMITS } from '../../src/globe/tiles/limits';
 
@@ -45,6 +48,27 @@ describe('HiPS layer', () => {
     expect(hipsViewOrder(1e-5, properties, 1)).toBe(resting - 1);
     expect(hipsViewOrder(1e-5, properties, 0)).toBe(resting);
     expect(hipsViewOrder(1, properties, 1)).toBe(3);
+  });
+
+  it('asks for no tile of a deep minimum order seen from far off, and for its tiles up close', () => {
+    // A survey's cut-outs (hips_order_min 10, 64-texel tiles), as an imported course's HiPS may be.
+    const properties = { order: 12, orderMin: 10, tileWidth: 64 };
+    const view = (fovy: number, height = 800) => {
+      const pixel = fovy / height;
+      const radius = fovy * 0.9;
+      const order = hipsViewOrder(pixel, properties);
+      return tooFineForView(order, hipsViewOrder(pixel, { ...properties, orderMin: 0 }), radius);
+    };
+    // The whole sky holds 12·4^k tiles of order k; a cone its share of them.
+    expect(tilesInCone(10, Math.PI)).toBe(12 * 4 ** 10);
+    expect(tilesInCone(10, 30 * DEG)).toBeCloseTo(12 * 4 ** 10 * ((1 - Math.cos(30 * DEG)) / 2), 6);
+    // At 60° the view would reach about 840,000 order-10 tiles of a pixel or two: none.
+    expect(tilesInCone(10, 54 * DEG)).toBeGreaterThan(MAX_FINER_TILES);
+    expect(view(60 * DEG)).toBe(true);
+    // At the answer form's zoom, and wherever the minimum order is no finer than the view needs.
+    expect(view(0.02 * DEG)).toBe(false);
+    expect(view(2 * DEG)).toBe(false);
+    expect(tooFineForView(3, 3, Math.PI)).toBe(false);
   });
 
   it('fades out by zoom between maxTexelPixels and twice that; Infinity never fades', () => {

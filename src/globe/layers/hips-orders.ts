@@ -24,6 +24,30 @@ export function hipsViewOrder(
   return Math.min(properties.order, Math.max(properties.orderMin, wanted));
 }
 
+/** The deepest order a whole-sky view draws (too wide for query_disc, culled tile by tile). */
+export const WHOLE_SKY_ORDER = 5;
+
+/**
+ * The most tiles a view asks for of an order finer than it needs (a HiPS whose minimum order is
+ * deep, a survey's cut-outs at hips_order_min 10, seen from far off): as many as a whole-sky view
+ * holds, 12·4^WHOLE_SKY_ORDER. Past it the tiles would be specks of a few pixels, millions of
+ * them, and listing them alone would stall the page.
+ */
+export const MAX_FINER_TILES = 12 * 4 ** WHOLE_SKY_ORDER;
+
+/** About how many tiles of `order` a cone of `radius` radians reaches: its share of the sphere's 12·4^order. */
+export function tilesInCone(order: number, radius: number): number {
+  return 12 * 4 ** order * Math.min(1, (1 - Math.cos(radius)) / 2);
+}
+
+/**
+ * Whether a view that needs tiles of `needed` (hipsViewOrder with no minimum) but is given the
+ * HiPS's minimum `order` would reach more than MAX_FINER_TILES of them within `radius`.
+ */
+export function tooFineForView(order: number, needed: number, radius: number): boolean {
+  return order > needed && tilesInCone(order, radius) > MAX_FINER_TILES;
+}
+
 /**
  * Whether the Allsky image stands in for the tiles of the minimum order: when its cells hold the
  * tiles whole (tiles of at most its cell's texels, where a tile would add nothing), or while a

@@ -59,7 +59,15 @@ import {
   setColourUniforms,
   shiftmapTexture,
 } from './hips-gl';
-import { allskyServes, ancestorTransform, hipsViewOrder, hipsVisibility, texelAngle } from './hips-orders';
+import {
+  allskyServes,
+  ancestorTransform,
+  hipsViewOrder,
+  hipsVisibility,
+  texelAngle,
+  tooFineForView,
+  WHOLE_SKY_ORDER,
+} from './hips-orders';
 import { releasedMoreThanOnce, type Backdrop, type FrameContext, type Layer, type LayerContext } from './layer';
 
 export interface HipsOptions {
@@ -99,8 +107,6 @@ export type HipsRole = 'backdrop' | 'survey';
 export const ALLSKY_ID = 'allsky';
 /** Hipsgen's Allsky cells: 64 texels, or the tile width when smaller (until the image says). */
 const ALLSKY_CELL = 64;
-/** Orders up to this one are culled tile by tile when the view is too wide for query_disc. */
-const WHOLE_SKY_ORDER = 5;
 
 interface TileImage {
   texture: WebGLTexture;
@@ -296,6 +302,9 @@ export class HipsLayer extends TiledLayer<TileImage, HipsTile> implements Layer<
     const coarser = levelsCoarser(this.options.tileLodBias, camera);
     let order = hipsViewOrder(screenPixel, properties, coarser);
     if (cone.radius >= WHOLE_SKY_RADIUS) order = Math.min(order, Math.max(properties.orderMin, WHOLE_SKY_ORDER));
+    // A deep minimum order seen from far off: no tile until the view comes close enough.
+    if (tooFineForView(order, hipsViewOrder(screenPixel, { ...properties, orderMin: 0 }, coarser), cone.radius))
+      return { requests: [], drawn: [] };
 
     const allsky = this.engine.get(ALLSKY_ID);
     const cellTexels = allsky
