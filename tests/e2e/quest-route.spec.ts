@@ -33,6 +33,29 @@ async function whole(page: Page, view: { ra: number; dec: number; fov: number },
   return canvasPixels(page, canvas, { x0: 0, y0: 0, width: box.width, height: box.height }, name);
 }
 
+/**
+ * The view with the route and without it. The scene itself must not change between the two (on a
+ * loaded machine a tile, the views ahead's among them, may still arrive after the globe has
+ * settled), so the pair returned is one whose route-shown pictures, before and after the hidden
+ * one, are `unchanged` where the test looks.
+ */
+async function routePair(
+  page: Page,
+  view: { ra: number; dec: number; fov: number },
+  unchanged: (a: PixelWindow, b: PixelWindow) => boolean,
+  name?: string,
+) {
+  let withRoute = await whole(page, view, true, name && `${name}.png`);
+  let without = await whole(page, view, false, name && `${name}-hidden.png`);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const again = await whole(page, view, true);
+    if (unchanged(withRoute, again)) break;
+    withRoute = again;
+    without = await whole(page, view, false, name && `${name}-hidden.png`);
+  }
+  return { withRoute, without };
+}
+
 /** Canvas pixels within `radius` CSS px of `at` (the canvas is drawn at CSS pixels here). */
 function* near(pixels: PixelWindow, at: { x: number; y: number }, radius: number): Generator<number> {
   for (let y = Math.max(0, Math.floor(at.y - radius)); y <= Math.min(pixels.height - 1, at.y + radius); y++)
@@ -92,18 +115,13 @@ test('the quest route: blue half-way along a leg, clear of the targets it joins,
   const view = { ...leg.middle, fov: (leg.length * box.height) / 240 };
   console.log(`leg ${(leg.length * 3600).toFixed(1)}″ long, viewed at fov ${(view.fov * 60).toFixed(2)}′`);
 
-  // The route shown, hidden, and shown again: the scene itself must not change meanwhile (on a
-  // loaded machine a finer tile may still arrive after the globe has settled once), so the pair
-  // compared is one whose route-shown pictures agree around the targets.
   const targetsAt = [leg.from, leg.to].map((target) => pixelOf(box, view, target.ra, target.dec));
-  let withRoute = await whole(page, view, true, 'quest-route.png');
-  let without = await whole(page, view, false, 'quest-route-hidden.png');
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const again = await whole(page, view, true);
-    if (targetsAt.every((at) => changedWithin(withRoute, again, at, 20) === 0)) break;
-    withRoute = again;
-    without = await whole(page, view, false, 'quest-route-hidden.png');
-  }
+  const { withRoute, without } = await routePair(
+    page,
+    view,
+    (a, b) => targetsAt.every((at) => changedWithin(a, b, at, 20) === 0),
+    'quest-route',
+  );
   const centre = { x: box.width / 2, y: box.height / 2 };
   const blue = mean(withRoute, centre, 4, 2) - mean(without, centre, 4, 2);
   const red = mean(withRoute, centre, 4, 0) - mean(without, centre, 4, 0);
@@ -118,8 +136,7 @@ test('the quest route: blue half-way along a leg, clear of the targets it joins,
   const longest = Math.max(...targets.slice(1).map((to, i) => length(targets[i], to)));
   const far = { ...view, fov: Math.max(2, (longest * box.height) / 10) };
   console.log(`longest leg ${(longest * 60).toFixed(2)}′, seen from far off at fov ${far.fov.toFixed(2)}°`);
-  const farWith = await whole(page, far, true);
-  const farWithout = await whole(page, far, false);
-  expect(changedWithin(farWith, farWithout, centre, box.height / 2)).toBe(0);
+  const farPair = await routePair(page, far, (a, b) => changedWithin(a, b, centre, box.height / 2) === 0);
+  expect(changedWithin(farPair.withRoute, farPair.without, centre, box.height / 2)).toBe(0);
   await context.close();
 });
