@@ -4,10 +4,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../server/config';
 import { onInterrupt } from './load-server';
 
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'galaxy-cruise.mjs');
+// From the project's root, whether this file runs from the Node build or from the sources.
+const bin = path.join(projectRoot, 'bin', 'galaxy-cruise.mjs');
 
 /** The peak resident memory so far of a process, bytes (0 once it is gone). */
 export function peakResident(pid: number): number {
