@@ -49,6 +49,8 @@ export interface Crowd {
   courseId: string;
   targets: CrowdTarget[];
   volunteers: SimulatedVolunteer[];
+  /** The seed it was drawn from. */
+  seed: number;
   random: () => number;
 }
 
@@ -181,7 +183,7 @@ export async function seedCrowd(
       interaction_specificity: rate,
     };
   });
-  return { courseId: CROWD_COURSE, targets, volunteers, random };
+  return { courseId: CROWD_COURSE, targets, volunteers, seed, random };
 }
 
 /** The answer a volunteer gives a target, drawn from its rates. */
@@ -199,26 +201,47 @@ function answer(volunteer: SimulatedVolunteer, target: CrowdTarget, random: () =
   };
 }
 
+/** murmur3's finalizer: a 32-bit value whose every bit depends on every bit of `value`. */
+function mix32(value: number): number {
+  let hash = value >>> 0;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+/**
+ * A generator of its own for each vote of each target of the crowd (`vote`: the votes the target
+ * had before it): whichever campaign asks for a target's `vote`-th vote gets it from the same
+ * volunteer with the same answer, so that campaigns on the same crowd differ only in the votes
+ * they ask for, not in the luck of the draw.
+ */
+export function voteRandom(crowd: Crowd): (target: CrowdTarget, vote: number) => () => number {
+  return (target, vote) => seededRandom(mix32(mix32(mix32(crowd.seed) ^ (target.object_id - FIRST_OBJECT_ID)) ^ vote));
+}
+
 /**
  * One more vote for each of `targets`, from a volunteer (drawn at random) who has not answered it
- * yet. `answered` remembers who answered what. Returns the number of answers written.
+ * yet. `answered` remembers who answered what. The draws come from the crowd's generator, or from
+ * `random`'s for each target and vote (voteRandom). Returns the number of answers written.
  */
 export async function addVotes(
   db: Kysely<Database>,
   crowd: Crowd,
   targets: readonly CrowdTarget[],
   answered: Map<number, Set<number>>,
+  random?: (target: CrowdTarget, vote: number) => () => number,
 ): Promise<number> {
   const rows = [];
   for (const target of targets) {
     const seen = answered.get(target.object_id) ?? new Set<number>();
     answered.set(target.object_id, seen);
     if (seen.size >= crowd.volunteers.length) continue;
+    const draw = random ? random(target, seen.size) : crowd.random;
     let volunteer: SimulatedVolunteer;
-    do volunteer = crowd.volunteers[Math.floor(crowd.random() * crowd.volunteers.length)]!;
+    do volunteer = crowd.volunteers[Math.floor(draw() * crowd.volunteers.length)]!;
     while (seen.has(volunteer.id));
     seen.add(volunteer.id);
-    const given = answer(volunteer, target, crowd.random);
+    const given = answer(volunteer, target, draw);
     rows.push({
       user_id: volunteer.id,
       quest_id: null,
@@ -348,6 +371,29 @@ export async function crowdAccuracy(db: Kysely<Database>, courseId = CROWD_COURS
   };
 }
 
+/** The targets of the crowd's course whose weighted consensus is not the truth, on each question. */
+export interface WrongTargets {
+  galaxyType: number[];
+  interaction: number[];
+}
+
+export async function wrongTargets(db: Kysely<Database>, courseId = CROWD_COURSE): Promise<WrongTargets> {
+  const { rows } = await sql<{ object_id: number; galaxy_type: boolean; interaction: boolean }>`
+    select c.object_id,
+      (consensus_probability(c.galaxy_type_evidence, co.spiral_prior) >= 0.5) <> (t.galaxy_type = 'spiral')
+        as galaxy_type,
+      (consensus_probability(c.interaction_evidence, co.interaction_prior) >= 0.5) <> (t.interaction = 'yes')
+        as interaction
+    from target_consensus c
+    join targets t on t.object_id = c.object_id
+    join courses co on co.id = c.course_id
+    where c.course_id = ${courseId}`.execute(db);
+  return {
+    galaxyType: rows.filter((row) => row.galaxy_type).map((row) => Number(row.object_id)),
+    interaction: rows.filter((row) => row.interaction).map((row) => Number(row.object_id)),
+  };
+}
+
 export interface RetirementRule {
   min_volunteers: number | null;
   min_confidence: number | null;
@@ -358,6 +404,8 @@ export interface CampaignOutcome {
   classifications: number;
   retired: number;
   accuracy: CrowdAccuracy;
+  /** At the end. */
+  wrong: WrongTargets;
   /** With `curve`: the accuracy after each round from the calibration on, re-estimated each time. */
   curve: { votes: number; classifications: number; accuracy: CrowdAccuracy }[];
 }
@@ -366,7 +414,10 @@ export interface CampaignOutcome {
  * A campaign on the crowd's course as a project would run it: every target gets `calibration`
  * votes, the volunteers' reliability is estimated, then each round gives one more vote to every
  * target still open (not retired by `rule`; with no rule, every target) until each has had
- * `votes`; a last estimate, and the consensus is held against the truth.
+ * `votes`, the reliability estimated again before each round as the server does once the answers
+ * have grown by 5 % (each round adds more than that); a last estimate, and the consensus is held
+ * against the truth. A target's votes are drawn by voteRandom: the campaigns on one crowd, with
+ * and without a rule, give it the same votes in the same order.
  */
 export async function runCampaign(
   db: Kysely<Database>,
@@ -390,14 +441,13 @@ export async function runCampaign(
     .where('id', '=', crowd.courseId)
     .execute();
   const answered = new Map<number, Set<number>>();
+  const random = voteRandom(crowd);
   const points: CampaignOutcome['curve'] = [];
   let classifications = 0;
   for (let round = 0; round < votes; round += 1) {
-    if (round === calibration) await estimate(db);
-    if (curve && round >= calibration) {
-      if (round > calibration) await estimate(db);
+    if (round >= calibration) await estimate(db);
+    if (curve && round >= calibration)
       points.push({ votes: round, classifications, accuracy: await crowdAccuracy(db, crowd.courseId) });
-    }
     const retired = new Set(
       (
         await db.selectFrom('retired_targets').select('object_id').where('course_id', '=', crowd.courseId).execute()
@@ -405,7 +455,7 @@ export async function runCampaign(
     );
     const open = crowd.targets.filter((target) => !retired.has(target.object_id));
     if (open.length === 0) break;
-    classifications += await addVotes(db, crowd, open, answered);
+    classifications += await addVotes(db, crowd, open, answered, random);
     await drain(db);
   }
   await estimate(db);
@@ -416,20 +466,63 @@ export async function runCampaign(
     .executeTakeFirstOrThrow();
   const accuracy = await crowdAccuracy(db, crowd.courseId);
   if (curve) points.push({ votes, classifications, accuracy });
-  return { classifications, retired: Number(retired.count), accuracy, curve: points };
+  return {
+    classifications,
+    retired: Number(retired.count),
+    accuracy,
+    wrong: await wrongTargets(db, crowd.courseId),
+    curve: points,
+  };
 }
 
 /**
- * What retirement saved: the classifications a campaign without it needed to reach the accuracy
- * (galaxy_type, weighted) that the campaign with it reached, against those it took. Undefined
- * when no point of the curve reached it.
+ * What retirement saved, at equal accuracy: the classifications the campaign without a rule had
+ * made when its consensus first was right as often as the campaign with the rule at its end, on
+ * both questions (galaxy_type and interaction, weighted), against those the campaign with the
+ * rule took. Undefined when no point of the curve reached it (the rule did better than every
+ * campaign without one of that length).
  */
 export function retirementSaving(without: CampaignOutcome, withRule: CampaignOutcome) {
-  const reached = without.curve.find((point) => point.accuracy.weighted >= withRule.accuracy.weighted);
+  const reached = without.curve.find(
+    (point) =>
+      point.accuracy.weighted >= withRule.accuracy.weighted &&
+      point.accuracy.weightedInteraction >= withRule.accuracy.weightedInteraction,
+  );
   if (!reached) return undefined;
   return {
     votes: reached.votes,
     classifications: reached.classifications,
     saving: 1 - withRule.classifications / reached.classifications,
   };
+}
+
+/**
+ * The targets a rule's campaigns got wrong that the campaigns without a rule on the same crowds
+ * got right (`worse`), and the reverse (`better`), on each question, over every crowd.
+ */
+export function wrongTargetChanges(campaigns: readonly { without: CampaignOutcome; withRule: CampaignOutcome }[]) {
+  const changes = { galaxyType: { worse: 0, better: 0 }, interaction: { worse: 0, better: 0 } };
+  for (const question of ['galaxyType', 'interaction'] as const) {
+    for (const { without, withRule } of campaigns) {
+      const before = new Set(without.wrong[question]);
+      const after = new Set(withRule.wrong[question]);
+      changes[question].worse += [...after].filter((id) => !before.has(id)).length;
+      changes[question].better += [...before].filter((id) => !after.has(id)).length;
+    }
+  }
+  return changes;
+}
+
+/**
+ * Whether a rule lost accuracy against the whole campaigns without one (wrongTargetChanges): on
+ * either question, the targets it got wrong that were right without it outnumber the reverse by
+ * more than two standard deviations of that difference were the two campaigns as good as each
+ * other (McNemar's test: 2√(worse + better)). With the same votes in both campaigns a target
+ * changes only where the rule stopped its votes or the reliability estimated from fewer answers
+ * weighed its votes otherwise; a few of those go either way on any crowd.
+ */
+export function accuracyLost(campaigns: readonly { without: CampaignOutcome; withRule: CampaignOutcome }[]): boolean {
+  return Object.values(wrongTargetChanges(campaigns)).some(
+    ({ worse, better }) => worse - better > 2 * Math.sqrt(worse + better),
+  );
 }

@@ -246,8 +246,8 @@ export function parseBenchArgs(args: string[]) {
   // The science at a project's scale and at Galaxy Zoo DECaLS's (Walmsley et al. 2022: 7.5
   // million classifications of 314,000 galaxies): 100,000 targets with 10 votes each (1 million
   // answers) from 1,000 simulated volunteers, and 312,500 with 24 (7.5 million) from 20,000; or
-  // the scales given as lists (--targets 500,2000 --votes 3,5 --crowd 50,50). Retirement on
-  // 10,000 targets; exports of 1 million rows.
+  // the scales given as lists (--targets 500,2000 --votes 3,5 --crowd 50,50). Retirement's rules
+  // on crowds of 4,000 targets (12 campaigns: a few minutes); exports of 1 million rows.
   const scaleList = (option: 'targets' | 'votes' | 'crowd', fallback: number[]) => {
     const text = values[option];
     return text === undefined ? fallback : text.split(',').map((entry) => count(option, entry));
@@ -272,7 +272,7 @@ export function parseBenchArgs(args: string[]) {
         : wholeNumber('post-seconds', values['post-seconds'], 0, 'a whole number of seconds'),
     retirementTargets:
       values['retirement-targets'] === undefined
-        ? 10_000
+        ? 4_000
         : wholeNumber('retirement-targets', values['retirement-targets'], 0, 'a whole number of targets'),
     voyageTargets:
       values['voyage-targets'] === undefined

@@ -77,7 +77,7 @@ export function exportFileName(format: ExportFormat, courseId: string, table: Ex
 const fitsDate = (date: Date) => date.toISOString().slice(0, 19);
 
 /** The rule in words, as the dashboard states it. */
-function ruleText(rule: { min: number | null; confidence: number | null; max: number | null }): string {
+export function ruleText(rule: { min: number | null; confidence: number | null; max: number | null }): string {
   const parts: string[] = [];
   if (rule.min !== null) parts.push(`at least ${rule.min} volunteers and confidence >= ${rule.confidence}`);
   if (rule.max !== null) parts.push(`at least ${rule.max} volunteers`);

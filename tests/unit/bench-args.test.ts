@@ -36,7 +36,7 @@ describe('the bench arguments', () => {
         { targets: 312_500, votes: 24, volunteers: 20_000 },
       ],
       postSeconds: 15,
-      retirementTargets: 10_000,
+      retirementTargets: 4_000,
       voyageTargets: 96,
       exportRows: 1_000_000,
     });

@@ -1,12 +1,12 @@
 // The course manifest of `galaxy-cruise import` (skydata/import/manifest.ts): a good manifest read
 // with its HiPS properties, target list and retirement rule; every malformed member refused
 // with the file and the member named; every path confined to the manifest's folder, symbolic
-// links resolved, unless another root is allowed.
+// links resolved, unless another root is allowed; the example's rule the same wherever it is shown.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest } from '../../skydata/import/manifest';
+import { EXAMPLE_RETIREMENT, readManifest } from '../../skydata/import/manifest';
 
 /** A temporary folder holding the group's folder `survey/` (the manifest's) and another group's `grey/`. */
 let base: string;
@@ -20,7 +20,7 @@ const GOOD = {
   name: { en: 'Low surface brightness dwarfs', ja: '低表面輝度矮小銀河' },
   imagery: { hips: 'hips' },
   targets: 'targets.csv',
-  retirement: { min_volunteers: 5, min_confidence: 0.9, max_volunteers: 20 },
+  retirement: EXAMPLE_RETIREMENT,
 };
 
 beforeAll(() => {
@@ -63,6 +63,16 @@ async function refusal(content: unknown): Promise<string> {
 }
 
 describe('course manifest', () => {
+  it("shows the same retirement rule wherever it shows the manifest's example", () => {
+    // The rule the science bench shows saving classifications at no loss (docs/science.md).
+    for (const file of ['skydata/import/manifest.ts', 'docs/import.md', 'docs/science.md', 'README.md']) {
+      const text = fs.readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+      const rules = [...text.matchAll(/"retirement": (\{[^}]*\})/g)].map((match) => JSON.parse(match[1]!) as unknown);
+      expect(rules.length, file).toBeGreaterThan(0);
+      for (const rule of rules) expect(rule, file).toEqual(EXAMPLE_RETIREMENT);
+    }
+  });
+
   it('reads a manifest with a HiPS folder, its target list and a retirement rule', async () => {
     const read = await readManifest(manifest(GOOD));
     expect(read.id).toBe('lsb-dwarfs');
@@ -76,7 +86,7 @@ describe('course manifest', () => {
       'galactic',
     ]);
     expect(read.targets).toEqual({ file: path.join(dir, 'targets.csv'), format: 'csv' });
-    expect(read.retirement).toEqual({ minVolunteers: 5, minConfidence: 0.9, maxVolunteers: 20 });
+    expect(read.retirement).toEqual({ minVolunteers: 5, minConfidence: 0.999, maxVolunteers: 20 });
   });
 
   it('takes a HiPS URL and no retirement rule', async () => {
