@@ -51,9 +51,7 @@ export interface BandImage {
 
 /** The first image HDU with data among the HDUs whose headers lie in `bytes`, if any. */
 function firstImage(bytes: Uint8Array): FitsHdu | undefined {
-  return readFitsHdus(bytes).find(
-    (hdu) => (hdu.type === 'PRIMARY' || hdu.type === 'IMAGE') && hdu.dataLength > 0,
-  );
+  return readFitsHdus(bytes).find((hdu) => (hdu.type === 'PRIMARY' || hdu.type === 'IMAGE') && hdu.dataLength > 0);
 }
 
 function checkAxes(axes: readonly number[]): void {
@@ -158,7 +156,7 @@ export function ensureWindow(core: Core, band: BandImage, x0: number, x1: number
 
 /** Reads `bytes.length` bytes at `position` (a single read may return fewer). */
 function readFully(fd: number, bytes: Uint8Array, position: number): void {
-  for (let done = 0; done < bytes.length; ) {
+  for (let done = 0; done < bytes.length;) {
     const read = fs.readSync(fd, bytes, done, bytes.length - done, position + done);
     if (read === 0) throw new Error('FITS data unit is truncated');
     done += read;

@@ -181,7 +181,10 @@ async function share<T, R>(
  */
 function groupOrderFor(tiles: readonly number[], order: number, orderMin: number, workers: number): number {
   let groupOrder = Math.max(orderMin, order - 2);
-  while (groupOrder < order && new Set(tiles.map((npix) => Math.floor(npix / 4 ** (order - groupOrder)))).size < 4 * workers)
+  while (
+    groupOrder < order &&
+    new Set(tiles.map((npix) => Math.floor(npix / 4 ** (order - groupOrder)))).size < 4 * workers
+  )
     groupOrder += 1;
   return groupOrder;
 }
@@ -246,7 +249,18 @@ async function writeWith(
     let job = jobs.at(-1);
     if (job?.root !== root) {
       const allsky = groupOrder === ORDER_MIN;
-      job = { directory: options.directory, order, groupOrder, root, tileWidth, bands, preset, fields: [], tiles: [], allsky };
+      job = {
+        directory: options.directory,
+        order,
+        groupOrder,
+        root,
+        tileWidth,
+        bands,
+        preset,
+        fields: [],
+        tiles: [],
+        allsky,
+      };
       jobs.push(job);
     }
     job.tiles.push({ npix, fields: fieldsOfTile.get(npix)! });

@@ -167,12 +167,12 @@ describe('a HiPS from FITS images with a celestial WCS', () => {
   test('refusals name the file: no celestial WCS, mixed band counts, no images', async () => {
     const plain = path.join(scratch, 'plain.fits');
     fs.writeFileSync(plain, encodeFits({ width: 8, height: 8, data: new Uint8Array(64) }));
-    await expect(writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' })).rejects.toThrow(
-      ImageImportError,
-    );
-    await expect(writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' })).rejects.toThrow(
-      /^plain\.fits: /,
-    );
+    await expect(
+      writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' }),
+    ).rejects.toThrow(ImageImportError);
+    await expect(
+      writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' }),
+    ).rejects.toThrow(/^plain\.fits: /);
     await expect(
       writeHipsFromImages({
         fields: [[path.join(images, 'tan.fits')], [path.join(images, 'sin_g.fits'), path.join(images, 'sin_r.fits')]],
@@ -198,7 +198,12 @@ describe('a HiPS from FITS images with a celestial WCS', () => {
       ['grey', [['tan.fits']]],
       ['colour', [['sin_g.fits', 'sin_r.fits', 'sin_i.fits']]],
     ] as const) {
-      const one = await build(`${name}-1`, fields.map((field) => [...field]), 1, name);
+      const one = await build(
+        `${name}-1`,
+        fields.map((field) => [...field]),
+        1,
+        name,
+      );
       const reference = files(one.directory);
       // Tiles at every order from the deepest to hips_order_min, the Allsky, the MOC and the properties.
       expect(reference.has('properties')).toBe(true);
@@ -207,7 +212,12 @@ describe('a HiPS from FITS images with a celestial WCS', () => {
       for (let order = one.result.orderMin; order <= one.result.order; order += 1)
         expect([...reference.keys()].some((file) => file.startsWith(`Norder${order}${path.sep}Dir`))).toBe(true);
       for (const workers of [2, 3]) {
-        const many = await build(`${name}-${workers}`, fields.map((field) => [...field]), workers, name);
+        const many = await build(
+          `${name}-${workers}`,
+          fields.map((field) => [...field]),
+          workers,
+          name,
+        );
         expect(many.result).toEqual({ ...one.result, directory: many.directory });
         const made = files(many.directory);
         expect([...made.keys()], `${name}, ${workers} workers: the files`).toEqual([...reference.keys()]);
