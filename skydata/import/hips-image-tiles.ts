@@ -9,7 +9,7 @@ import { hipsTileCenters } from '../../core/healpix';
 import { rotateGalactic } from '../../core/hipsProperties';
 import type { Core } from '../../core/wasm';
 import type { PrettyPreset } from '../../shared/prettyPicture';
-import { DEFAULT_DISPLAY, mixMatrix, prettyColor } from '../../shared/prettyMixing';
+import { DEFAULT_DISPLAY, mixMatrix } from '../../shared/prettyMixing';
 import { hipsTilePath } from '../hips';
 import { encodePng } from '../png';
 import { closeBand, ensureWindow, ImageImportError, openBand, presetSample, type BandImage } from './fits-window';
@@ -241,20 +241,39 @@ function resampleTile(core: Core, fields: BandImage[][], order: number, npix: nu
   return any ? flux : undefined;
 }
 
-/** RGB bytes of a tile's fluxes through the preset; black where no image is. */
+/**
+ * RGB bytes of a tile's fluxes through the preset; black where no image is. The arithmetic of
+ * prettyColor and stretchFilter (shared/prettyMixing.ts) with the default display, step for
+ * step so that every byte is the same, written out here without their arrays per texel: the
+ * colouring is a fifth of the import's time.
+ */
 export function colourTile(flux: Float32Array, tileWidth: number, bands: number, preset: ImportPreset): Uint8Array {
   const texels = tileWidth * tileWidth;
   const rgb = new Uint8Array(texels * 3);
-  const fluxes = new Array<number>(bands);
   // The mixing weights once a tile, not once a texel.
   const weights = mixMatrix(preset.mix, bands);
+  const { a, b: offset, bias, exposure, ground, gamma, nFilters } = preset;
+  const beta = preset.beta * DEFAULT_DISPLAY.betaScale;
+  const asinhBeta = Math.asinh(beta);
+  const stretch = (x: number) => {
+    const s = Math.min(1, Math.max(0, Math.asinh(beta * a * (x + offset)) / asinhBeta + bias));
+    return (1 - Math.cos(Math.PI * s)) / 2;
+  };
+  const expose = (value: number) => Math.min(1, Math.max(0, Math.pow(exposure * Math.max(0, value + ground), gamma)));
   for (let k = 0; k < texels; k += 1) {
     if (Number.isNaN(flux[k]!)) continue;
-    for (let b = 0; b < bands; b += 1) fluxes[b] = flux[b * texels + k]!;
-    const colour = prettyColor(fluxes, preset, DEFAULT_DISPLAY, weights);
-    rgb[3 * k] = Math.round(colour[0] * 255);
-    rgb[3 * k + 1] = Math.round(colour[1] * 255);
-    rgb[3 * k + 2] = Math.round(colour[2] * 255);
+    let red = 0;
+    let green = 0;
+    let blue = 0;
+    for (let filter = 0; filter < nFilters; filter += 1) {
+      const s = stretch(filter < bands ? flux[filter * texels + k]! : 0);
+      red += weights[3 * filter]! * s;
+      green += weights[3 * filter + 1]! * s;
+      blue += weights[3 * filter + 2]! * s;
+    }
+    rgb[3 * k] = Math.round(expose(red) * 255);
+    rgb[3 * k + 1] = Math.round(expose(green) * 255);
+    rgb[3 * k + 2] = Math.round(expose(blue) * 255);
   }
   return rgb;
 }
