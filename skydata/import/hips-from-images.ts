@@ -161,14 +161,21 @@ async function share<T, R>(
   done: (result: R, item: T) => void,
 ): Promise<void> {
   let next = 0;
+  // After a failure the other makers take no more items (their threads are stopped after).
+  let failed = false;
   await Promise.all(
     makers.map(async (maker) => {
-      while (next < items.length) {
-        const item = items[next++]!;
-        const result = await work(maker, item);
-        if (typeof result === 'object' && result !== null && 'refused' in result)
-          throw new ImageImportError(result.refused);
-        done(result as R, item);
+      try {
+        while (next < items.length && !failed) {
+          const item = items[next++]!;
+          const result = await work(maker, item);
+          if (typeof result === 'object' && result !== null && 'refused' in result)
+            throw new ImageImportError(result.refused);
+          done(result as R, item);
+        }
+      } catch (error) {
+        failed = true;
+        throw error;
       }
     }),
   );
