@@ -25,6 +25,7 @@ const ENTRY_POINTS = {
   'tract-worker': 'skydata/tract-worker.ts',
   'disk-flush-probe-worker': 'bench/disk-flush-probe-worker.ts',
   'dawid-skene-worker': 'server/science/dawid-skene-worker.ts',
+  'hips-image-worker': 'skydata/import/hips-image-worker.ts',
 };
 
 /** The wasm core's URL in core/wasm.ts, one folder deeper from build/node/ than from core/. */

@@ -5,6 +5,7 @@
 // beside Aladin Lite; `cruise` plays a volunteer on the main screen under CPU throttling, or with
 // --second-visit times a volunteer's first and second visit on a slow line; `import`
 // times `galaxy-cruise import` of a target list and reads its peak memory.
+import os from 'node:os';
 import type { LoadDatabase, LoadSky } from '../../bench/load';
 import { formatTable, runCase, type BenchCase, type Measurement } from '../../bench/harness';
 import { UsageError, parseOptions, type Command } from '../command';
@@ -46,7 +47,7 @@ export const benchCommand: Command = {
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
     '  science: [--targets N,N] [--votes N,N] [--crowd N,N] [--post-seconds N] [--retirement-targets N] [--voyage-targets N]',
     '           [--export-rows N] [--databases pglite,postgres]',
-    '  import:  [--import-targets N] [--import-fits-mib N] [--databases pglite,postgres]',
+    '  import:  [--import-targets N] [--import-fits-mib N] [--import-workers N,N] [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
     const {
@@ -148,6 +149,7 @@ export function parseBenchArgs(args: string[]) {
     science: { type: 'string' },
     'import-targets': { type: 'string' },
     'import-fits-mib': { type: 'string' },
+    'import-workers': { type: 'string' },
     'second-visit': { type: 'boolean', default: false },
     'client-dist': { type: 'string' },
     'peer-dist': { type: 'string' },
@@ -315,7 +317,7 @@ export function parseBenchArgs(args: string[]) {
       throw new UsageError(`--${option} is an option of cruise --second-visit`);
   // The import: lists of 10,000 and 100,000 targets (the issue's per-10,000 figure and its
   // 100,000-row list), or --import-targets N alone; and FITS imagery of 32 MiB made into a HiPS
-  // (--import-fits-mib N, 0 for none).
+  // (--import-fits-mib N, 0 for none) on every core, or on each count of --import-workers N,N.
   const importArgs = {
     databases: [...SERVER_DATABASES],
     sizes:
@@ -324,6 +326,10 @@ export function parseBenchArgs(args: string[]) {
       values['import-fits-mib'] === undefined
         ? 32
         : wholeNumber('import-fits-mib', values['import-fits-mib'], 0, 'a whole number'),
+    fitsWorkers:
+      values['import-workers'] === undefined
+        ? [os.availableParallelism()]
+        : values['import-workers'].split(',').map((text) => count('import-workers', text)),
   };
   if (values.databases !== undefined && positionals.includes('import'))
     importArgs.databases = databasesOption('import', SERVER_DATABASES);

@@ -51,6 +51,8 @@ export interface ImportCourseOptions {
   allowedRoots?: readonly string[];
   /** Progress of a long step (FITS images to a HiPS). */
   log?: (line: string) => void;
+  /** Threads that make a HiPS of FITS images: all cores by default. */
+  workers?: number;
 }
 
 export interface ImportCourseReport extends ImportedCourseResult {
@@ -66,6 +68,7 @@ export async function importCourse({
   link = false,
   allowedRoots = [],
   log,
+  workers,
 }: ImportCourseOptions): Promise<ImportCourseReport> {
   const manifest = await readManifest(manifestFile, { allowedRoots });
   const targets = await readTargetList(manifest.targets.file);
@@ -101,12 +104,13 @@ export async function importCourse({
       if ('fits' in imagery) {
         // An image the WCS reader refuses is a malformed file like any other: named, nothing written.
         try {
-          writeHipsFromImages({
+          await writeHipsFromImages({
             fields: imagery.fits.fields,
             directory: staging,
             title: manifest.name.en,
             preset: imagery.fits.preset,
             log,
+            workers,
           });
         } catch (error) {
           if (error instanceof ImageImportError)
@@ -162,7 +166,7 @@ export async function importCourse({
 
 export const importCommand: Command = {
   usage: [
-    'galaxy-cruise import [--link] [--allow-root DIR]... MANIFEST',
+    'galaxy-cruise import [--link] [--allow-root DIR]... [--workers N] MANIFEST',
     '       galaxy-cruise import --open COURSE | --close COURSE',
     '',
     "MANIFEST: a course's JSON manifest (docs/import.md): its names, imagery (a HiPS folder or URL, or",
@@ -170,7 +174,8 @@ export const importCommand: Command = {
     'target list (CSV, FITS table or VOTable) and retirement rule. Importing it again updates the',
     'course and keeps every answer. A HiPS folder is copied to be served, or linked with --link.',
     "The manifest's paths must lie under its folder (symbolic links resolved); --allow-root DIR",
-    'lets them lie under DIR too (repeatable).',
+    'lets them lie under DIR too (repeatable). FITS images are made into a HiPS on every core, or',
+    'on N threads with --workers N.',
     '--open and --close let volunteers sail an imported course or stop them. With the embedded',
     'database (no DATABASE_URL), stop the server first.',
   ].join('\n'),
@@ -180,6 +185,7 @@ export const importCommand: Command = {
       close: { type: 'string' },
       link: { type: 'boolean' },
       'allow-root': { type: 'string', multiple: true },
+      workers: { type: 'string' },
     });
     atMostPositionals(positionals, 1);
     const [manifestFile] = positionals;
@@ -187,6 +193,10 @@ export const importCommand: Command = {
     if (switches + (manifestFile === undefined ? 0 : 1) !== 1)
       throw new UsageError('import needs a MANIFEST, or one of --open COURSE and --close COURSE');
     if (values.link && manifestFile === undefined) throw new UsageError('--link goes with a MANIFEST');
+    const workers = values.workers === undefined ? undefined : Number(values.workers);
+    if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1))
+      throw new UsageError(`--workers needs a whole number of threads, at least 1, not '${values.workers}'`);
+    if (workers !== undefined && manifestFile === undefined) throw new UsageError('--workers goes with a MANIFEST');
     const allowedRoots = (values['allow-root'] ?? []).map((root) => {
       if (manifestFile === undefined) throw new UsageError('--allow-root goes with a MANIFEST');
       if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
@@ -208,6 +218,7 @@ export const importCommand: Command = {
         link: values.link ?? false,
         allowedRoots,
         log: (line) => process.stderr.write(`${line}\n`),
+        workers,
       });
       process.stdout.write(
         `course ${report.course}: ${report.targets} targets (${report.added} new, ${report.retired} retired) in ` +

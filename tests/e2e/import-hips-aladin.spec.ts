@@ -20,13 +20,13 @@ const expected = JSON.parse(fs.readFileSync(path.join(images, 'expected.json'), 
 };
 
 let scratch: string;
-test.beforeAll(() => {
+test.beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'import-hips-aladin-'));
   for (const [name, files] of [
     ['tan', ['tan.fits']],
     ['sin', ['sin_g.fits', 'sin_r.fits', 'sin_i.fits']],
   ] as const) {
-    writeHipsFromImages({
+    await writeHipsFromImages({
       fields: [files.map((file) => path.join(images, file))],
       directory: path.join(scratch, name),
       tileWidth: 64,

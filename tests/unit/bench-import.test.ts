@@ -1,4 +1,5 @@
 // `galaxy-cruise bench import` (bench/import.ts): its options and its table.
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { formatImportTable } from '../../bench/import';
 import { parseBenchArgs } from '../../cli/commands/bench';
@@ -9,11 +10,16 @@ describe('bench import', () => {
       databases: ['pglite', 'postgres'],
       sizes: [10_000, 100_000],
       fitsMiB: 32,
+      fitsWorkers: [os.availableParallelism()],
     });
     expect(
       parseBenchArgs(['import', '--import-targets', '500', '--import-fits-mib', '0', '--databases', 'postgres'])
         .importArgs,
-    ).toEqual({ databases: ['postgres'], sizes: [500], fitsMiB: 0 });
+    ).toEqual({ databases: ['postgres'], sizes: [500], fitsMiB: 0, fitsWorkers: [os.availableParallelism()] });
+    expect(parseBenchArgs(['import', '--import-workers', '1,2']).importArgs.fitsWorkers).toEqual([1, 2]);
+    expect(() => parseBenchArgs(['import', '--import-workers', '0'])).toThrow(
+      '--import-workers needs a positive whole number',
+    );
     expect(() => parseBenchArgs(['import', '--import-targets', 'many'])).toThrow(
       '--import-targets needs a positive whole number',
     );
@@ -22,7 +28,7 @@ describe('bench import', () => {
     );
   });
 
-  it('tells the time per 10,000 targets, per GiB of FITS and the peak memory of each run', () => {
+  it('tells the time per 10,000 targets, per GiB of FITS beside the time to only read it, and the peak memory of each run', () => {
     const table = formatImportTable([
       {
         suite: 'import',
@@ -42,14 +48,16 @@ describe('bench import', () => {
         secondsPer10000: 4000,
         fitsMiB: 32,
         secondsPerGiB: 1280,
+        workers: 2,
+        readSecondsPerGiB: 0.52,
         peakRssMiB: 900,
       },
     ]);
     expect(table.split('\n')).toEqual([
-      'import                database  targets  run                    time    per 10,000 targets  per GiB of FITS  peak RSS',
-      '--------------------  --------  -------  ---------------------  ------  ------------------  ---------------  --------',
-      'galaxy-cruise import  postgres  100000   first import           18.3 s  1.83 s              -                376 MiB',
-      'galaxy-cruise import  pglite    100      FITS imagery (32 MiB)  40.0 s  -                   1280 s           900 MiB',
+      'import                database  targets  run                               time    per 10,000 targets  per GiB of FITS  reading it alone  peak RSS',
+      '--------------------  --------  -------  --------------------------------  ------  ------------------  ---------------  ----------------  --------',
+      'galaxy-cruise import  postgres  100000   first import                      18.3 s  1.83 s              -                -                 376 MiB',
+      'galaxy-cruise import  pglite    100      FITS imagery (32 MiB, 2 workers)  40.0 s  -                   1280 s           0.52 s per GiB    900 MiB',
     ]);
   });
 });

@@ -30,9 +30,9 @@ function brightest(image: ReturnType<typeof decodePng>, rows: [number, number], 
   return best;
 }
 
-test('a picture centred on the target, north up and east to the left, one texel a pixel', () => {
+test('a picture centred on the target, north up and east to the left, one texel a pixel', async () => {
   const hips = path.join(scratch, 'hips');
-  const result = writeHipsFromImages({
+  const result = await writeHipsFromImages({
     fields: [[path.join(images, 'tan.fits')]],
     directory: hips,
     tileWidth: 64,

@@ -32,16 +32,17 @@ interface Source {
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hips-from-images-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-function build(name: string, fields: string[][]) {
+async function build(name: string, fields: string[][], workers?: number, title = `test ${name}`) {
   const directory = path.join(scratch, name);
-  const result = writeHipsFromImages({
+  const result = await writeHipsFromImages({
     fields: fields.map((field) => field.map((file) => path.join(images, file))),
     directory,
     tileWidth: TILE,
-    title: `test ${name}`,
+    title,
     // The sources' peak (1000 above a sky of 10) at half scale, so that no core saturates and
     // the brightest texel is the source's centre.
     preset: { a: 1 / 2000, b: -10 },
+    workers,
   });
   return { directory, result };
 }
@@ -82,8 +83,8 @@ function expectSourceAt(directory: string, source: Source, order: number) {
 }
 
 describe('a HiPS from FITS images with a celestial WCS', () => {
-  test('TAN, one band, turned 30°: each source at healpy’s texel, at the deepest order and two above', () => {
-    const { directory, result } = build('tan', [['tan.fits']]);
+  test('TAN, one band, turned 30°: each source at healpy’s texel, at the deepest order and two above', async () => {
+    const { directory, result } = await build('tan', [['tan.fits']]);
     // 0.5″ pixels: the first order whose 64-texel tile has texels no larger is 13 (0.43″).
     expect(result.order).toBe(orderForScale(0.5 / 3600, TILE));
     expect(result.order).toBe(13);
@@ -138,8 +139,8 @@ describe('a HiPS from FITS images with a celestial WCS', () => {
     expect(astropy).toMatch(/^NUNIQ 13 \d+$/);
   });
 
-  test('SIN, three bands: the g-only source is blue, the i-only one red, the one in all three white', () => {
-    const { directory, result } = build('sin', [['sin_g.fits', 'sin_r.fits', 'sin_i.fits']]);
+  test('SIN, three bands: the g-only source is blue, the i-only one red, the one in all three white', async () => {
+    const { directory, result } = await build('sin', [['sin_g.fits', 'sin_r.fits', 'sin_i.fits']]);
     expect(result.bands).toBe(3);
     const properties = parseHipsProperties(fs.readFileSync(path.join(directory, 'properties'), 'utf8'));
     expect(properties.raw.get('dataproduct_subtype')).toBe('color');
@@ -157,30 +158,72 @@ describe('a HiPS from FITS images with a celestial WCS', () => {
     expect(whiteG).toBeGreaterThan(150);
   });
 
-  test('CAR in galactic coordinates lands at the source’s ICRS position', () => {
-    const { directory, result } = build('car', [['car.fits']]);
+  test('CAR in galactic coordinates lands at the source’s ICRS position', async () => {
+    const { directory, result } = await build('car', [['car.fits']]);
     expect(result.order).toBe(orderForScale(36 / 3600, TILE));
     expectSourceAt(directory, expected.car[0]!, result.order);
   });
 
-  test('refusals name the file: no celestial WCS, mixed band counts, no images', () => {
+  test('refusals name the file: no celestial WCS, mixed band counts, no images', async () => {
     const plain = path.join(scratch, 'plain.fits');
     fs.writeFileSync(plain, encodeFits({ width: 8, height: 8, data: new Uint8Array(64) }));
-    expect(() => writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' })).toThrow(
-      ImageImportError,
-    );
-    expect(() => writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' })).toThrow(
-      /^plain\.fits: /,
-    );
-    expect(() =>
+    await expect(
+      writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' }),
+    ).rejects.toThrow(ImageImportError);
+    await expect(
+      writeHipsFromImages({ fields: [[plain]], directory: path.join(scratch, 'x'), title: 'x' }),
+    ).rejects.toThrow(/^plain\.fits: /);
+    await expect(
       writeHipsFromImages({
         fields: [[path.join(images, 'tan.fits')], [path.join(images, 'sin_g.fits'), path.join(images, 'sin_r.fits')]],
         directory: path.join(scratch, 'x'),
         title: 'x',
       }),
-    ).toThrow('every field needs the same bands (1) as the first');
-    expect(() => writeHipsFromImages({ fields: [], directory: path.join(scratch, 'x'), title: 'x' })).toThrow(
+    ).rejects.toThrow('every field needs the same bands (1) as the first');
+    await expect(writeHipsFromImages({ fields: [], directory: path.join(scratch, 'x'), title: 'x' })).rejects.toThrow(
       'the imagery lists no FITS images',
     );
+  });
+
+  test('the same files, byte for byte, made in this thread, on two worker threads and on three', async () => {
+    /** Every file under `directory`, relative path → bytes. */
+    const files = (directory: string) =>
+      new Map(
+        (fs.readdirSync(directory, { recursive: true }) as string[])
+          .filter((file) => fs.statSync(path.join(directory, file)).isFile())
+          .sort()
+          .map((file) => [file, fs.readFileSync(path.join(directory, file))]),
+      );
+    for (const [name, fields] of [
+      ['grey', [['tan.fits']]],
+      ['colour', [['sin_g.fits', 'sin_r.fits', 'sin_i.fits']]],
+    ] as const) {
+      const one = await build(
+        `${name}-1`,
+        fields.map((field) => [...field]),
+        1,
+        name,
+      );
+      const reference = files(one.directory);
+      // Tiles at every order from the deepest to hips_order_min, the Allsky, the MOC and the properties.
+      expect(reference.has('properties')).toBe(true);
+      expect(reference.has('Moc.fits')).toBe(true);
+      expect(reference.has(path.join('Norder3', 'Allsky.png'))).toBe(true);
+      for (let order = one.result.orderMin; order <= one.result.order; order += 1)
+        expect([...reference.keys()].some((file) => file.startsWith(`Norder${order}${path.sep}Dir`))).toBe(true);
+      for (const workers of [2, 3]) {
+        const many = await build(
+          `${name}-${workers}`,
+          fields.map((field) => [...field]),
+          workers,
+          name,
+        );
+        expect(many.result).toEqual({ ...one.result, directory: many.directory });
+        const made = files(many.directory);
+        expect([...made.keys()], `${name}, ${workers} workers: the files`).toEqual([...reference.keys()]);
+        for (const [file, bytes] of reference)
+          expect(Buffer.compare(made.get(file)!, bytes), `${name}, ${workers} workers: ${file}`).toBe(0);
+      }
+    }
   });
 });

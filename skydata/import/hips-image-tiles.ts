@@ -1,0 +1,333 @@
+// The work of ./hips-from-images.ts that runs on any thread: each field's survey (pixel scale,
+// footprint, the preset's sample) and a group's tiles (the deepest order's tiles under one tile of
+// the group order, resampled from the images, each order above folded from the one below,
+// coloured and written as PNG). The same code runs in the caller's thread for one worker and in
+// ./hips-image-worker.ts for more, so the tiles are the same bytes whichever runs them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { hipsTileCenters } from '../../core/healpix';
+import { rotateGalactic } from '../../core/hipsProperties';
+import type { Core } from '../../core/wasm';
+import type { PrettyPreset } from '../../shared/prettyPicture';
+import { DEFAULT_DISPLAY, mixMatrix } from '../../shared/prettyMixing';
+import { hipsTilePath } from '../hips';
+import { encodePng } from '../png';
+import { closeBand, ensureWindow, ImageImportError, openBand, presetSample, type BandImage } from './fits-window';
+import { TilePyramid } from './tile-pyramid';
+
+export const RAD = 180 / Math.PI;
+
+export type ImportPreset = Omit<PrettyPreset, 'view'>;
+
+/** A disc on the sky, equatorial: centre (θ, φ) and radius, in radians. */
+export interface Disc {
+  theta: number;
+  phi: number;
+  radius: number;
+}
+
+/** What the tiles need to know of a field before any is made. */
+export interface FieldSurvey {
+  /** The finest pixel side of its bands, degrees. */
+  scale: number;
+  /** Its first band's footprint. */
+  disc: Disc;
+  /** Each band's sample for the preset (./fits-window.ts presetSample). */
+  samples: Float32Array[];
+}
+
+/** The tiles under one tile (`root`) of the group order, and the images they fall on. */
+export interface GroupJob {
+  directory: string;
+  order: number;
+  groupOrder: number;
+  root: number;
+  tileWidth: number;
+  bands: number;
+  preset: ImportPreset;
+  /** The fields any of the tiles falls on, each its bands' files, in the import's field order. */
+  fields: string[][];
+  /** The deepest order's tiles of the group, ascending, each with the indices in `fields` it falls on. */
+  tiles: { npix: number; fields: number[] }[];
+  /** Whether the root's RGB comes back too (the group order is the Allsky's). */
+  allsky: boolean;
+}
+
+export interface GroupResult {
+  root: number;
+  /** The root's fluxes, for the orders above; absent when no tile of the group holds light. */
+  flux?: Float32Array;
+  rgb?: Uint8Array;
+  /** The deepest order's tiles that hold light. */
+  deepest: number[];
+  written: number;
+}
+
+/** Unit vector of (longitude, latitude) in degrees. */
+export function unit(lng: number, lat: number): [number, number, number] {
+  const l = lng / RAD;
+  const b = lat / RAD;
+  return [Math.cos(b) * Math.cos(l), Math.cos(b) * Math.sin(l), Math.sin(b)];
+}
+
+/** Equatorial (ra, dec) of a band's native (lng, lat), in degrees. */
+function toEquatorial(band: BandImage, lng: number, lat: number): [number, number] {
+  if (band.wcs.frame === 'equatorial') return [lng, lat];
+  const [x, y, z] = rotateGalactic(unit(lng, lat), false);
+  return [(((Math.atan2(y, x) * RAD) % 360) + 360) % 360, Math.asin(Math.max(-1, Math.min(1, z))) * RAD];
+}
+
+/** The smaller of the two pixel sides at the image's centre, in degrees. */
+function pixelScale(band: BandImage): number {
+  const cx = (band.width + 1) / 2;
+  const cy = (band.height + 1) / 2;
+  const { lng, lat } = band.wcs.pixelToSky(Float64Array.of(cx, cx + 1, cx), Float64Array.of(cy, cy, cy + 1));
+  const centre = unit(lng[0]!, lat[0]!);
+  const angle = (k: number) => {
+    const other = unit(lng[k]!, lat[k]!);
+    return Math.acos(Math.min(1, centre[0] * other[0] + centre[1] * other[1] + centre[2] * other[2])) * RAD;
+  };
+  const scale = Math.min(angle(1), angle(2));
+  if (!(scale > 0))
+    throw new ImageImportError(`${path.basename(band.file)}: the WCS gives no pixel size at the centre`);
+  return scale;
+}
+
+/**
+ * The image's footprint as a disc that holds every pixel the image has on the sphere: its
+ * centre and edges sampled 32 points a side.
+ */
+function footprint(band: BandImage): Disc {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const edge = 32;
+  for (let k = 0; k <= edge; k += 1) {
+    const fx = 0.5 + (band.width * k) / edge;
+    const fy = 0.5 + (band.height * k) / edge;
+    xs.push(fx, fx, 0.5, band.width + 0.5);
+    ys.push(0.5, band.height + 0.5, fy, fy);
+  }
+  xs.unshift((band.width + 1) / 2);
+  ys.unshift((band.height + 1) / 2);
+  const { lng, lat } = band.wcs.pixelToSky(Float64Array.from(xs), Float64Array.from(ys));
+  const [ra0, dec0] = toEquatorial(band, lng[0]!, lat[0]!);
+  const centre = unit(ra0, dec0);
+  let radius = 0;
+  for (let k = 1; k < xs.length; k += 1) {
+    // A point off the sphere (beyond a SIN image's horizon) lies outside any disc: the whole
+    // sky is then the image's footprint.
+    if (!Number.isFinite(lng[k]!)) return { theta: 0, phi: 0, radius: Math.PI };
+    const point = unit(...toEquatorial(band, lng[k]!, lat[k]!));
+    const cos = centre[0] * point[0] + centre[1] * point[1] + centre[2] * point[2];
+    radius = Math.max(radius, Math.acos(Math.min(1, Math.max(-1, cos))));
+  }
+  // A SIN or CAR image's edge may bulge beyond the straight line between the sampled points.
+  return { theta: Math.PI / 2 - dec0 / RAD, phi: ra0 / RAD, radius: radius * 1.02 + 1e-6 };
+}
+
+/** A field's survey: its bands opened one at a time, headers and the preset's sample read. */
+export function surveyField(core: Core, files: readonly string[]): FieldSurvey {
+  let scale = Infinity;
+  let disc: Disc | undefined;
+  const samples: Float32Array[] = [];
+  for (const file of files) {
+    const band = openBand(core, file);
+    try {
+      scale = Math.min(scale, pixelScale(band));
+      disc ??= footprint(band);
+      samples.push(presetSample(core, band));
+    } finally {
+      closeBand(band);
+    }
+  }
+  return { scale, disc: disc!, samples };
+}
+
+/**
+ * Makes the band's window hold every pixel the bilinear samples at (x, y) read (see sample),
+ * or does nothing when none of them falls on the image.
+ */
+function windowFor(core: Core, band: BandImage, x: Float64Array, y: Float64Array): void {
+  let left = Infinity;
+  let right = -1;
+  let top = Infinity;
+  let bottom = -1;
+  for (let k = 0; k < x.length; k += 1) {
+    const px = x[k]!;
+    const py = y[k]!;
+    if (!(px >= 0.5 && px <= band.width + 0.5 && py >= 0.5 && py <= band.height + 0.5)) continue;
+    const x0 = Math.min(Math.floor(Math.min(Math.max(px - 1, 0), band.width - 1)), band.width - 2);
+    const y0 = Math.min(Math.floor(Math.min(Math.max(py - 1, 0), band.height - 1)), band.height - 2);
+    if (x0 < left) left = x0;
+    if (x0 > right) right = x0;
+    if (y0 < top) top = y0;
+    if (y0 > bottom) bottom = y0;
+  }
+  if (right >= 0) ensureWindow(core, band, left, right + 1, top, bottom + 1);
+}
+
+/** Bilinear value at FITS pixel (x, y) (1-based) from the band's window, NaN off the image or next to a blank. */
+function sample(band: BandImage, x: number, y: number): number {
+  if (!(x >= 0.5 && x <= band.width + 0.5 && y >= 0.5 && y <= band.height + 0.5)) return NaN;
+  const fx = Math.min(Math.max(x - 1, 0), band.width - 1);
+  const fy = Math.min(Math.max(y - 1, 0), band.height - 1);
+  const x0 = Math.min(Math.floor(fx), band.width - 2);
+  const y0 = Math.min(Math.floor(fy), band.height - 2);
+  const tx = fx - x0;
+  const ty = fy - y0;
+  const window = band.window!;
+  const pixels = window.pixels;
+  const at = (y0 - window.y0) * window.width + x0 - window.x0;
+  const below = at + window.width;
+  return (
+    (1 - ty) * ((1 - tx) * pixels[at]! + tx * pixels[at + 1]!) +
+    ty * ((1 - tx) * pixels[below]! + tx * pixels[below + 1]!)
+  );
+}
+
+/** Flux per band of each texel of one tile (band-major: band k at k·w²), NaN where no image is. */
+function resampleTile(core: Core, fields: BandImage[][], order: number, npix: number, tileWidth: number) {
+  const bands = fields[0]!.length;
+  const texels = tileWidth * tileWidth;
+  const { theta, phi } = hipsTileCenters(core, order, npix, tileWidth);
+  const ra = new Float64Array(texels);
+  const dec = new Float64Array(texels);
+  for (let k = 0; k < texels; k += 1) {
+    ra[k] = phi[k]! * RAD;
+    dec[k] = 90 - theta[k]! * RAD;
+  }
+  const sum = new Float64Array(texels * bands);
+  const count = new Uint16Array(texels);
+  let galactic: [Float64Array<ArrayBufferLike>, Float64Array<ArrayBufferLike>] | undefined;
+  const values = new Float64Array(texels * bands);
+  const valid = new Uint8Array(texels);
+  for (const field of fields) {
+    valid.fill(1);
+    field.forEach((band, b) => {
+      let lng: Float64Array<ArrayBufferLike> = ra;
+      let lat: Float64Array<ArrayBufferLike> = dec;
+      if (band.wcs.frame === 'galactic') {
+        if (!galactic) {
+          galactic = [new Float64Array(texels), new Float64Array(texels)];
+          for (let k = 0; k < texels; k += 1) {
+            const [x, y, z] = rotateGalactic(unit(ra[k]!, dec[k]!), true);
+            galactic[0][k] = (((Math.atan2(y, x) * RAD) % 360) + 360) % 360;
+            galactic[1][k] = Math.asin(Math.max(-1, Math.min(1, z))) * RAD;
+          }
+        }
+        [lng, lat] = galactic;
+      }
+      const { x, y } = band.wcs.skyToPixel(lng, lat);
+      windowFor(core, band, x, y);
+      for (let k = 0; k < texels; k += 1) {
+        const value = sample(band, x[k]!, y[k]!);
+        if (Number.isNaN(value)) valid[k] = 0;
+        values[b * texels + k] = value;
+      }
+    });
+    for (let k = 0; k < texels; k += 1) {
+      if (!valid[k]) continue;
+      count[k] += 1;
+      for (let b = 0; b < bands; b += 1) sum[b * texels + k] += values[b * texels + k]!;
+    }
+  }
+  const flux = new Float32Array(texels * bands).fill(NaN);
+  let any = false;
+  for (let k = 0; k < texels; k += 1) {
+    if (count[k] === 0) continue;
+    any = true;
+    for (let b = 0; b < bands; b += 1) flux[b * texels + k] = sum[b * texels + k]! / count[k]!;
+  }
+  return any ? flux : undefined;
+}
+
+/**
+ * RGB bytes of a tile's fluxes through the preset; black where no image is. The arithmetic of
+ * prettyColor and stretchFilter (shared/prettyMixing.ts) with the default display, step for
+ * step so that every byte is the same, written out here without their arrays per texel: the
+ * colouring is a fifth of the import's time.
+ */
+export function colourTile(flux: Float32Array, tileWidth: number, bands: number, preset: ImportPreset): Uint8Array {
+  const texels = tileWidth * tileWidth;
+  const rgb = new Uint8Array(texels * 3);
+  // The mixing weights once a tile, not once a texel.
+  const weights = mixMatrix(preset.mix, bands);
+  const { a, b: offset, bias, exposure, ground, gamma, nFilters } = preset;
+  const beta = preset.beta * DEFAULT_DISPLAY.betaScale;
+  const asinhBeta = Math.asinh(beta);
+  const stretch = (x: number) => {
+    const s = Math.min(1, Math.max(0, Math.asinh(beta * a * (x + offset)) / asinhBeta + bias));
+    return (1 - Math.cos(Math.PI * s)) / 2;
+  };
+  const expose = (value: number) => Math.min(1, Math.max(0, Math.pow(exposure * Math.max(0, value + ground), gamma)));
+  for (let k = 0; k < texels; k += 1) {
+    if (Number.isNaN(flux[k]!)) continue;
+    let red = 0;
+    let green = 0;
+    let blue = 0;
+    for (let filter = 0; filter < nFilters; filter += 1) {
+      const s = stretch(filter < bands ? flux[filter * texels + k]! : 0);
+      red += weights[3 * filter]! * s;
+      green += weights[3 * filter + 1]! * s;
+      blue += weights[3 * filter + 2]! * s;
+    }
+    rgb[3 * k] = Math.round(expose(red) * 255);
+    rgb[3 * k + 1] = Math.round(expose(green) * 255);
+    rgb[3 * k + 2] = Math.round(expose(blue) * 255);
+  }
+  return rgb;
+}
+
+/** Writes one tile's PNG (Norder/Dir/Npix.png under `directory`). */
+export function writeTile(directory: string, order: number, npix: number, rgb: Uint8Array, tileWidth: number): void {
+  const file = path.join(directory, hipsTilePath(order, npix, 'png'));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, encodePng({ width: tileWidth, height: tileWidth, channels: 3, pixels: rgb }));
+}
+
+/**
+ * A group's tiles made and written, the group order's one included. Bands open from an earlier
+ * group stay open (their windows too) when this group needs them, and close when it does not.
+ */
+export function runGroup(core: Core, job: GroupJob, open: Map<string, BandImage>): GroupResult {
+  const needed = new Set(job.fields.flat());
+  for (const [file, band] of open) {
+    if (needed.has(file)) continue;
+    closeBand(band);
+    open.delete(file);
+  }
+  const fields = job.fields.map((field) =>
+    field.map((file) => {
+      let band = open.get(file);
+      if (!band) {
+        band = openBand(core, file);
+        open.set(file, band);
+      }
+      return band;
+    }),
+  );
+  const result: GroupResult = { root: job.root, deepest: [], written: 0 };
+  const pyramid = new TilePyramid(
+    job.order,
+    job.groupOrder,
+    job.tiles.map((tile) => tile.npix),
+    job.tileWidth,
+    job.bands,
+    (order, npix, flux) => {
+      const rgb = colourTile(flux, job.tileWidth, job.bands, job.preset);
+      writeTile(job.directory, order, npix, rgb, job.tileWidth);
+      result.written += 1;
+      if (order === job.groupOrder) {
+        result.flux = flux;
+        if (job.allsky) result.rgb = rgb;
+      }
+    },
+  );
+  for (const tile of job.tiles) {
+    const tileFields = tile.fields.map((index) => fields[index]!);
+    const flux = resampleTile(core, tileFields, job.order, tile.npix, job.tileWidth);
+    if (flux) result.deepest.push(tile.npix);
+    pyramid.report(tile.npix, flux);
+  }
+  return result;
+}
