@@ -3,11 +3,13 @@
 // research group's own id and name for an imported course, its counts, its raw and weighted vote
 // fractions, its consensus and confidence, whether it is retired, and the catalogue's truth.
 //
-// Read a block of targets at a time in object_id order (keyset), as columns: one COPY statement
-// (../db/bulk-copy.ts) gives each target's sums as target_consensus keeps them, and the fractions,
-// probabilities and labels are derived here into typed arrays (the formulas the SQL had: a raw
-// fraction is a count over the votes of its question, a weighted one a weight over the weight of
-// its question, the features among the yes answers; P = consensus_probability(evidence, prior)).
+// Read a block of targets at a time in object_id order (keyset on the primary key), as columns:
+// COPY statements (../db/bulk-copy.ts), each a range of one table's index, give the targets and
+// their sums as target_consensus keeps them, decoded straight into typed arrays and joined there
+// by object_id; the fractions, probabilities and labels are derived from them (the formulas the
+// SQL had: a raw fraction is a count over the votes of its question, a weighted one a weight over
+// the weight of its question, the features among the yes answers; P =
+// consensus_probability(evidence, prior)).
 // An export of a million targets never holds more than a block, and builds no object per row.
 import { sql, type Kysely } from 'kysely';
 import { withBulkSession } from '../db/bulk-copy';
@@ -287,7 +289,10 @@ function readColumns(
 }
 
 function emptyBlock(course: CatalogueCourse): ColumnBlock {
-  return columnBlock(course, readColumns(course, { targets: EMPTY_COPY, consensus: EMPTY_COPY, retired: EMPTY_COPY }, 0));
+  return columnBlock(
+    course,
+    readColumns(course, { targets: EMPTY_COPY, consensus: EMPTY_COPY, retired: EMPTY_COPY }, 0),
+  );
 }
 
 /** The export's columns from the block's: the fractions, probabilities and labels derived. */
