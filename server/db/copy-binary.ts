@@ -67,6 +67,14 @@ export class CopyBinaryReader {
     return value;
   }
 
+  /** Skips the next `fields` fields, whatever their type. */
+  skip(fields: number): void {
+    for (let field = 0; field < fields; field += 1) {
+      const length = this.field();
+      if (length > 0) this.offset += length;
+    }
+  }
+
   /** A text field, null for a null. */
   text(): string | null {
     const length = this.field();
@@ -149,3 +157,6 @@ export function encodeCopyBinary(columns: readonly CopyColumn[], rows: number): 
   view.setInt16(offset, -1);
   return bytes;
 }
+
+/** COPY binary data of no tuples. */
+export const EMPTY_COPY: Uint8Array = encodeCopyBinary([], 0);

@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import { projectRoot } from '../config';
 import type { Database } from '../db/schema';
 import { ANSWER_BLOCK_ROWS, answerBlock, countAnswers, volunteerBlock, type AnswerKey } from './answer-rows';
-import { BLOCK_ROWS, catalogueBlock, countCatalogueRows, longestTargetName } from './catalogue-rows';
+import { BLOCK_ROWS, catalogueBlock, catalogueCourse, longestTargetName } from './catalogue-rows';
 import { VOLUNTEER_COLUMNS, answerColumns, catalogueColumns, type ExportColumn } from './export-columns';
 import { csvWriter } from './formats/csv';
 import { fitsTableWriter } from './formats/fits-table';
@@ -209,8 +209,8 @@ export async function* exportCatalogue(
   courseId: string,
   format: ExportFormat,
 ): AsyncGenerator<Buffer> {
-  const total = await countCatalogueRows(db, courseId);
-  const course = await db.selectFrom('courses').select('imported').where('id', '=', courseId).executeTakeFirstOrThrow();
+  const course = await catalogueCourse(db, courseId);
+  const total = course.total;
   const columns = catalogueColumns({
     imported: course.imported,
     nameWidth: course.imported ? await longestTargetName(db, courseId) : 0,
@@ -224,11 +224,11 @@ export async function* exportCatalogue(
     // for the next export.
     const limit = Math.min(BLOCK_ROWS, total - written);
     if (limit <= 0) break;
-    const block = await catalogueBlock(db, courseId, after, limit);
+    const { block, last, done } = await catalogueBlock(db, course, after, limit);
     if (block.length > 0) yield writer.block(block);
     written += block.length;
-    if (block.length < limit) break;
-    after = (block.columns.object_id as Float64Array)[block.length - 1]!;
+    if (done) break;
+    after = last;
   }
   yield writer.end();
 }

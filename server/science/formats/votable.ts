@@ -129,12 +129,15 @@ function binaryRows(columns: readonly ExportColumn[], block: ColumnBlock): Buffe
 /** Bytes of a base64 line: a multiple of 3, so that lines join without padding inside. */
 const LINE_BYTES = 3 * 16_384;
 
-/** Base64 lines of 65,536 characters (LINE_BYTES each, the last one shorter). */
-function base64Lines(bytes: Buffer): string {
-  const lines: string[] = [];
-  for (let start = 0; start < bytes.length; start += LINE_BYTES)
-    lines.push(bytes.toString('base64', start, start + LINE_BYTES));
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+/** Base64 lines of 65,536 characters (LINE_BYTES each, the last one shorter), written into one buffer. */
+function base64Lines(bytes: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(Math.ceil(bytes.length / 3) * 4 + Math.ceil(bytes.length / LINE_BYTES));
+  let at = 0;
+  for (let start = 0; start < bytes.length; start += LINE_BYTES) {
+    at += out.write(bytes.toString('base64', start, Math.min(start + LINE_BYTES, bytes.length)), at, 'latin1');
+    out[at++] = 0x0a;
+  }
+  return out.subarray(0, at);
 }
 
 const attributes = (list: (string | false | undefined)[]) => list.filter(Boolean).join(' ');
@@ -199,7 +202,7 @@ export function votableWriter(columns: readonly ExportColumn[], provenance: Tabl
         const bytes = Buffer.concat([carried, binaryRows(columns, block)]);
         const whole = bytes.length - (bytes.length % LINE_BYTES);
         carried = Buffer.from(bytes.subarray(whole));
-        return Buffer.from(base64Lines(bytes.subarray(0, whole)), 'ascii');
+        return base64Lines(bytes.subarray(0, whole));
       }
       const lines: string[] = [];
       for (let row = 0; row < block.length; row += 1)
@@ -210,9 +213,10 @@ export function votableWriter(columns: readonly ExportColumn[], provenance: Tabl
     },
     end: () =>
       binary
-        ? Buffer.from(
-            `${base64Lines(carried)}     </STREAM>\n    </BINARY2>\n   </DATA>\n  </TABLE>\n </RESOURCE>\n</VOTABLE>\n`,
-          )
+        ? Buffer.concat([
+            base64Lines(carried),
+            Buffer.from('     </STREAM>\n    </BINARY2>\n   </DATA>\n  </TABLE>\n </RESOURCE>\n</VOTABLE>\n'),
+          ])
         : Buffer.from('    </TABLEDATA>\n   </DATA>\n  </TABLE>\n </RESOURCE>\n</VOTABLE>\n'),
   };
 }
