@@ -74,9 +74,27 @@ export function mixMatrix(mix: number, nFilters: number, solo: number | null = n
 /** Step 1 and 2 for one filter's flux. */
 export function stretchFilter(x: number, preset: Pick<PrettyPreset, 'a' | 'b' | 'beta' | 'bias'>, betaScale = 1) {
   const beta = preset.beta * betaScale;
-  const stretched = Math.asinh(beta * preset.a * (x + preset.b)) / Math.asinh(beta) + preset.bias;
-  const s = Math.min(1, Math.max(0, stretched));
+  return stretchWith(x, preset, beta, Math.asinh(beta));
+}
+
+/** stretchFilter with its preset taken once, for a caller that stretches many values alike. */
+export function filterStretch(
+  preset: Pick<PrettyPreset, 'a' | 'b' | 'beta' | 'bias'>,
+  betaScale = 1,
+): (x: number) => number {
+  const beta = preset.beta * betaScale;
+  const asinhBeta = Math.asinh(beta);
+  return (x) => stretchWith(x, preset, beta, asinhBeta);
+}
+
+function stretchWith(x: number, preset: Pick<PrettyPreset, 'a' | 'b' | 'bias'>, beta: number, asinhBeta: number) {
+  const s = Math.min(1, Math.max(0, Math.asinh(beta * preset.a * (x + preset.b)) / asinhBeta + preset.bias));
   return (1 - Math.cos(Math.PI * s)) / 2;
+}
+
+/** One channel's mixed value through the preset's ground, exposure and gamma, clamped to 0..1. */
+export function exposeChannel(value: number, preset: Pick<PrettyPreset, 'exposure' | 'ground' | 'gamma'>): number {
+  return Math.min(1, Math.max(0, Math.pow(preset.exposure * Math.max(0, value + preset.ground), preset.gamma)));
 }
 
 /**
@@ -95,9 +113,7 @@ export function prettyColor(
     const s = stretchFilter(fluxes[k] ?? 0, preset, display.betaScale);
     for (let c = 0; c < 3; c++) rgb[c] += weights[3 * k + c] * s;
   }
-  const exposed = rgb.map((value) =>
-    Math.min(1, Math.max(0, Math.pow(preset.exposure * Math.max(0, value + preset.ground), preset.gamma))),
-  );
+  const exposed = rgb.map((value) => exposeChannel(value, preset));
   if (display.grayscale) {
     const mean = (exposed[0] + exposed[1] + exposed[2]) / 3;
     return [mean, mean, mean];

@@ -9,7 +9,7 @@ import { hipsTileCenters } from '../../core/healpix';
 import { rotateGalactic } from '../../core/hipsProperties';
 import type { Core } from '../../core/wasm';
 import type { PrettyPreset } from '../../shared/prettyPicture';
-import { DEFAULT_DISPLAY, mixMatrix } from '../../shared/prettyMixing';
+import { DEFAULT_DISPLAY, exposeChannel, filterStretch, mixMatrix } from '../../shared/prettyMixing';
 import { hipsTilePath } from '../hips';
 import { encodePng } from '../png';
 import { closeBand, ensureWindow, ImageImportError, openBand, presetSample, type BandImage } from './fits-window';
@@ -242,24 +242,19 @@ function resampleTile(core: Core, fields: BandImage[][], order: number, npix: nu
 }
 
 /**
- * RGB bytes of a tile's fluxes through the preset; black where no image is. The arithmetic of
- * prettyColor and stretchFilter (shared/prettyMixing.ts) with the default display, step for
- * step so that every byte is the same, written out here without their arrays per texel: the
- * colouring is a fifth of the import's time.
+ * RGB bytes of a tile's fluxes through the preset; black where no image is. prettyColor's steps
+ * (shared/prettyMixing.ts: filterStretch, the mixing weights, exposeChannel) with the default
+ * display, taken once a tile rather than with arrays per texel: the colouring is a fifth of the
+ * import's time.
  */
 export function colourTile(flux: Float32Array, tileWidth: number, bands: number, preset: ImportPreset): Uint8Array {
   const texels = tileWidth * tileWidth;
   const rgb = new Uint8Array(texels * 3);
   // The mixing weights once a tile, not once a texel.
   const weights = mixMatrix(preset.mix, bands);
-  const { a, b: offset, bias, exposure, ground, gamma, nFilters } = preset;
-  const beta = preset.beta * DEFAULT_DISPLAY.betaScale;
-  const asinhBeta = Math.asinh(beta);
-  const stretch = (x: number) => {
-    const s = Math.min(1, Math.max(0, Math.asinh(beta * a * (x + offset)) / asinhBeta + bias));
-    return (1 - Math.cos(Math.PI * s)) / 2;
-  };
-  const expose = (value: number) => Math.min(1, Math.max(0, Math.pow(exposure * Math.max(0, value + ground), gamma)));
+  const { nFilters } = preset;
+  const stretch = filterStretch(preset, DEFAULT_DISPLAY.betaScale);
+  const expose = (value: number) => exposeChannel(value, preset);
   for (let k = 0; k < texels; k += 1) {
     if (Number.isNaN(flux[k]!)) continue;
     let red = 0;
