@@ -13,6 +13,7 @@ import path from 'node:path';
 import { startTemporaryPostgres } from '../server/db/temporary-postgres';
 import { encodeFits } from '../skydata/fits';
 import { runCommand } from './command-run';
+import { timeCourseCalls, type CourseCallRow } from './course-calls';
 import { formatColumns } from './harness';
 import { createPostgresDatabase } from './load-database';
 import { onInterrupt } from './load-server';
@@ -27,6 +28,8 @@ export interface ImportOptions {
   fitsMiB: number;
   /** Worker threads of the FITS → HiPS runs (`galaxy-cruise import --workers N`), one run each. */
   fitsWorkers: number[];
+  /** Timed requests of each volunteer's call on the largest list's course (./course-calls.ts); 0 for none. */
+  callRequests: number;
   log(line: string): void;
 }
 
@@ -46,6 +49,9 @@ export interface ImportRow {
   peakRssMiB: number;
 }
 
+/** The id of the course the lists are imported as. */
+const BENCH_COURSE = 'bench-survey';
+
 /** A list of `count` targets spread evenly over the sphere (a Fibonacci lattice), with a manifest. */
 function writeList(folder: string, count: number): string {
   const golden = Math.PI * (3 - Math.sqrt(5));
@@ -61,7 +67,7 @@ function writeList(folder: string, count: number): string {
   fs.writeFileSync(
     manifest,
     JSON.stringify({
-      id: 'bench-survey',
+      id: BENCH_COURSE,
       name: { en: 'Bench survey', ja: 'ベンチ サーベイ' },
       imagery: { hips: 'https://example.org/hips/' },
       targets: 'targets.csv',
@@ -159,14 +165,15 @@ function readSeconds(file: string): number {
   return (performance.now() - started) / 1000;
 }
 
-export async function runImportBench(options: ImportOptions): Promise<ImportRow[]> {
+export async function runImportBench(options: ImportOptions): Promise<(ImportRow | CourseCallRow)[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'galaxy-cruise-bench-import-'));
   const postgres = options.databases.includes('postgres') ? await startTemporaryPostgres() : undefined;
   const forget = onInterrupt(() => {
     postgres?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   });
-  const rows: ImportRow[] = [];
+  const rows: (ImportRow | CourseCallRow)[] = [];
+  const largest = Math.max(...options.sizes);
   try {
     for (const targets of options.sizes) {
       const folder = fs.mkdtempSync(path.join(work, 'list-'));
@@ -190,6 +197,23 @@ export async function runImportBench(options: ImportOptions): Promise<ImportRow[
             peakRssMiB: peak / 2 ** 20,
           });
           options.log(`import ${database}: ${targets} targets (${run}) in ${(ms / 1000).toFixed(1)} s`);
+        }
+        if (targets === largest && options.callRequests > 0) {
+          const skyVarDirectory = fs.mkdtempSync(path.join(work, 'var-'));
+          rows.push(
+            ...(await timeCourseCalls({
+              database,
+              courseVarDirectory: varDirectory,
+              courseDatabaseUrl: env.DATABASE_URL,
+              courseId: BENCH_COURSE,
+              skyVarDirectory,
+              skyDatabaseUrl:
+                database === 'postgres' ? await createPostgresDatabase(postgres!.url, skyVarDirectory) : '',
+              requests: options.callRequests,
+              log: options.log,
+            })),
+          );
+          fs.rmSync(skyVarDirectory, { recursive: true, force: true });
         }
         fs.rmSync(varDirectory, { recursive: true, force: true });
       }
@@ -237,7 +261,25 @@ export async function runImportBench(options: ImportOptions): Promise<ImportRow[
   return rows;
 }
 
-export function formatImportTable(rows: ImportRow[]): string {
+export function formatImportTable(all: (ImportRow | CourseCallRow)[]): string {
+  const rows = all.filter((row): row is ImportRow => row.run !== 'calls');
+  const calls = all.filter((row): row is CourseCallRow => row.run === 'calls');
+  const table = formatImportRuns(rows);
+  if (calls.length === 0) return table;
+  return `${table}\n${formatColumns(
+    ['call', 'database', 'imported course', 'season2, sky alone', 'imported course', 'ratio'],
+    calls.map((row) => [
+      row.call,
+      row.database,
+      `${row.levels} levels, ${row.areas} areas`,
+      `${row.season_median_ms.toFixed(2)} ms`,
+      `${row.course_median_ms.toFixed(2)} ms`,
+      `${row.ratio.toFixed(2)}×`,
+    ]),
+  )}`;
+}
+
+function formatImportRuns(rows: ImportRow[]): string {
   const runs = { first: 'first import', again: 'imported again', fits: 'FITS imagery' };
   return formatColumns(
     [

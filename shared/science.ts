@@ -13,6 +13,11 @@ export interface ScienceLevelProgress {
   key: string;
   /** The level's name per locale, as the game shows it. */
   name: Record<string, string>;
+  /**
+   * A row of a course of more than PROGRESS_ROWS levels: the run of its levels (1-based, in
+   * sailing order) whose figures the row sums; `level_id`, `key` and `name` are its first level's.
+   */
+  levels?: { first: number; last: number };
   targets: number;
   /** Targets with at least one answer. */
   answered: number;

@@ -47,7 +47,8 @@ export const benchCommand: Command = {
     '  season:  [--answers N] [--season-volunteers N] [--small] [--requests N] [--databases pglite,postgres]',
     '  science: [--targets N,N] [--votes N,N] [--crowd N,N] [--post-seconds N] [--retirement-targets N] [--voyage-targets N]',
     '           [--export-rows N] [--databases pglite,postgres]',
-    '  import:  [--import-targets N] [--import-fits-mib N] [--import-workers N,N] [--databases pglite,postgres]',
+    '  import:  [--import-targets N] [--import-fits-mib N] [--import-workers N,N] [--import-call-requests N]',
+    '           [--databases pglite,postgres]',
   ].join('\n'),
   async run(args) {
     const {
@@ -150,6 +151,7 @@ export function parseBenchArgs(args: string[]) {
     'import-targets': { type: 'string' },
     'import-fits-mib': { type: 'string' },
     'import-workers': { type: 'string' },
+    'import-call-requests': { type: 'string' },
     'second-visit': { type: 'boolean', default: false },
     'client-dist': { type: 'string' },
     'peer-dist': { type: 'string' },
@@ -317,7 +319,9 @@ export function parseBenchArgs(args: string[]) {
       throw new UsageError(`--${option} is an option of cruise --second-visit`);
   // The import: lists of 10,000 and 100,000 targets (the issue's per-10,000 figure and its
   // 100,000-row list), or --import-targets N alone; and FITS imagery of 32 MiB made into a HiPS
-  // (--import-fits-mib N, 0 for none) on every core, or on each count of --import-workers N,N.
+  // (--import-fits-mib N, 0 for none) on every core, or on each count of --import-workers N,N; and
+  // each call a volunteer makes, on the largest list's course against season2's (100 requests
+  // each, --import-call-requests N, 0 for none).
   const importArgs = {
     databases: [...SERVER_DATABASES],
     sizes:
@@ -330,6 +334,10 @@ export function parseBenchArgs(args: string[]) {
       values['import-workers'] === undefined
         ? [os.availableParallelism()]
         : values['import-workers'].split(',').map((text) => count('import-workers', text)),
+    callRequests:
+      values['import-call-requests'] === undefined
+        ? 100
+        : wholeNumber('import-call-requests', values['import-call-requests'], 0, 'a whole number'),
   };
   if (values.databases !== undefined && positionals.includes('import'))
     importArgs.databases = databasesOption('import', SERVER_DATABASES);

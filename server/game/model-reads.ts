@@ -4,9 +4,8 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { CampaignEntry } from '../../shared/api';
 import type { MapLabel } from '../../shared/catalogue';
-import type { CourseId, LevelStatus } from '../../shared/enums';
+import type { CourseId } from '../../shared/enums';
 import type { Database } from '../db/schema';
-import { levelStatuses } from './levels';
 import type { SkyPoint } from '../../core/sky-points';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -105,19 +104,61 @@ export const catalogueVersion = sql<string>`(select coalesce(digest || '@' || se
  * answer that finishes a quest needs them, and they change only when the catalogue is seeded.
  */
 class LevelCache {
-  private cached: { version: string; levels: Promise<StoredLevel[]> } | undefined;
+  private cached: { version: string; levels: Promise<CachedLevels> } | undefined;
 
   async get(version: string, courseId: CourseId | undefined, via: Db): Promise<StoredLevel[]> {
     if (!this.cached || this.cached.version !== version) {
-      const levels = loadLevels(via);
+      const levels = loadLevels(via).then((all) => ({ all, byCourse: levelsByCourse(all) }));
       this.cached = { version, levels };
       levels.catch(() => {
         if (this.cached?.levels === levels) this.cached = undefined;
       });
     }
     const levels = await this.cached.levels;
-    return courseId ? levels.filter((level) => level.course_id === courseId) : levels;
+    return courseId ? (levels.byCourse.get(courseId) ?? []) : levels.all;
   }
+}
+
+/** The levels of every course, and each course's (the same objects), kept as they are. */
+interface CachedLevels {
+  all: StoredLevel[];
+  byCourse: Map<string, StoredLevel[]>;
+}
+
+/** Levels by course, each course's in the order given. */
+export function levelsByCourse(levels: readonly StoredLevel[]): Map<string, StoredLevel[]> {
+  const courses = new Map<string, StoredLevel[]>();
+  for (const level of levels) {
+    const list = courses.get(level.course_id) ?? [];
+    list.push(level);
+    courses.set(level.course_id, list);
+  }
+  return courses;
+}
+
+/** A course's levels by id and its areas by id, each with its level. */
+export interface LevelIndex {
+  byId: Map<number, StoredLevel>;
+  byArea: Map<number, { level: StoredLevel; area: StoredArea }>;
+}
+
+const levelIndexes = new WeakMap<readonly StoredLevel[], LevelIndex>();
+
+/**
+ * The index of a cached level list (cachedLevels), made at its first use and kept with it: a
+ * course of 100,000 areas is looked up by id in every quest call, never searched.
+ */
+export function levelIndex(levels: readonly StoredLevel[]): LevelIndex {
+  let index = levelIndexes.get(levels);
+  if (!index) {
+    index = { byId: new Map(), byArea: new Map() };
+    for (const level of levels) {
+      index.byId.set(level.id, level);
+      for (const area of level.areas) index.byArea.set(area.id, { level, area });
+    }
+    levelIndexes.set(levels, index);
+  }
+  return index;
 }
 
 const levelCaches = new WeakMap<object, LevelCache>();
@@ -139,6 +180,16 @@ export function cachedLevels(
     levelCaches.set(db, cache);
   }
   return cache.get(version, courseId, via);
+}
+
+/**
+ * The levels of `courseId` (or all) as the catalogue holds them now: its version read (one small
+ * statement), the levels from the cache at that version. For the routes that need the levels and
+ * no statement of their own besides (GET /api/levels, /api/server_info).
+ */
+export async function currentLevels(db: Kysely<Database>, courseId?: CourseId): Promise<StoredLevel[]> {
+  const { rows } = await sql<{ version: string }>`select ${catalogueVersion} as version`.execute(db);
+  return cachedLevels(db, rows[0]!.version, courseId);
 }
 
 /** Areas of the course that the user finished a quest in. */
@@ -207,25 +258,6 @@ export async function doneAreaIdsByCourse(db: Db, userId: number): Promise<Map<s
     byCourse.set(row.course_id, set);
   }
   return byCourse;
-}
-
-/**
- * Status of every level for one user, course by course, from the areas done and those settled by
- * retirement (a level whose other areas are all settled is unlocked once the user's are done).
- */
-export function statusesOf(
-  levels: StoredLevel[],
-  doneByCourse: Map<string, Set<number>>,
-  settledByCourse: Map<string, Set<number>> = new Map(),
-): Map<number, LevelStatus> {
-  const statuses = new Map<number, LevelStatus>();
-  const courses = [...new Set(levels.map((level) => level.course_id))];
-  for (const course of courses) {
-    const inCourse = levels.filter((level) => level.course_id === course);
-    const passed = passedAreaIds(doneByCourse.get(course) ?? [], settledByCourse.get(course));
-    for (const [id, status] of levelStatuses(inCourse, passed)) statuses.set(id, status);
-  }
-  return statuses;
 }
 
 /**

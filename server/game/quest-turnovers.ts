@@ -8,7 +8,7 @@ import type { Database, NotificationsTable } from '../db/schema';
 import { completesLevel } from './levels';
 import { nextQuestArea } from './quests';
 import { levelUnlockedNotification } from '../notifications/personal';
-import { cachedLevels, passedAreaIds, type Db } from './model-reads';
+import { cachedLevels, levelIndex, passedAreaIds, type Db } from './model-reads';
 
 /** What finishing one quest writes, if it turns out complete under its row lock. */
 export interface QuestTurnover {
@@ -51,10 +51,11 @@ export async function planTurnover(
   const turnover: QuestTurnover = { userId, questId, notification: null, next: null };
   if (basis.course_id === null || basis.area_id === null || basis.done_before === null) return turnover;
   const levels = await cachedLevels(db, basis.catalogue_version, basis.course_id);
-  const level = levels.find((candidate) => candidate.id === basis.level_id);
+  const { byId, byArea } = levelIndex(levels);
+  const level = basis.level_id === null ? undefined : byId.get(basis.level_id);
   // Areas settled by retirement are passed over as if done (docs/science.md, "Retirement").
   const doneBefore = passedAreaIds(basis.done_before, basis.settled ?? undefined);
-  const finishedArea = levels.flatMap((candidate) => candidate.areas).find((area) => area.id === basis.area_id);
+  const finishedArea = byArea.get(basis.area_id)?.area;
   const next = nextQuestArea(levels, new Set(doneBefore).add(basis.area_id), finishedArea?.centre);
   if (!next) return turnover;
   turnover.next = { levelId: next.level.id, areaId: next.area.id, type: next.level.type };

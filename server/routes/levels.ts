@@ -8,12 +8,15 @@ import type { CourseId } from '../../shared/enums';
 import { requireUser } from '../auth/session-user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
+import { activeLevelIndex, levelStatusAt, levelWindow } from '../game/levels';
 import {
+  currentLevels,
   doneAreaIds,
   doneAreaIdsByCourse,
-  loadLevels,
+  levelIndex,
+  levelsByCourse,
+  passedAreaIds,
   settledAreaIds,
-  statusesOf,
   type StoredLevel,
 } from '../game/model-reads';
 import { courseIdSchema, int4IdSchema, pathParameters, requireCourse, throwValidationError } from './schemas';
@@ -40,12 +43,17 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
   });
 
   // "Keyed by course then by group": a group is a level, named by its key (stable across builds),
-  // so the app can show progress per course and per stage; a course's total is the sum.
-  app.get('/api/server_info', async (): Promise<ServerInfoResponse> => {
-    const levels = await loadLevels(db);
-    const numberOfAreas: ServerInfoResponse['number_of_areas'] = {};
-    for (const level of levels) (numberOfAreas[level.course_id] ??= {})[level.key] = level.areas.length;
-    return { number_of_areas: numberOfAreas };
+  // so the app can show progress per course and per stage; a course's total is the sum. The same
+  // for every volunteer until the catalogue changes: made once per levels read, sent as text.
+  let serverInfo: { levels: StoredLevel[]; body: string } | undefined;
+  app.get('/api/server_info', async (_request, reply) => {
+    const levels = await currentLevels(db);
+    if (serverInfo?.levels !== levels) {
+      const numberOfAreas: ServerInfoResponse['number_of_areas'] = {};
+      for (const level of levels) (numberOfAreas[level.course_id] ??= {})[level.key] = level.areas.length;
+      serverInfo = { levels, body: JSON.stringify({ number_of_areas: numberOfAreas } satisfies ServerInfoResponse) };
+    }
+    return reply.type('application/json; charset=utf-8').send(serverInfo.body);
   });
 
   app.get(
@@ -68,11 +76,20 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
         only_status: boolean;
       };
       if (courseId) await requireCourse(db, courseId);
-      const levels = await loadLevels(db, courseId);
       const done = courseId
         ? new Map([[courseId as string, await doneAreaIds(db, user.id, courseId)]])
         : await doneAreaIdsByCourse(db, user.id);
-      const statuses = statusesOf(levels, done, await settledAreaIds(db, courseId));
+      const settled = await settledAreaIds(db, courseId);
+      const byCourse = levelsByCourse(await currentLevels(db, courseId));
+      // Each course's window (levelWindow): the five whole, a course of thousands around the active level.
+      const levels: StoredLevel[] = [];
+      const statuses = new Map<number, LevelSummary['status']>();
+      for (const [course, inCourse] of byCourse) {
+        const passed = passedAreaIds(done.get(course) ?? [], settled.get(course));
+        const window = levelWindow(inCourse, passed);
+        levels.push(...window.levels);
+        for (const [id, status] of window.statuses) statuses.set(id, status);
+      }
       if (onlyStatus)
         return levels.map((level) => ({
           id: level.id,
@@ -102,19 +119,18 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
         .executeTakeFirst();
       if (!row) throw new HttpError(404, `Level ${levelId} not found.`);
       const courseId = row.course_id as CourseId;
-      const levels = await loadLevels(db, courseId);
-      const level = levels.find((candidate) => candidate.id === levelId)!;
-      const statuses = statusesOf(
-        levels,
-        new Map([[courseId as string, await doneAreaIds(db, user.id, courseId)]]),
-        await settledAreaIds(db, courseId),
-      );
+      const done = await doneAreaIds(db, user.id, courseId);
+      const settled = await settledAreaIds(db, courseId);
+      const levels = await currentLevels(db, courseId);
+      const level = levelIndex(levels).byId.get(levelId)!;
+      const passed = passedAreaIds(done, settled.get(courseId));
+      const status = levelStatusAt(levels, levels.indexOf(level), activeLevelIndex(levels, passed), passed);
       const outlines = level.areaIds.length
         ? await db.selectFrom('areas').select(['id', 'outlines']).where('id', 'in', level.areaIds).execute()
         : [];
       const byId = new Map(outlines.map((area) => [area.id, area.outlines as Outline[]]));
       return {
-        ...summary(level, statuses.get(level.id)!),
+        ...summary(level, status),
         areas: level.areaIds.map((id) => ({ id, outlines: byId.get(id)! })),
       };
     },

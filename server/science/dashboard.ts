@@ -10,6 +10,7 @@ import type {
   ScienceCourseProgress,
   ScienceDay,
   ScienceDisputedTarget,
+  ScienceLevelProgress,
   ScienceReopenedTarget,
   ScienceSummary,
   ScienceVolunteer,
@@ -22,6 +23,12 @@ export const TOP_VOLUNTEERS = 50;
 export const DISPUTED_TARGETS = 20;
 export const DISPUTED_MIN_VOLUNTEERS = 3;
 export const REOPENED_TARGETS = 20;
+/**
+ * Rows of a course in the progress table at most: a course planned from 100,000 targets has
+ * thousands of levels, listed as this many runs of consecutive levels (sky regions, as the
+ * planner orders them along the HEALPix curve), each summed.
+ */
+export const PROGRESS_ROWS = 24;
 
 /** P(spiral) and P(interaction) of a consensus row `c` of a course row `co`, as SQL. */
 const spiralProbability = sql`consensus_probability(c.galaxy_type_evidence, co.spiral_prior)`;
@@ -76,16 +83,36 @@ async function courseProgress(db: Kysely<Database>): Promise<ScienceCourseProgre
         min_confidence: course.retire_min_confidence,
         max_volunteers: course.retire_max_volunteers,
       },
-      levels: own.map((level) => ({
-        level_id: Number(level.level_id),
-        key: level.key,
-        name: typeof level.name === 'string' ? (JSON.parse(level.name) as Record<string, string>) : level.name,
-        targets: Number(level.targets),
-        answered: Number(level.answered),
-        retired: Number(level.retired),
-      })),
+      levels: levelRows(
+        own.map((level) => ({
+          level_id: Number(level.level_id),
+          key: level.key,
+          name: typeof level.name === 'string' ? (JSON.parse(level.name) as Record<string, string>) : level.name,
+          targets: Number(level.targets),
+          answered: Number(level.answered),
+          retired: Number(level.retired),
+        })),
+      ),
     };
   });
+}
+
+/** A course's levels as the progress table's rows: each level, or PROGRESS_ROWS runs of them. */
+export function levelRows(levels: readonly ScienceLevelProgress[]): ScienceLevelProgress[] {
+  if (levels.length <= PROGRESS_ROWS) return [...levels];
+  const size = Math.ceil(levels.length / PROGRESS_ROWS);
+  const rows: ScienceLevelProgress[] = [];
+  for (let start = 0; start < levels.length; start += size) {
+    const run = levels.slice(start, start + size);
+    rows.push({
+      ...run[0],
+      levels: { first: start + 1, last: start + run.length },
+      targets: run.reduce((sum, level) => sum + level.targets, 0),
+      answered: run.reduce((sum, level) => sum + level.answered, 0),
+      retired: run.reduce((sum, level) => sum + level.retired, 0),
+    });
+  }
+  return rows;
 }
 
 /** The last DASHBOARD_DAYS days in the rankings' time zone, from the kept per-day counts. */

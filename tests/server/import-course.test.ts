@@ -9,7 +9,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCourse } from '../../cli/commands/import';
+import { AREAS_PER_LEVEL, importCourse } from '../../cli/commands/import';
+import { LEVEL_WINDOW } from '../../server/game/levels';
+import type { LevelSummary } from '../../shared/api';
 import { seedCatalogue } from '../../server/db/seed';
 import { setCourseOpen } from '../../server/db/admin-courses';
 import { sumNewAnswers } from '../../server/science/consensus';
@@ -526,5 +528,45 @@ describe.each(DATABASE_KINDS)('galaxy-cruise import on %s', (kind) => {
     expect((await put(admin, 'season2', { open: false })).statusCode).toBe(422);
     expect((await put(admin, 'season3', { open: false })).statusCode).toBe(404);
     expect((await put(admin, COURSE, { open: 'no' })).statusCode).toBe(400);
+  });
+
+  it('lists a window of a course of more than LEVEL_WINDOW levels, and every level in /api/server_info', async () => {
+    // Targets 0.3° apart along the equator, one to an area (AREA_RADIUS 0.25°), AREAS_PER_LEVEL to a level.
+    const levelCount = LEVEL_WINDOW + 8;
+    const longTargets: FixtureTarget[] = Array.from({ length: levelCount * AREAS_PER_LEVEL }, (_, index) => ({
+      id: index + 1,
+      ra: 100 + index * 0.3,
+      dec: 0,
+    }));
+    const long = writeSurvey({ id: 'long-course', targets: longTargets });
+    surveys.push(long);
+    await importCourse({ db: db(), manifestFile: long.manifest, varDirectory: testApp.varDirectory });
+    const user = await createTestUser(db());
+    const info = (await get(user, '/api/server_info')).json().number_of_areas['long-course'];
+    expect(Object.keys(info)).toHaveLength(levelCount);
+    expect(Object.values(info as Record<string, number>).reduce((sum, count) => sum + count, 0)).toBe(
+      longTargets.length,
+    );
+    const levels = (await get(user, '/api/levels?course_id=long-course')).json() as LevelSummary[];
+    expect(levels).toHaveLength(LEVEL_WINDOW);
+    expect(levels.map((level) => level.key)).toEqual(Object.keys(info).slice(0, LEVEL_WINDOW));
+    expect(levels.map((level) => level.status)).toEqual(['active', ...Array<string>(LEVEL_WINDOW - 1).fill('locked')]);
+    // Every course's window in the list of all.
+    const all = (await get(user, '/api/levels')).json() as LevelSummary[];
+    expect(all.filter((level) => (level.course_id as string) === 'long-course').map((level) => level.id)).toEqual(
+      levels.map((level) => level.id),
+    );
+    expect(all.filter((level) => level.course_id === 'season2').length).toBeGreaterThan(0);
+    // A level past the window is still there to ask for, locked.
+    const lastKey = Object.keys(info).at(-1)!;
+    const stored = await db()
+      .selectFrom('levels')
+      .select('id')
+      .where('key', '=', lastKey)
+      .where('retired', '=', false)
+      .executeTakeFirstOrThrow();
+    const detail = await get(user, `/api/levels/${stored.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ key: lastKey, status: 'locked', number_of_areas: AREAS_PER_LEVEL });
   });
 });

@@ -1,7 +1,14 @@
 // The pure game rules of server/game/ (ARCHITECTURE.md, the game model), without HTTP or a database.
 import { describe, expect, it } from 'vitest';
 import { crossesMedal, inWindow } from '../../server/game/campaigns';
-import { activeLevel, completesLevel, levelStatuses } from '../../server/game/levels';
+import {
+  LEVEL_WINDOW,
+  LEVELS_BEHIND,
+  activeLevel,
+  completesLevel,
+  levelStatuses,
+  levelWindow,
+} from '../../server/game/levels';
 import { nearestNotDoneArea } from '../../server/game/quests';
 import { periodStart } from '../../server/game/rankings';
 import { recommendCourse } from '../../server/game/recommend';
@@ -185,5 +192,63 @@ describe('recommended_course', () => {
     expect(recommendCourse(false, 'season2')).toBe('training');
     expect(recommendCourse(true, 'illustris')).toBe('illustris');
     expect(recommendCourse(true, undefined)).toBeNull();
+  });
+});
+
+describe('the levels GET /api/levels lists of a long course (levelWindow)', () => {
+  // Levels of two areas each: level k has areas 10k + 1 and 10k + 2.
+  const course = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      id: index + 1,
+      areaIds: [10 * (index + 1) + 1, 10 * (index + 1) + 2],
+    }));
+  const passedThrough = (last: number) =>
+    new Set(Array.from({ length: last }, (_, index) => [10 * (index + 1) + 1, 10 * (index + 1) + 2]).flat());
+  const ids = (levels: readonly { id: number }[]) => levels.map((level) => level.id);
+  /** The window's statuses are those levelStatuses gives the whole course. */
+  const expectStatusesOfCourse = (levels: ReturnType<typeof course>, passed: Set<number>) => {
+    const window = levelWindow(levels, passed);
+    const whole = levelStatuses(levels, passed);
+    expect([...window.statuses]).toEqual(window.levels.map((level) => [level.id, whole.get(level.id)]));
+    return window;
+  };
+
+  it('lists a course of at most LEVEL_WINDOW levels whole, whatever the progress', () => {
+    const levels = course(LEVEL_WINDOW);
+    for (const passed of [0, 5, LEVEL_WINDOW])
+      expect(ids(expectStatusesOfCourse(levels, passedThrough(passed)).levels)).toEqual(ids(levels));
+  });
+
+  it('lists LEVEL_WINDOW levels of a longer course from its start while the active level is near it', () => {
+    const levels = course(5000);
+    const window = expectStatusesOfCourse(levels, passedThrough(3));
+    expect(ids(window.levels)).toEqual(Array.from({ length: LEVEL_WINDOW }, (_, index) => index + 1));
+    expect(window.statuses.get(4)).toBe('active');
+  });
+
+  it('keeps LEVELS_BEHIND passed levels before the active one, the rest locked after it', () => {
+    const levels = course(5000);
+    const window = expectStatusesOfCourse(levels, passedThrough(1200));
+    expect(window.levels).toHaveLength(LEVEL_WINDOW);
+    expect(window.levels[0].id).toBe(1201 - LEVELS_BEHIND);
+    expect([...window.statuses.values()]).toEqual([
+      ...Array<string>(LEVELS_BEHIND).fill('unlocked'),
+      'active',
+      ...Array<string>(LEVEL_WINDOW - LEVELS_BEHIND - 1).fill('locked'),
+    ]);
+  });
+
+  it('marks a level past the active one unlocked when all its areas are passed (settled by retirement)', () => {
+    const levels = course(5000);
+    const passed = passedThrough(1200);
+    for (const id of [1211 * 10 + 1, 1211 * 10 + 2]) passed.add(id);
+    expect(expectStatusesOfCourse(levels, passed).statuses.get(1211)).toBe('unlocked');
+  });
+
+  it('lists the last LEVEL_WINDOW levels once the active level is near the end, or the course is passed', () => {
+    const levels = course(5000);
+    const last = ids(levels.slice(-LEVEL_WINDOW));
+    expect(ids(expectStatusesOfCourse(levels, passedThrough(4995)).levels)).toEqual(last);
+    expect(ids(expectStatusesOfCourse(levels, passedThrough(5000)).levels)).toEqual(last);
   });
 });

@@ -15,6 +15,7 @@ import {
   targetViewPath,
   TARGET_VIEW_FOV,
 } from '../../src/app/features/science-dashboard/shape';
+import { PROGRESS_ROWS, levelRows } from '../../server/science/dashboard';
 import type { ScienceAccuracyPoint, ScienceLevelProgress } from '../../shared/science';
 
 const DEGREE = Math.PI / 180;
@@ -61,6 +62,35 @@ describe('level names', () => {
     expect(levelName(level({ en: 'Stage 1', ja: 'ステージ1' }), 'en')).toEqual({ text: 'Stage 1' });
     expect(levelName(level({ en: 'Stage 1' }), 'ja')).toEqual({ text: 'Stage 1', lang: 'en' });
     expect(levelName(level({}), 'ja')).toEqual({ text: 'level_1', lang: 'en' });
+  });
+});
+
+describe("a course's rows in the progress table", () => {
+  const level = (index: number): ScienceLevelProgress => ({
+    level_id: 1000 + index,
+    key: `survey/${index}`,
+    name: { en: `Survey ${index}` },
+    targets: 10,
+    answered: index % 3,
+    retired: index % 2,
+  });
+
+  it('lists a course of at most PROGRESS_ROWS levels level by level', () => {
+    const levels = Array.from({ length: PROGRESS_ROWS }, (_, index) => level(index + 1));
+    expect(levelRows(levels)).toEqual(levels);
+  });
+
+  it('sums a course of thousands of levels into at most PROGRESS_ROWS runs, every level in one', () => {
+    const levels = Array.from({ length: 10_000 }, (_, index) => level(index + 1));
+    const rows = levelRows(levels);
+    expect(rows.length).toBeLessThanOrEqual(PROGRESS_ROWS);
+    expect(rows[0]).toMatchObject({ level_id: 1001, key: 'survey/1', levels: { first: 1, last: 417 }, targets: 4170 });
+    expect(rows.at(-1)!.levels!.last).toBe(10_000);
+    for (const [index, row] of rows.entries())
+      if (index > 0) expect(row.levels!.first).toBe(rows[index - 1].levels!.last + 1);
+    const total = (key: 'targets' | 'answered' | 'retired', list: readonly ScienceLevelProgress[]) =>
+      list.reduce((sum, entry) => sum + entry[key], 0);
+    for (const key of ['targets', 'answered', 'retired'] as const) expect(total(key, rows)).toBe(total(key, levels));
   });
 });
 

@@ -1,6 +1,6 @@
 // The current quest of a course (GET /api/courses/{course_id}/quests/current), the levels of
 // the course for the stage name (GET /api/levels?course_id=) and the areas per course
-// (GET /api/server_info) for the cabin rank.
+// (GET /api/server_info) for the cabin rank and the course's progress.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentQuestResponse, LevelDetail, LevelSummary, ServerInfoResponse } from '../../../shared/api';
 import { lastSeenMeta } from './lastSeen';
@@ -55,6 +55,18 @@ export function fetchLevel(levelId: number) {
   return request<LevelDetail>('get', '/api/levels/{level_id}', { level_id: levelId });
 }
 
-export function fetchServerInfo() {
-  return request<ServerInfoResponse>('get', '/api/server_info');
+export function fetchServerInfo(signal?: AbortSignal) {
+  return request<ServerInfoResponse>('get', '/api/server_info', undefined, { signal });
+}
+
+export function useServerInfo() {
+  return useQuery({ queryKey: ['server_info'], queryFn: ({ signal }) => fetchServerInfo(signal) });
+}
+
+/**
+ * Areas of a course, summed over its groups (GET /api/server_info): the whole course's, where
+ * GET /api/levels lists a long course's window only (server/game/levels.ts, levelWindow).
+ */
+export function areasOfCourse(info: ServerInfoResponse, course: string): number {
+  return Object.values(info.number_of_areas[course] ?? {}).reduce((sum, count) => sum + count, 0);
 }

@@ -8,7 +8,7 @@ import { Sailboat } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TargetLayer, type TargetMarker } from '../../../globe/layers/targets';
-import { useLevels, useQuest } from '../../api/quests';
+import { areasOfCourse, useLevels, useQuest, useServerInfo } from '../../api/quests';
 import { ignoreDismissal, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useGlobe } from '../../components/globe/GlobeContext';
 import { useGlobeLayer } from '../../components/globe/useGlobeLayer';
@@ -48,8 +48,9 @@ export function CruiseScreen({
   const levels = useLevels(course);
   const data = questQuery.data;
   const quest = data && !data.no_more_available_objects ? data : null;
-  // The course's areas (levels' number_of_areas), once its levels have come.
-  const totalAreas = levels.data?.reduce((sum, level) => sum + level.number_of_areas, 0);
+  // The course's areas (GET /api/server_info: the levels list a long course's window only).
+  const serverInfo = useServerInfo().data;
+  const totalAreas = serverInfo && areasOfCourse(serverInfo, course);
   // The target on screen: the navigation keeps it, the answer replies that drop retired targets
   // never drop it.
   const onScreenRef = useRef<number | null>(null);

@@ -9,7 +9,7 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Answer, CurrentQuestResponse, LevelSummary, Question } from '../../../../shared/api';
-import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey } from '../../api/quests';
+import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey, areasOfCourse } from '../../api/quests';
 import { myRecordsQuery } from '../../api/records';
 import { ignoreDismissal, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
@@ -59,7 +59,7 @@ export function useAnswerSubmission({
   data: CurrentQuestResponse | undefined;
   quest: Quest | null;
   levels: UseQueryResult<LevelSummary[]>;
-  /** The course's areas (levels' number_of_areas), once its levels have come. */
+  /** The course's areas (GET /api/server_info), once they have come. */
   totalAreas: number | undefined;
   queue: AnswerQueue;
   pending: readonly PendingAnswer[];
@@ -119,7 +119,7 @@ export function useAnswerSubmission({
         fetchLevel(finished.level_id),
         fetchServerInfo(),
       ]);
-      const totalAreas = Object.values(serverInfo.number_of_areas[course] ?? {}).reduce((sum, count) => sum + count, 0);
+      const totalAreas = areasOfCourse(serverInfo, course);
       const levelsNow = (await levels.refetch()).data ?? [];
       const stageName = (levelId: number | null) =>
         levelsNow.find((candidate) => candidate.id === levelId)?.name[currentLocale()] ?? '';

@@ -6,6 +6,7 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCourseName } from '../../api/courses';
+import { areasOfCourse } from '../../api/quests';
 import { skyDataUrl } from '../../api/dataRepository';
 import { useSession } from '../../api/session';
 import { DialogDismissed, DialogFrame, useDialog, useDialogs } from '../../components/dialogs';
@@ -18,7 +19,7 @@ import { useDeleteAccount } from '../profile/useDeleteAccount';
 import { CruiseMap } from './CruiseMap';
 import './mypage.css';
 import { cabin, certificates, MAX_STARS } from './rewards';
-import { totalAreas, useMypageData } from './useMypage';
+import { useMypageData } from './useMypage';
 
 /** The courses whose counts the mypage lists (application-spec §2). */
 const COUNTED_COURSES = ['season2', 'final_campaign', 'illustris'] as const;
@@ -59,7 +60,7 @@ export function MypageDialog({ course }: { course: string }) {
     );
   else {
     const season2 = data.records.season2;
-    const season2Total = totalAreas(data.serverInfo, 'season2');
+    const season2Total = areasOfCourse(data.serverInfo, 'season2');
     const { rank, stars } = cabin(season2.quests, season2Total);
     const finished = new Set(season2.quests.filter((quest) => quest.finished_at).map((quest) => quest.area_id)).size;
     const earned = certificates({

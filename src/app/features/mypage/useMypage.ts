@@ -2,20 +2,17 @@
 // answers count), the areas per course, the season2 levels and those of the course on screen
 // (statuses, labels) and the campaigns, inactive ones included.
 import { useQuery } from '@tanstack/react-query';
-import type { LevelSummary, MyRecordsResponse, ServerInfoResponse } from '../../../../shared/api';
+import type { LevelSummary, MyRecordsResponse } from '../../../../shared/api';
 import { request } from '../../api/request';
 import { useCampaigns } from '../../api/campaigns';
-import { useLevels } from '../../api/quests';
+import { useLevels, useServerInfo } from '../../api/quests';
 
 export function useMypageData(course: string) {
   const records = useQuery({
     queryKey: ['my_records'],
     queryFn: ({ signal }) => request<MyRecordsResponse>('get', '/api/my_records', undefined, { signal }),
   });
-  const serverInfo = useQuery({
-    queryKey: ['server_info'],
-    queryFn: ({ signal }) => request<ServerInfoResponse>('get', '/api/server_info', undefined, { signal }),
-  });
+  const serverInfo = useServerInfo();
   const season2Levels = useLevels('season2');
   const courseLevels = useLevels(course);
   const campaigns = useCampaigns();
@@ -32,9 +29,4 @@ export function useMypageData(course: string) {
     isError: queries.some((query) => query.isError),
     refetch: () => Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch())),
   };
-}
-
-/** Areas of a course, summed over its groups (GET /api/server_info). */
-export function totalAreas(info: ServerInfoResponse, course: string): number {
-  return Object.values(info.number_of_areas[course] ?? {}).reduce((sum, count) => sum + count, 0);
 }

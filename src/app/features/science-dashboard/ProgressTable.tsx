@@ -1,6 +1,7 @@
 // Progress per course and per level: targets, answered and retired, with a bar of the answered
 // share; level names in the page's language. A level's name is a proper name (the survey field's,
-// COSMOS or GAMA15h in Japanese too), not the interface's text: marked translate="no".
+// COSMOS or GAMA15h in Japanese too), not the interface's text: marked translate="no". A course of
+// thousands of levels comes as runs of them, each named by its span ("Levels 1–417").
 import { useTranslation } from 'react-i18next';
 import type { ScienceCourseProgress } from '../../../../shared/science';
 import { currentLocale } from '../../i18n';
@@ -31,12 +32,18 @@ export function ProgressTable({
         {
           header: t('science.progress.level'),
           rowHeader: true,
+          // A run of a long course's levels (levelRows, server/science/dashboard.ts) is named by its span.
           cellProps: (row) => ({
             id: `science-level-${row.level.level_id}`,
-            lang: levelName(row.level, locale).lang,
-            translate: 'no',
+            ...(row.level.levels ? {} : { lang: levelName(row.level, locale).lang, translate: 'no' as const }),
           }),
-          cell: (row) => levelName(row.level, locale).text,
+          cell: (row) =>
+            row.level.levels
+              ? t('science.progress.levels', {
+                  first: formats.count(row.level.levels.first),
+                  last: formats.count(row.level.levels.last),
+                })
+              : levelName(row.level, locale).text,
         },
         { header: t('science.courses.targets'), numeric: true, cell: (row) => formats.count(row.level.targets) },
         { header: t('science.courses.answered'), numeric: true, cell: (row) => formats.count(row.level.answered) },

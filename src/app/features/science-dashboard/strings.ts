@@ -39,6 +39,7 @@ export const science = defineStrings(
     progress: {
       title: 'Progress per course and level',
       level: 'Level',
+      levels: 'Levels {{first}}–{{last}}',
       share: 'Answered share',
     },
     confidence: {
@@ -124,6 +125,7 @@ export const science = defineStrings(
     progress: {
       title: 'コース・レベルごとの進み具合',
       level: 'レベル',
+      levels: 'レベル {{first}}〜{{last}}',
       share: '回答済みの割合',
     },
     confidence: {
