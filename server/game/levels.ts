@@ -67,10 +67,10 @@ export function completesLevel(level: LevelAreas, doneBefore: ReadonlySet<number
   return level.areaIds.every((id) => id === areaId || doneBefore.has(id));
 }
 
-/** Levels a course lists whole (GET /api/levels): more than any of the five courses has. */
-export const LEVEL_WINDOW = 32;
+/** Levels a course lists whole (GET /api/levels): as many as season2's 14 and a few more. */
+export const LEVEL_WINDOW = 16;
 /** Of a longer course's window, the passed levels listed before the active one. */
-export const LEVELS_BEHIND = 8;
+export const LEVELS_BEHIND = 4;
 
 /**
  * The levels of one course that GET /api/levels lists, with their statuses (levelStatuses): all

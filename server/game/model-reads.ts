@@ -107,6 +107,11 @@ class LevelCache {
   private cached: { version: string; levels: Promise<CachedLevels> } | undefined;
 
   async get(version: string, courseId: CourseId | undefined, via: Db): Promise<StoredLevel[]> {
+    const levels = await this.byCourse(version, via);
+    return courseId ? (levels.byCourse.get(courseId) ?? []) : levels.all;
+  }
+
+  async byCourse(version: string, via: Db): Promise<CachedLevels> {
     if (!this.cached || this.cached.version !== version) {
       const levels = loadLevels(via).then((all) => ({ all, byCourse: levelsByCourse(all) }));
       this.cached = { version, levels };
@@ -114,8 +119,7 @@ class LevelCache {
         if (this.cached?.levels === levels) this.cached = undefined;
       });
     }
-    const levels = await this.cached.levels;
-    return courseId ? (levels.byCourse.get(courseId) ?? []) : levels.all;
+    return this.cached.levels;
   }
 }
 
@@ -126,7 +130,7 @@ interface CachedLevels {
 }
 
 /** Levels by course, each course's in the order given. */
-export function levelsByCourse(levels: readonly StoredLevel[]): Map<string, StoredLevel[]> {
+function levelsByCourse(levels: readonly StoredLevel[]): Map<string, StoredLevel[]> {
   const courses = new Map<string, StoredLevel[]>();
   for (const level of levels) {
     const list = courses.get(level.course_id) ?? [];
@@ -174,12 +178,21 @@ export function cachedLevels(
   courseId?: CourseId,
   via: Db = db,
 ): Promise<StoredLevel[]> {
+  return levelCache(db).get(version, courseId, via);
+}
+
+function levelCache(db: Kysely<Database>): LevelCache {
   let cache = levelCaches.get(db);
   if (!cache) {
     cache = new LevelCache();
     levelCaches.set(db, cache);
   }
-  return cache.get(version, courseId, via);
+  return cache;
+}
+
+async function currentVersion(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ version: string }>`select ${catalogueVersion} as version`.execute(db);
+  return rows[0]!.version;
 }
 
 /**
@@ -188,8 +201,12 @@ export function cachedLevels(
  * no statement of their own besides (GET /api/levels, /api/server_info).
  */
 export async function currentLevels(db: Kysely<Database>, courseId?: CourseId): Promise<StoredLevel[]> {
-  const { rows } = await sql<{ version: string }>`select ${catalogueVersion} as version`.execute(db);
-  return cachedLevels(db, rows[0]!.version, courseId);
+  return cachedLevels(db, await currentVersion(db), courseId);
+}
+
+/** currentLevels of every course, by course (the cache's own map: nothing is grouped per call). */
+export async function currentLevelsByCourse(db: Kysely<Database>): Promise<ReadonlyMap<string, StoredLevel[]>> {
+  return (await levelCache(db).byCourse(await currentVersion(db), db)).byCourse;
 }
 
 /** Areas of the course that the user finished a quest in. */

@@ -13,8 +13,8 @@ import {
   currentLevels,
   doneAreaIds,
   doneAreaIdsByCourse,
+  currentLevelsByCourse,
   levelIndex,
-  levelsByCourse,
   passedAreaIds,
   settledAreaIds,
   type StoredLevel,
@@ -80,7 +80,9 @@ export const levelRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
         ? new Map([[courseId as string, await doneAreaIds(db, user.id, courseId)]])
         : await doneAreaIdsByCourse(db, user.id);
       const settled = await settledAreaIds(db, courseId);
-      const byCourse = levelsByCourse(await currentLevels(db, courseId));
+      const byCourse = courseId
+        ? new Map([[courseId as string, await currentLevels(db, courseId)]])
+        : await currentLevelsByCourse(db);
       // Each course's window (levelWindow): the five whole, a course of thousands around the active level.
       const levels: StoredLevel[] = [];
       const statuses = new Map<number, LevelSummary['status']>();
