@@ -65,6 +65,7 @@ async function prepareDatabase(varDirectory: string, databaseUrl: string, skyDir
     await db
       .insertInto('users')
       .values({ email: EMAIL, nickname: 'timed', locale: 'en', password_hash: await hashPassword(PASSWORD) })
+      .onConflict((conflict) => conflict.column('email').doNothing())
       .execute();
   } finally {
     await db.destroy();
