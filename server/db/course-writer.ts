@@ -76,7 +76,11 @@ export interface CourseRows {
 export async function writeCourses(trx: Transaction<Database>, rows: CourseRows): Promise<{ retiredTargets: number }> {
   // = any($1) with one array parameter: no statement grows with the course.
   const courses = sql`${sql.val([...rows.courseIds])}::text[]`;
-  const keep = (ids: number[]) => sql`${sql.val(ids)}::bigint[]`;
+  // Each list in its column's type: `= any` of an array of the same type is a hash lookup (PostgreSQL
+  // 14's hashed ScalarArrayOpExpr); integer ids against a bigint[] are compared one by one, every
+  // area of a 100,000-area course against every kept id.
+  const keepIntegers = (ids: number[]) => sql`${sql.val(ids)}::integer[]`;
+  const keepBigints = (ids: number[]) => sql`${sql.val(ids)}::bigint[]`;
 
   await inBatches(rows.levels, (batch) =>
     trx
@@ -103,7 +107,7 @@ export async function writeCourses(trx: Transaction<Database>, rows: CourseRows)
       )
       .execute(),
   );
-  await sql`update levels set retired = not (id = any(${keep(rows.levels.map((level) => level.id))}))
+  await sql`update levels set retired = not (id = any(${keepIntegers(rows.levels.map((level) => level.id))}))
     where course_id = any(${courses})`.execute(trx);
 
   await inBatches(rows.areas, (batch) =>
@@ -122,7 +126,7 @@ export async function writeCourses(trx: Transaction<Database>, rows: CourseRows)
       )
       .execute(),
   );
-  await sql`update areas set retired = not (id = any(${keep(rows.areas.map((area) => area.id))}))
+  await sql`update areas set retired = not (id = any(${keepIntegers(rows.areas.map((area) => area.id))}))
     where level_id in (select id from levels where course_id = any(${courses}))`.execute(trx);
 
   await inBatches(rows.targets, (batch) =>
@@ -157,7 +161,7 @@ export async function writeCourses(trx: Transaction<Database>, rows: CourseRows)
   );
   const { rows: counted } = await sql<{ retired: number | string }>`
     with changed as (
-      update targets set retired = not (object_id = any(${keep(rows.targets.map((target) => target.object_id))}))
+      update targets set retired = not (object_id = any(${keepBigints(rows.targets.map((target) => target.object_id))}))
       where area_id in (select areas.id from areas join levels on levels.id = areas.level_id
         where levels.course_id = any(${courses}))
       returning retired)
