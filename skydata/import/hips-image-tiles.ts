@@ -5,7 +5,6 @@
 // ./hips-image-worker.ts for more, so the tiles are the same bytes whichever runs them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { hipsTileCenters } from '../../core/healpix';
 import { rotateGalactic } from '../../core/hipsProperties';
 import type { Core } from '../../core/wasm';
 import type { PrettyPreset } from '../../shared/prettyPicture';
@@ -13,6 +12,7 @@ import { DEFAULT_DISPLAY, exposeChannel, filterStretch, mixMatrix } from '../../
 import { hipsTilePath } from '../hips';
 import { encodePng } from '../png';
 import { closeBand, ensureWindow, ImageImportError, openBand, presetSample, type BandImage } from './fits-window';
+import { TexelProjection } from './texel-projection';
 import { TilePyramid } from './tile-pyramid';
 
 export const RAD = 180 / Math.PI;
@@ -186,38 +186,21 @@ function sample(band: BandImage, x: number, y: number): number {
 }
 
 /** Flux per band of each texel of one tile (band-major: band k at k·w²), NaN where no image is. */
-function resampleTile(core: Core, fields: BandImage[][], order: number, npix: number, tileWidth: number) {
+function resampleTile(core: Core, projection: TexelProjection, fields: BandImage[][], order: number, npix: number) {
   const bands = fields[0]!.length;
+  const { tileWidth } = projection;
   const texels = tileWidth * tileWidth;
-  const { theta, phi } = hipsTileCenters(core, order, npix, tileWidth);
-  const ra = new Float64Array(texels);
-  const dec = new Float64Array(texels);
-  for (let k = 0; k < texels; k += 1) {
-    ra[k] = phi[k]! * RAD;
-    dec[k] = 90 - theta[k]! * RAD;
-  }
+  projection.setTile(order, npix);
+  const x = new Float64Array(texels);
+  const y = new Float64Array(texels);
   const sum = new Float64Array(texels * bands);
   const count = new Uint16Array(texels);
-  let galactic: [Float64Array<ArrayBufferLike>, Float64Array<ArrayBufferLike>] | undefined;
   const values = new Float64Array(texels * bands);
   const valid = new Uint8Array(texels);
   for (const field of fields) {
     valid.fill(1);
     field.forEach((band, b) => {
-      let lng: Float64Array<ArrayBufferLike> = ra;
-      let lat: Float64Array<ArrayBufferLike> = dec;
-      if (band.wcs.frame === 'galactic') {
-        if (!galactic) {
-          galactic = [new Float64Array(texels), new Float64Array(texels)];
-          for (let k = 0; k < texels; k += 1) {
-            const [x, y, z] = rotateGalactic(unit(ra[k]!, dec[k]!), true);
-            galactic[0][k] = (((Math.atan2(y, x) * RAD) % 360) + 360) % 360;
-            galactic[1][k] = Math.asin(Math.max(-1, Math.min(1, z))) * RAD;
-          }
-        }
-        [lng, lat] = galactic;
-      }
-      const { x, y } = band.wcs.skyToPixel(lng, lat);
+      projection.pixels(band.wcs, x, y);
       windowFor(core, band, x, y);
       for (let k = 0; k < texels; k += 1) {
         const value = sample(band, x[k]!, y[k]!);
@@ -318,9 +301,10 @@ export function runGroup(core: Core, job: GroupJob, open: Map<string, BandImage>
       }
     },
   );
+  const projection = new TexelProjection(core, job.tileWidth);
   for (const tile of job.tiles) {
     const tileFields = tile.fields.map((index) => fields[index]!);
-    const flux = resampleTile(core, tileFields, job.order, tile.npix, job.tileWidth);
+    const flux = resampleTile(core, projection, tileFields, job.order, tile.npix);
     if (flux) result.deepest.push(tile.npix);
     pyramid.report(tile.npix, flux);
   }
