@@ -144,7 +144,7 @@ export function surveyField(core: Core, files: readonly string[]): FieldSurvey {
 }
 
 /**
- * Makes the band's window hold every pixel the bilinear samples at (x, y) read (see sample),
+ * Makes the band's window hold every pixel the bilinear samples at (x, y) read (see sampleBand),
  * or does nothing when none of them falls on the image.
  */
 function windowFor(core: Core, band: BandImage, x: Float64Array, y: Float64Array): void {
@@ -166,23 +166,43 @@ function windowFor(core: Core, band: BandImage, x: Float64Array, y: Float64Array
   if (right >= 0) ensureWindow(core, band, left, right + 1, top, bottom + 1);
 }
 
-/** Bilinear value at FITS pixel (x, y) (1-based) from the band's window, NaN off the image or next to a blank. */
-function sample(band: BandImage, x: number, y: number): number {
-  if (!(x >= 0.5 && x <= band.width + 0.5 && y >= 0.5 && y <= band.height + 0.5)) return NaN;
-  const fx = Math.min(Math.max(x - 1, 0), band.width - 1);
-  const fy = Math.min(Math.max(y - 1, 0), band.height - 1);
-  const x0 = Math.min(Math.floor(fx), band.width - 2);
-  const y0 = Math.min(Math.floor(fy), band.height - 2);
-  const tx = fx - x0;
-  const ty = fy - y0;
-  const window = band.window!;
-  const pixels = window.pixels;
-  const at = (y0 - window.y0) * window.width + x0 - window.x0;
-  const below = at + window.width;
-  return (
-    (1 - ty) * ((1 - tx) * pixels[at]! + tx * pixels[at + 1]!) +
-    ty * ((1 - tx) * pixels[below]! + tx * pixels[below + 1]!)
-  );
+/**
+ * Bilinear values at FITS pixels (x[k], y[k]) (1-based) from the band's window into
+ * `values[at + k]`, NaN off the image or next to a blank; `valid[k]` cleared where NaN.
+ */
+function sampleBand(
+  band: BandImage,
+  x: Float64Array,
+  y: Float64Array,
+  values: Float64Array,
+  at: number,
+  valid: Uint8Array,
+): void {
+  const { width, height } = band;
+  const window = band.window;
+  for (let k = 0; k < x.length; k += 1) {
+    const px = x[k]!;
+    const py = y[k]!;
+    if (!(px >= 0.5 && px <= width + 0.5 && py >= 0.5 && py <= height + 0.5)) {
+      values[at + k] = NaN;
+      valid[k] = 0;
+      continue;
+    }
+    const fx = Math.min(Math.max(px - 1, 0), width - 1);
+    const fy = Math.min(Math.max(py - 1, 0), height - 1);
+    const x0 = Math.min(Math.floor(fx), width - 2);
+    const y0 = Math.min(Math.floor(fy), height - 2);
+    const tx = fx - x0;
+    const ty = fy - y0;
+    const pixels = window!.pixels;
+    const here = (y0 - window!.y0) * window!.width + x0 - window!.x0;
+    const below = here + window!.width;
+    const value =
+      (1 - ty) * ((1 - tx) * pixels[here]! + tx * pixels[here + 1]!) +
+      ty * ((1 - tx) * pixels[below]! + tx * pixels[below + 1]!);
+    if (Number.isNaN(value)) valid[k] = 0;
+    values[at + k] = value;
+  }
 }
 
 /** Flux per band of each texel of one tile (band-major: band k at k·w²), NaN where no image is. */
@@ -202,11 +222,7 @@ function resampleTile(core: Core, projection: TexelProjection, fields: BandImage
     field.forEach((band, b) => {
       projection.pixels(band.wcs, x, y);
       windowFor(core, band, x, y);
-      for (let k = 0; k < texels; k += 1) {
-        const value = sample(band, x[k]!, y[k]!);
-        if (Number.isNaN(value)) valid[k] = 0;
-        values[b * texels + k] = value;
-      }
+      sampleBand(band, x, y, values, b * texels, valid);
     });
     for (let k = 0; k < texels; k += 1) {
       if (!valid[k]) continue;
@@ -237,9 +253,24 @@ export function colourTile(flux: Float32Array, tileWidth: number, bands: number,
   const weights = mixMatrix(preset.mix, bands);
   const { nFilters } = preset;
   const stretch = filterStretch(preset, DEFAULT_DISPLAY.betaScale);
-  const expose = (value: number) => exposeChannel(value, preset);
+  // One band (or any mix whose filters weigh the three channels alike) makes grey: the three
+  // sums are then the same numbers, exposed once.
+  let grey = true;
+  for (let filter = 0; filter < nFilters; filter += 1)
+    if (weights[3 * filter] !== weights[3 * filter + 1] || weights[3 * filter] !== weights[3 * filter + 2])
+      grey = false;
   for (let k = 0; k < texels; k += 1) {
     if (Number.isNaN(flux[k]!)) continue;
+    if (grey) {
+      let light = 0;
+      for (let filter = 0; filter < nFilters; filter += 1)
+        light += weights[3 * filter]! * stretch(filter < bands ? flux[filter * texels + k]! : 0);
+      const byte = Math.round(exposeChannel(light, preset) * 255);
+      rgb[3 * k] = byte;
+      rgb[3 * k + 1] = byte;
+      rgb[3 * k + 2] = byte;
+      continue;
+    }
     let red = 0;
     let green = 0;
     let blue = 0;
@@ -249,9 +280,9 @@ export function colourTile(flux: Float32Array, tileWidth: number, bands: number,
       green += weights[3 * filter + 1]! * s;
       blue += weights[3 * filter + 2]! * s;
     }
-    rgb[3 * k] = Math.round(expose(red) * 255);
-    rgb[3 * k + 1] = Math.round(expose(green) * 255);
-    rgb[3 * k + 2] = Math.round(expose(blue) * 255);
+    rgb[3 * k] = Math.round(exposeChannel(red, preset) * 255);
+    rgb[3 * k + 1] = Math.round(exposeChannel(green, preset) * 255);
+    rgb[3 * k + 2] = Math.round(exposeChannel(blue, preset) * 255);
   }
   return rgb;
 }

@@ -158,7 +158,8 @@ export class TexelProjection {
     const n = nodes.length;
     const gridX = projected.x;
     const gridY = projected.y;
-    for (let k = 0; k < gridX.length; k += 1) if (!Number.isFinite(gridX[k]!) || !Number.isFinite(gridY[k]!)) return false;
+    for (let k = 0; k < gridX.length; k += 1)
+      if (!Number.isFinite(gridX[k]!) || !Number.isFinite(gridY[k]!)) return false;
     // Along each grid row, every column between its grid columns.
     for (let i = 0; i < n; i += 1) {
       const line = i * tileWidth;

@@ -80,7 +80,6 @@ describe('texel centres of a HiPS tile in an image’s pixels', () => {
       expect(error, `order ${order} at (${ra}, ${dec})`).toBeLessThan(5e-5);
       // The cell centres it checks find the largest error of the whole tile.
       expect(stats.maxError).toBeCloseTo(error, 12);
-
     }
   });
 
