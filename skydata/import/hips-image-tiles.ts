@@ -205,25 +205,55 @@ function sampleBand(
   }
 }
 
+/** The arrays resampleTile fills for each tile, made once a group rather than once a tile. */
+interface ResampleScratch {
+  /** FITS pixel coordinates of the texel centres in the band being sampled. */
+  x: Float64Array<ArrayBuffer>;
+  y: Float64Array<ArrayBuffer>;
+  /** Per band (band-major), the sum of the fields' values, and per texel the fields that hold it. */
+  sum: Float64Array;
+  count: Uint16Array;
+  /** The field being sampled: its bands' values, and whether every band has one. */
+  values: Float64Array;
+  valid: Uint8Array;
+}
+
+function resampleScratch(tileWidth: number, bands: number): ResampleScratch {
+  const texels = tileWidth * tileWidth;
+  return {
+    x: new Float64Array(texels),
+    y: new Float64Array(texels),
+    sum: new Float64Array(texels * bands),
+    count: new Uint16Array(texels),
+    values: new Float64Array(texels * bands),
+    valid: new Uint8Array(texels),
+  };
+}
+
 /** Flux per band of each texel of one tile (band-major: band k at k·w²), NaN where no image is. */
-function resampleTile(core: Core, projection: TexelProjection, fields: BandImage[][], order: number, npix: number) {
+function resampleTile(
+  core: Core,
+  projection: TexelProjection,
+  scratch: ResampleScratch,
+  fields: BandImage[][],
+  order: number,
+  npix: number,
+) {
   const bands = fields[0]!.length;
   const { tileWidth } = projection;
   const texels = tileWidth * tileWidth;
   projection.setTile(order, npix);
-  const x = new Float64Array(texels);
-  const y = new Float64Array(texels);
-  const sum = new Float64Array(texels * bands);
-  const count = new Uint16Array(texels);
-  const values = new Float64Array(texels * bands);
-  const valid = new Uint8Array(texels);
+  const { x, y, sum, count, values, valid } = scratch;
+  sum.fill(0);
+  count.fill(0);
   for (const field of fields) {
     valid.fill(1);
-    field.forEach((band, b) => {
+    for (let b = 0; b < bands; b += 1) {
+      const band = field[b]!;
       projection.pixels(band.wcs, x, y);
       windowFor(core, band, x, y);
       sampleBand(band, x, y, values, b * texels, valid);
-    });
+    }
     for (let k = 0; k < texels; k += 1) {
       if (!valid[k]) continue;
       count[k] += 1;
@@ -333,9 +363,10 @@ export function runGroup(core: Core, job: GroupJob, open: Map<string, BandImage>
     },
   );
   const projection = new TexelProjection(core, job.tileWidth);
+  const scratch = resampleScratch(job.tileWidth, job.bands);
   for (const tile of job.tiles) {
     const tileFields = tile.fields.map((index) => fields[index]!);
-    const flux = resampleTile(core, projection, tileFields, job.order, tile.npix);
+    const flux = resampleTile(core, projection, scratch, tileFields, job.order, tile.npix);
     if (flux) result.deepest.push(tile.npix);
     pyramid.report(tile.npix, flux);
   }
