@@ -12,6 +12,7 @@ import { DEFAULT_DISPLAY, exposeChannel, filterStretch, mixMatrix } from '../../
 import { hipsTilePath } from '../hips';
 import { encodePng } from '../png';
 import { closeBand, ensureWindow, ImageImportError, openBand, presetSample, type BandImage } from './fits-window';
+import { channelTables } from './channel-table';
 import { TexelProjection } from './texel-projection';
 import { TilePyramid } from './tile-pyramid';
 
@@ -270,6 +271,24 @@ function resampleTile(
   return any ? flux : undefined;
 }
 
+type Tables = [ChannelTableOf, ChannelTableOf, ChannelTableOf];
+type ChannelTableOf = NonNullable<ReturnType<typeof channelTables>[number]>;
+/** Each preset's channel tables (./channel-table.ts) by band count; absent where a channel has none. */
+const presetTables = new WeakMap<ImportPreset, Map<number, Tables | undefined>>();
+
+function tablesOf(preset: ImportPreset, weights: Float32Array, bands: number): Tables | undefined {
+  let byBands = presetTables.get(preset);
+  if (!byBands) {
+    byBands = new Map();
+    presetTables.set(preset, byBands);
+  }
+  if (!byBands.has(bands)) {
+    const tables = channelTables(preset, weights, bands);
+    byBands.set(bands, tables.every((table) => table !== undefined) ? (tables as Tables) : undefined);
+  }
+  return byBands.get(bands);
+}
+
 /**
  * RGB bytes of a tile's fluxes through the preset; black where no image is. prettyColor's steps
  * (shared/prettyMixing.ts: filterStretch, the mixing weights, exposeChannel) with the default
@@ -289,8 +308,29 @@ export function colourTile(flux: Float32Array, tileWidth: number, bands: number,
   for (let filter = 0; filter < nFilters; filter += 1)
     if (weights[3 * filter] !== weights[3 * filter + 1] || weights[3 * filter] !== weights[3 * filter + 2])
       grey = false;
+  const tables = tablesOf(preset, weights, bands);
+  // A grey tile's three channels are one table's bytes.
+  const one = tables && tables[0].table === tables[1].table && tables[0].table === tables[2].table;
   for (let k = 0; k < texels; k += 1) {
     if (Number.isNaN(flux[k]!)) continue;
+    if (tables) {
+      let blank = false;
+      for (let band = 1; band < bands; band += 1) if (Number.isNaN(flux[band * texels + k]!)) blank = true;
+      if (!blank) {
+        if (one) {
+          const byte = tables[0].table.byte(flux[tables[0].filter * texels + k]!);
+          rgb[3 * k] = byte;
+          rgb[3 * k + 1] = byte;
+          rgb[3 * k + 2] = byte;
+        } else {
+          for (let channel = 0; channel < 3; channel += 1) {
+            const { filter, table } = tables[channel]!;
+            rgb[3 * k + channel] = table.byte(flux[filter * texels + k]!);
+          }
+        }
+        continue;
+      }
+    }
     if (grey) {
       let light = 0;
       for (let filter = 0; filter < nFilters; filter += 1)
