@@ -245,9 +245,7 @@ function resampleTile(
   const texels = tileWidth * tileWidth;
   projection.setTile(order, npix);
   const { x, y, sum, count, values, valid } = scratch;
-  sum.fill(0);
-  count.fill(0);
-  for (const field of fields) {
+  const sampleField = (field: BandImage[]) => {
     valid.fill(1);
     for (let b = 0; b < bands; b += 1) {
       const band = field[b]!;
@@ -255,14 +253,29 @@ function resampleTile(
       windowFor(core, band, x, y);
       sampleBand(band, x, y, values, b * texels, valid);
     }
+  };
+  const flux = new Float32Array(texels * bands).fill(NaN);
+  let any = false;
+  if (fields.length === 1) {
+    // One field: a texel's flux is its value, as (0 + value) / 1 from the sums below.
+    sampleField(fields[0]!);
+    for (let k = 0; k < texels; k += 1) {
+      if (!valid[k]) continue;
+      any = true;
+      for (let b = 0; b < bands; b += 1) flux[b * texels + k] = 0 + values[b * texels + k]!;
+    }
+    return any ? flux : undefined;
+  }
+  sum.fill(0);
+  count.fill(0);
+  for (const field of fields) {
+    sampleField(field);
     for (let k = 0; k < texels; k += 1) {
       if (!valid[k]) continue;
       count[k] += 1;
       for (let b = 0; b < bands; b += 1) sum[b * texels + k] += values[b * texels + k]!;
     }
   }
-  const flux = new Float32Array(texels * bands).fill(NaN);
-  let any = false;
   for (let k = 0; k < texels; k += 1) {
     if (count[k] === 0) continue;
     any = true;
@@ -292,8 +305,8 @@ function tablesOf(preset: ImportPreset, weights: Float32Array, bands: number): T
 /**
  * RGB bytes of a tile's fluxes through the preset; black where no image is. prettyColor's steps
  * (shared/prettyMixing.ts: filterStretch, the mixing weights, exposeChannel) with the default
- * display, taken once a tile rather than with arrays per texel: the colouring is a fifth of the
- * import's time.
+ * display, taken once a tile rather than with arrays per texel; a channel one band alone makes
+ * is looked up in its table of bytes (./channel-table.ts), the same numbers.
  */
 export function colourTile(flux: Float32Array, tileWidth: number, bands: number, preset: ImportPreset): Uint8Array {
   const texels = tileWidth * tileWidth;
