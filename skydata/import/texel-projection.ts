@@ -1,12 +1,12 @@
 // Where each texel centre of a HiPS tile falls in a band's image (FITS pixel coordinates), for
-// ./hips-image-tiles.ts. Taking every texel through HEALPix → (ra, dec) → the image's WCS was a
-// third of the import's time; within one tile that map is smooth, so only a coarse grid of texel
-// centres (every GRID_STEP-th row and column, and the last) is projected and the pixel
-// coordinates between them are interpolated bilinearly. Bilinear interpolation of a smooth map is
+// ./hips-image-tiles.ts. Taking every texel through HEALPix → (ra, dec) → the image's WCS costs
+// several trigonometric functions a texel; within one tile that map is smooth, so only a coarse
+// grid of texel centres (every GRID_STEP-th row and column, and the last) is projected and the
+// pixel coordinates between them are interpolated bilinearly. Bilinear interpolation of a smooth map is
 // worst at a cell's centre, so the texel nearest each cell's centre is projected too and compared
 // with its interpolated position: where any of them is off by more than INTERPOLATION_TOLERANCE
 // pixels (a coarse tile, the kink of HEALPix's polar caps at |z| = 2/3, the pole, a projection's
-// horizon), the tile takes every texel through the projection exactly, as before.
+// horizon), the tile takes every texel through the projection exactly.
 import { hipsTileCenters, hipsTilePixels } from '../../core/healpix';
 import { rotateGalactic } from '../../core/hipsProperties';
 import type { Core } from '../../core/wasm';
