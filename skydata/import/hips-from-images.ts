@@ -7,7 +7,8 @@
 // The deepest order is the first whose texel is no larger than the finest image pixel (as
 // Hipsgen chooses it); each texel centre (core/healpix.ts, Hipsgen's tile layout, see
 // ../hips.ts) is taken through each image's WCS (WCS Papers I and II, in the wasm core) to its
-// pixel and sampled bilinearly, the fields that hold it averaged. Each lower order down to
+// pixel, exactly on a coarse grid and interpolated between (./texel-projection.ts), and sampled
+// bilinearly, the fields that hold it averaged. Each lower order down to
 // hips_order_min averages the four texels below each of its own, in flux before the colour, so
 // that the noise and the faint light average as a telescope with larger pixels would see them.
 //

@@ -5,7 +5,6 @@
 // ./hips-image-worker.ts for more, so the tiles are the same bytes whichever runs them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { hipsTileCenters } from '../../core/healpix';
 import { rotateGalactic } from '../../core/hipsProperties';
 import type { Core } from '../../core/wasm';
 import type { PrettyPreset } from '../../shared/prettyPicture';
@@ -13,6 +12,8 @@ import { DEFAULT_DISPLAY, exposeChannel, filterStretch, mixMatrix } from '../../
 import { hipsTilePath } from '../hips';
 import { encodePng } from '../png';
 import { closeBand, ensureWindow, ImageImportError, openBand, presetSample, type BandImage } from './fits-window';
+import { channelTables } from './channel-table';
+import { TexelProjection } from './texel-projection';
 import { TilePyramid } from './tile-pyramid';
 
 export const RAD = 180 / Math.PI;
@@ -144,7 +145,7 @@ export function surveyField(core: Core, files: readonly string[]): FieldSurvey {
 }
 
 /**
- * Makes the band's window hold every pixel the bilinear samples at (x, y) read (see sample),
+ * Makes the band's window hold every pixel the bilinear samples at (x, y) read (see sampleBand),
  * or does nothing when none of them falls on the image.
  */
 function windowFor(core: Core, band: BandImage, x: Float64Array, y: Float64Array): void {
@@ -166,73 +167,115 @@ function windowFor(core: Core, band: BandImage, x: Float64Array, y: Float64Array
   if (right >= 0) ensureWindow(core, band, left, right + 1, top, bottom + 1);
 }
 
-/** Bilinear value at FITS pixel (x, y) (1-based) from the band's window, NaN off the image or next to a blank. */
-function sample(band: BandImage, x: number, y: number): number {
-  if (!(x >= 0.5 && x <= band.width + 0.5 && y >= 0.5 && y <= band.height + 0.5)) return NaN;
-  const fx = Math.min(Math.max(x - 1, 0), band.width - 1);
-  const fy = Math.min(Math.max(y - 1, 0), band.height - 1);
-  const x0 = Math.min(Math.floor(fx), band.width - 2);
-  const y0 = Math.min(Math.floor(fy), band.height - 2);
-  const tx = fx - x0;
-  const ty = fy - y0;
-  const window = band.window!;
-  const pixels = window.pixels;
-  const at = (y0 - window.y0) * window.width + x0 - window.x0;
-  const below = at + window.width;
-  return (
-    (1 - ty) * ((1 - tx) * pixels[at]! + tx * pixels[at + 1]!) +
-    ty * ((1 - tx) * pixels[below]! + tx * pixels[below + 1]!)
-  );
+/**
+ * Bilinear values at FITS pixels (x[k], y[k]) (1-based) from the band's window into
+ * `values[at + k]`, NaN off the image or next to a blank; `valid[k]` cleared where NaN.
+ */
+function sampleBand(
+  band: BandImage,
+  x: Float64Array,
+  y: Float64Array,
+  values: Float64Array,
+  at: number,
+  valid: Uint8Array,
+): void {
+  const { width, height } = band;
+  const window = band.window;
+  for (let k = 0; k < x.length; k += 1) {
+    const px = x[k]!;
+    const py = y[k]!;
+    if (!(px >= 0.5 && px <= width + 0.5 && py >= 0.5 && py <= height + 0.5)) {
+      values[at + k] = NaN;
+      valid[k] = 0;
+      continue;
+    }
+    const fx = Math.min(Math.max(px - 1, 0), width - 1);
+    const fy = Math.min(Math.max(py - 1, 0), height - 1);
+    const x0 = Math.min(Math.floor(fx), width - 2);
+    const y0 = Math.min(Math.floor(fy), height - 2);
+    const tx = fx - x0;
+    const ty = fy - y0;
+    const pixels = window!.pixels;
+    const here = (y0 - window!.y0) * window!.width + x0 - window!.x0;
+    const below = here + window!.width;
+    const value =
+      (1 - ty) * ((1 - tx) * pixels[here]! + tx * pixels[here + 1]!) +
+      ty * ((1 - tx) * pixels[below]! + tx * pixels[below + 1]!);
+    if (Number.isNaN(value)) valid[k] = 0;
+    values[at + k] = value;
+  }
+}
+
+/** The arrays resampleTile fills for each tile, made once a group rather than once a tile. */
+interface ResampleScratch {
+  /** FITS pixel coordinates of the texel centres in the band being sampled. */
+  x: Float64Array<ArrayBuffer>;
+  y: Float64Array<ArrayBuffer>;
+  /** Per band (band-major), the sum of the fields' values, and per texel the fields that hold it. */
+  sum: Float64Array;
+  count: Uint16Array;
+  /** The field being sampled: its bands' values, and whether every band has one. */
+  values: Float64Array;
+  valid: Uint8Array;
+}
+
+function resampleScratch(tileWidth: number, bands: number): ResampleScratch {
+  const texels = tileWidth * tileWidth;
+  return {
+    x: new Float64Array(texels),
+    y: new Float64Array(texels),
+    sum: new Float64Array(texels * bands),
+    count: new Uint16Array(texels),
+    values: new Float64Array(texels * bands),
+    valid: new Uint8Array(texels),
+  };
 }
 
 /** Flux per band of each texel of one tile (band-major: band k at k·w²), NaN where no image is. */
-function resampleTile(core: Core, fields: BandImage[][], order: number, npix: number, tileWidth: number) {
+function resampleTile(
+  core: Core,
+  projection: TexelProjection,
+  scratch: ResampleScratch,
+  fields: BandImage[][],
+  order: number,
+  npix: number,
+) {
   const bands = fields[0]!.length;
+  const { tileWidth } = projection;
   const texels = tileWidth * tileWidth;
-  const { theta, phi } = hipsTileCenters(core, order, npix, tileWidth);
-  const ra = new Float64Array(texels);
-  const dec = new Float64Array(texels);
-  for (let k = 0; k < texels; k += 1) {
-    ra[k] = phi[k]! * RAD;
-    dec[k] = 90 - theta[k]! * RAD;
-  }
-  const sum = new Float64Array(texels * bands);
-  const count = new Uint16Array(texels);
-  let galactic: [Float64Array<ArrayBufferLike>, Float64Array<ArrayBufferLike>] | undefined;
-  const values = new Float64Array(texels * bands);
-  const valid = new Uint8Array(texels);
-  for (const field of fields) {
+  projection.setTile(order, npix);
+  const { x, y, sum, count, values, valid } = scratch;
+  const sampleField = (field: BandImage[]) => {
     valid.fill(1);
-    field.forEach((band, b) => {
-      let lng: Float64Array<ArrayBufferLike> = ra;
-      let lat: Float64Array<ArrayBufferLike> = dec;
-      if (band.wcs.frame === 'galactic') {
-        if (!galactic) {
-          galactic = [new Float64Array(texels), new Float64Array(texels)];
-          for (let k = 0; k < texels; k += 1) {
-            const [x, y, z] = rotateGalactic(unit(ra[k]!, dec[k]!), true);
-            galactic[0][k] = (((Math.atan2(y, x) * RAD) % 360) + 360) % 360;
-            galactic[1][k] = Math.asin(Math.max(-1, Math.min(1, z))) * RAD;
-          }
-        }
-        [lng, lat] = galactic;
-      }
-      const { x, y } = band.wcs.skyToPixel(lng, lat);
+    for (let b = 0; b < bands; b += 1) {
+      const band = field[b]!;
+      projection.pixels(band.wcs, x, y);
       windowFor(core, band, x, y);
-      for (let k = 0; k < texels; k += 1) {
-        const value = sample(band, x[k]!, y[k]!);
-        if (Number.isNaN(value)) valid[k] = 0;
-        values[b * texels + k] = value;
-      }
-    });
+      sampleBand(band, x, y, values, b * texels, valid);
+    }
+  };
+  const flux = new Float32Array(texels * bands).fill(NaN);
+  let any = false;
+  if (fields.length === 1) {
+    // One field: a texel's flux is its value, as (0 + value) / 1 from the sums below.
+    sampleField(fields[0]!);
+    for (let k = 0; k < texels; k += 1) {
+      if (!valid[k]) continue;
+      any = true;
+      for (let b = 0; b < bands; b += 1) flux[b * texels + k] = 0 + values[b * texels + k]!;
+    }
+    return any ? flux : undefined;
+  }
+  sum.fill(0);
+  count.fill(0);
+  for (const field of fields) {
+    sampleField(field);
     for (let k = 0; k < texels; k += 1) {
       if (!valid[k]) continue;
       count[k] += 1;
       for (let b = 0; b < bands; b += 1) sum[b * texels + k] += values[b * texels + k]!;
     }
   }
-  const flux = new Float32Array(texels * bands).fill(NaN);
-  let any = false;
   for (let k = 0; k < texels; k += 1) {
     if (count[k] === 0) continue;
     any = true;
@@ -241,11 +284,29 @@ function resampleTile(core: Core, fields: BandImage[][], order: number, npix: nu
   return any ? flux : undefined;
 }
 
+type Tables = [ChannelTableOf, ChannelTableOf, ChannelTableOf];
+type ChannelTableOf = NonNullable<ReturnType<typeof channelTables>[number]>;
+/** Each preset's channel tables (./channel-table.ts) by band count; absent where a channel has none. */
+const presetTables = new WeakMap<ImportPreset, Map<number, Tables | undefined>>();
+
+function tablesOf(preset: ImportPreset, weights: Float32Array, bands: number): Tables | undefined {
+  let byBands = presetTables.get(preset);
+  if (!byBands) {
+    byBands = new Map();
+    presetTables.set(preset, byBands);
+  }
+  if (!byBands.has(bands)) {
+    const tables = channelTables(preset, weights, bands);
+    byBands.set(bands, tables.every((table) => table !== undefined) ? (tables as Tables) : undefined);
+  }
+  return byBands.get(bands);
+}
+
 /**
  * RGB bytes of a tile's fluxes through the preset; black where no image is. prettyColor's steps
  * (shared/prettyMixing.ts: filterStretch, the mixing weights, exposeChannel) with the default
- * display, taken once a tile rather than with arrays per texel: the colouring is a fifth of the
- * import's time.
+ * display, taken once a tile rather than with arrays per texel; a channel one band alone makes
+ * is looked up in its table of bytes (./channel-table.ts), the same numbers.
  */
 export function colourTile(flux: Float32Array, tileWidth: number, bands: number, preset: ImportPreset): Uint8Array {
   const texels = tileWidth * tileWidth;
@@ -254,9 +315,45 @@ export function colourTile(flux: Float32Array, tileWidth: number, bands: number,
   const weights = mixMatrix(preset.mix, bands);
   const { nFilters } = preset;
   const stretch = filterStretch(preset, DEFAULT_DISPLAY.betaScale);
-  const expose = (value: number) => exposeChannel(value, preset);
+  // One band (or any mix whose filters weigh the three channels alike) makes grey: the three
+  // sums are then the same numbers, exposed once.
+  let grey = true;
+  for (let filter = 0; filter < nFilters; filter += 1)
+    if (weights[3 * filter] !== weights[3 * filter + 1] || weights[3 * filter] !== weights[3 * filter + 2])
+      grey = false;
+  const tables = tablesOf(preset, weights, bands);
+  // A grey tile's three channels are one table's bytes.
+  const one = tables && tables[0].table === tables[1].table && tables[0].table === tables[2].table;
   for (let k = 0; k < texels; k += 1) {
     if (Number.isNaN(flux[k]!)) continue;
+    if (tables) {
+      let blank = false;
+      for (let band = 1; band < bands; band += 1) if (Number.isNaN(flux[band * texels + k]!)) blank = true;
+      if (!blank) {
+        if (one) {
+          const byte = tables[0].table.byte(flux[tables[0].filter * texels + k]!);
+          rgb[3 * k] = byte;
+          rgb[3 * k + 1] = byte;
+          rgb[3 * k + 2] = byte;
+        } else {
+          for (let channel = 0; channel < 3; channel += 1) {
+            const { filter, table } = tables[channel]!;
+            rgb[3 * k + channel] = table.byte(flux[filter * texels + k]!);
+          }
+        }
+        continue;
+      }
+    }
+    if (grey) {
+      let light = 0;
+      for (let filter = 0; filter < nFilters; filter += 1)
+        light += weights[3 * filter]! * stretch(filter < bands ? flux[filter * texels + k]! : 0);
+      const byte = Math.round(exposeChannel(light, preset) * 255);
+      rgb[3 * k] = byte;
+      rgb[3 * k + 1] = byte;
+      rgb[3 * k + 2] = byte;
+      continue;
+    }
     let red = 0;
     let green = 0;
     let blue = 0;
@@ -266,9 +363,9 @@ export function colourTile(flux: Float32Array, tileWidth: number, bands: number,
       green += weights[3 * filter + 1]! * s;
       blue += weights[3 * filter + 2]! * s;
     }
-    rgb[3 * k] = Math.round(expose(red) * 255);
-    rgb[3 * k + 1] = Math.round(expose(green) * 255);
-    rgb[3 * k + 2] = Math.round(expose(blue) * 255);
+    rgb[3 * k] = Math.round(exposeChannel(red, preset) * 255);
+    rgb[3 * k + 1] = Math.round(exposeChannel(green, preset) * 255);
+    rgb[3 * k + 2] = Math.round(exposeChannel(blue, preset) * 255);
   }
   return rgb;
 }
@@ -318,9 +415,11 @@ export function runGroup(core: Core, job: GroupJob, open: Map<string, BandImage>
       }
     },
   );
+  const projection = new TexelProjection(core, job.tileWidth);
+  const scratch = resampleScratch(job.tileWidth, job.bands);
   for (const tile of job.tiles) {
     const tileFields = tile.fields.map((index) => fields[index]!);
-    const flux = resampleTile(core, tileFields, job.order, tile.npix, job.tileWidth);
+    const flux = resampleTile(core, projection, scratch, tileFields, job.order, tile.npix);
     if (flux) result.deepest.push(tile.npix);
     pyramid.report(tile.npix, flux);
   }
