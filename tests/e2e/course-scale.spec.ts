@@ -7,7 +7,7 @@
 // draws the window's levels.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { LevelSummary, ServerInfoResponse } from '../../shared/api';
 import type { ScienceSummary } from '../../shared/science';
 import { LEVEL_WINDOW } from '../../server/game/levels';
@@ -19,6 +19,7 @@ import {
   type ConfiguredServer,
 } from '../helpers/configured-server';
 import { writeSurvey, type FixtureTarget, type SurveyFolder } from '../helpers/import-fixture';
+import { attachScreenshot } from './attach-screenshot';
 import { expectNoSeriousViolations } from './axe';
 import { untranslated } from './untranslated';
 
@@ -54,12 +55,6 @@ test.afterAll(async () => {
   await server?.stop();
   survey?.remove();
 });
-
-async function attachScreenshot(page: Page, name: string) {
-  const file = test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
 
 /** Latin text left on a Japanese screen, but the group's own course id. */
 async function groupText(found: Promise<string[]>): Promise<string[]> {

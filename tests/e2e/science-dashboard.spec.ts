@@ -18,6 +18,7 @@ import {
   startConfiguredServer,
   type ConfiguredServer,
 } from '../helpers/configured-server';
+import { attachScreenshot } from './attach-screenshot';
 import { expectNoSeriousViolations } from './axe';
 import { untranslated } from './untranslated';
 
@@ -75,13 +76,6 @@ function recordPlotWarnings(page: Page): string[] {
     if (message.type() === 'warning' && message.text().startsWith('Warning:')) warnings.push(message.text());
   });
   return warnings;
-}
-
-/** A screenshot kept in the test's output folder and attached to the report. */
-async function attachScreenshot(page: Page, name: string) {
-  const file = test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
 }
 
 /** The dashboard of a server with no answers: every chart's 'No data yet.', the menu covering nothing. */

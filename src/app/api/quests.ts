@@ -55,12 +55,15 @@ export function fetchLevel(levelId: number) {
   return request<LevelDetail>('get', '/api/levels/{level_id}', { level_id: levelId });
 }
 
-export function fetchServerInfo(signal?: AbortSignal) {
-  return request<ServerInfoResponse>('get', '/api/server_info', undefined, { signal });
-}
+/** GET /api/server_info as one query: the main screen, the mypage and an area's completion share it. */
+export const serverInfoQuery = {
+  queryKey: ['server_info'] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    request<ServerInfoResponse>('get', '/api/server_info', undefined, { signal }),
+};
 
 export function useServerInfo() {
-  return useQuery({ queryKey: ['server_info'], queryFn: ({ signal }) => fetchServerInfo(signal) });
+  return useQuery(serverInfoQuery);
 }
 
 /**

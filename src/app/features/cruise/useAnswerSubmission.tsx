@@ -9,7 +9,7 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Answer, CurrentQuestResponse, LevelSummary, Question } from '../../../../shared/api';
-import { fetchLevel, fetchQuest, fetchServerInfo, questQueryKey, areasOfCourse } from '../../api/quests';
+import { areasOfCourse, fetchLevel, fetchQuest, questQueryKey, serverInfoQuery } from '../../api/quests';
 import { myRecordsQuery } from '../../api/records';
 import { ignoreDismissal, MessageDialog, useDialogs } from '../../components/dialogs';
 import { useFlash } from '../../components/Flash';
@@ -117,7 +117,8 @@ export function useAnswerSubmission({
       const [fresh, level, serverInfo] = await Promise.all([
         fetchQuest(course),
         fetchLevel(finished.level_id),
-        fetchServerInfo(),
+        // Read again (staleTime 0), into the query the screen's course total comes from.
+        queryClient.fetchQuery({ ...serverInfoQuery, staleTime: 0 }),
       ]);
       const totalAreas = areasOfCourse(serverInfo, course);
       const levelsNow = (await levels.refetch()).data ?? [];
