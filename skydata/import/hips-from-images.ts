@@ -22,7 +22,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as Comlink from 'comlink';
-import { Healpix } from '../../core/healpix';
 import { startNodeWorker } from '../../core/node-worker';
 import { loadCoreSync } from '../../core/wasm';
 import { Allsky } from '../hips';
@@ -33,6 +32,7 @@ import {
   RAD,
   runGroup,
   surveyField,
+  surveyTiles,
   unit,
   writeTile,
   type Disc,
@@ -120,6 +120,7 @@ export function orderForScale(scale: number, tileWidth: number): number {
 /** Who makes the tiles: this thread, or a worker thread. */
 interface TileMaker {
   survey(files: string[]): Promise<FieldSurvey | ImageRefusal>;
+  tiles(files: string[], disc: Disc, order: number, tileWidth: number): Promise<Float64Array | ImageRefusal>;
   group(job: GroupJob): Promise<GroupResult | ImageRefusal>;
   stop(): void;
 }
@@ -137,6 +138,7 @@ function inThread(): TileMaker {
   };
   return {
     survey: (files) => refusing(() => surveyField(core, files)),
+    tiles: (files, disc, order, tileWidth) => refusing(() => surveyTiles(core, files, disc, order, tileWidth)),
     group: (job) => refusing(() => runGroup(core, job, open)),
     stop: () => open.forEach(closeBand),
   };
@@ -149,6 +151,7 @@ function onWorker(): TileMaker {
   crashed.catch(() => {});
   return {
     survey: (files) => Promise.race([api.survey(files), crashed]),
+    tiles: (files, disc, order, tileWidth) => Promise.race([api.tiles(files, disc, order, tileWidth), crashed]),
     group: (job) => Promise.race([api.group(job), crashed]),
     stop: () => worker.terminate(),
   };
@@ -235,14 +238,16 @@ async function writeWith(
   const preset = { ...derivePreset(samples, bands), ...options.preset };
   for (const survey of surveys) survey.samples = [];
 
-  // The deepest order's tiles that any field's footprint touches, each with the fields it may fill.
-  const healpix = new Healpix(loadCoreSync(), 2 ** order, 'nest');
+  // The deepest order's tiles that any field can fill (./field-tiles.ts), each with those fields.
+  const tilesOfField = new Array<Float64Array>(fields.length);
+  await share(
+    makers,
+    fields.map((files, index) => ({ files, index })),
+    (maker, { files, index }) => maker.tiles(files, surveys[index]!.disc, order, tileWidth),
+    (tiles: Float64Array, { index }) => (tilesOfField[index] = tiles),
+  );
   const fieldsOfTile = new Map<number, number[]>();
-  surveys.forEach(({ disc }, index) => {
-    const tiles =
-      disc.radius >= Math.PI / 2 - 1e-9
-        ? Array.from({ length: 12 * 4 ** order }, (_, k) => k)
-        : Array.from(healpix.queryDisc(disc.theta, disc.phi, disc.radius, { inclusive: true }), Number);
+  tilesOfField.forEach((tiles, index) => {
     for (const tile of tiles) {
       const list = fieldsOfTile.get(tile);
       if (list) list.push(index);

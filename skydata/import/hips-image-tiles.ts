@@ -13,6 +13,7 @@ import { hipsTilePath } from '../hips';
 import { encodePng } from '../png';
 import { closeBand, ensureWindow, ImageImportError, openBand, presetSample, type BandImage } from './fits-window';
 import { channelTables } from './channel-table';
+import { fieldTiles, type Disc } from './field-tiles';
 import { TexelProjection } from './texel-projection';
 import { TilePyramid } from './tile-pyramid';
 
@@ -20,12 +21,7 @@ export const RAD = 180 / Math.PI;
 
 export type ImportPreset = Omit<PrettyPreset, 'view'>;
 
-/** A disc on the sky, equatorial: centre (θ, φ) and radius, in radians. */
-export interface Disc {
-  theta: number;
-  phi: number;
-  radius: number;
-}
+export type { Disc } from './field-tiles';
 
 /** What the tiles need to know of a field before any is made. */
 export interface FieldSurvey {
@@ -142,6 +138,25 @@ export function surveyField(core: Core, files: readonly string[]): FieldSurvey {
     }
   }
   return { scale, disc: disc!, samples };
+}
+
+/**
+ * The deepest order's tiles a field can fill (./field-tiles.ts), from its first band: a texel
+ * holds light only where every band has a value.
+ */
+export function surveyTiles(
+  core: Core,
+  files: readonly string[],
+  disc: Disc,
+  order: number,
+  tileWidth: number,
+): Float64Array {
+  const band = openBand(core, files[0]!);
+  try {
+    return fieldTiles(core, band.wcs, band.width, band.height, disc, order, tileWidth);
+  } finally {
+    closeBand(band);
+  }
 }
 
 /**
@@ -370,11 +385,18 @@ export function colourTile(flux: Float32Array, tileWidth: number, bands: number,
   return rgb;
 }
 
-/** Writes one tile's PNG (Norder/Dir/Npix.png under `directory`). */
+/**
+ * Writes one tile's PNG (Norder/Dir/Npix.png under `directory`), each row filtered by Paeth or
+ * not at all, whichever suits it (../png.ts): the deepest tiles of a survey, mostly the sky's
+ * noise, come out about 30 % smaller and faster to write than with Paeth throughout.
+ */
 export function writeTile(directory: string, order: number, npix: number, rgb: Uint8Array, tileWidth: number): void {
   const file = path.join(directory, hipsTilePath(order, npix, 'png'));
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, encodePng({ width: tileWidth, height: tileWidth, channels: 3, pixels: rgb }));
+  fs.writeFileSync(
+    file,
+    encodePng({ width: tileWidth, height: tileWidth, channels: 3, pixels: rgb }, { filter: 'adaptive' }),
+  );
 }
 
 /**

@@ -6,7 +6,15 @@ import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { loadCoreSync } from '../../core/wasm';
 import { ImageImportError, type BandImage } from './fits-window';
-import { runGroup, surveyField, type FieldSurvey, type GroupJob, type GroupResult } from './hips-image-tiles';
+import {
+  runGroup,
+  surveyField,
+  surveyTiles,
+  type Disc,
+  type FieldSurvey,
+  type GroupJob,
+  type GroupResult,
+} from './hips-image-tiles';
 
 /** A refusal of an image, which the caller raises again as an ImageImportError. */
 export interface ImageRefusal {
@@ -15,6 +23,7 @@ export interface ImageRefusal {
 
 export interface HipsImageApi {
   survey(files: string[]): FieldSurvey | ImageRefusal;
+  tiles(files: string[], disc: Disc, order: number, tileWidth: number): Float64Array | ImageRefusal;
   group(job: GroupJob): GroupResult | ImageRefusal;
 }
 
@@ -39,6 +48,11 @@ const api: HipsImageApi = {
         survey,
         survey.samples.map((sample) => sample.buffer as ArrayBuffer),
       );
+    }),
+  tiles: (files, disc, order, tileWidth) =>
+    refusing(() => {
+      const tiles = surveyTiles(core, files, disc, order, tileWidth);
+      return Comlink.transfer(tiles, [tiles.buffer as ArrayBuffer]);
     }),
   group: (job) =>
     refusing(() => {

@@ -19,7 +19,7 @@ export const GRID_STEP = 8;
 export const INTERPOLATION_TOLERANCE = 1e-3;
 
 /** Longitudes and latitudes, degrees. */
-interface Directions {
+export interface Directions {
   lng: Float64Array;
   lat: Float64Array;
 }
@@ -41,7 +41,7 @@ function gridNodes(tileWidth: number, step: number): number[] {
 }
 
 /** Galactic (l, b) of equatorial directions, degrees. */
-function toGalactic({ lng, lat }: Directions): Directions {
+export function toGalactic({ lng, lat }: Directions): Directions {
   const out = { lng: new Float64Array(lng.length), lat: new Float64Array(lng.length) };
   for (let k = 0; k < lng.length; k += 1) {
     const l = lng[k]! / RAD;
@@ -54,7 +54,7 @@ function toGalactic({ lng, lat }: Directions): Directions {
 }
 
 /** Equatorial (ra, dec) in degrees of HEALPix (θ, φ) in radians. */
-function toDegrees(theta: Float64Array, phi: Float64Array): Directions {
+export function toDegrees(theta: Float64Array, phi: Float64Array): Directions {
   const lng = new Float64Array(theta.length);
   const lat = new Float64Array(theta.length);
   for (let k = 0; k < theta.length; k += 1) {

@@ -1,6 +1,7 @@
 // The sky builder's building blocks, each on its own, no sky built (skydata.test.ts walks a built
 // one): the tile values' flux code, the TAN WCS, the PNG codec, the target kinds' true answers,
 // the plan's determinism, and HEALPix's nested pixel → angle (Górski et al. 2005).
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { nestToXy, pix2angNest, xyToNest } from '../../skydata/healpix';
 import { decodePng, encodePng } from '../../skydata/png';
@@ -54,6 +55,22 @@ describe('building blocks', () => {
         expect(Buffer.from(back.pixels).equals(Buffer.from(pixels))).toBe(true);
       }
     }
+    // Adaptive: speckled rows unfiltered, smooth rows by Paeth (the filter byte of each row, as zlib inflates it).
+    const width = 64;
+    const image = new Uint8Array(width * 40 * 3);
+    for (let k = 0; k < image.length; k += 1) {
+      const row = Math.floor(k / (width * 3));
+      // A dark sky's speckle above, a smooth ramp below.
+      image[k] = row < 20 ? (random.int(0, 5) === 0 ? random.int(0, 256) : 0) : ((k % (width * 3)) + row * 2) & 0xff;
+    }
+    const raster = { width, height: 40, channels: 3 as const, pixels: image };
+    const adaptive = encodePng(raster, { filter: 'adaptive' });
+    expect(Buffer.from(decodePng(adaptive).pixels).equals(Buffer.from(image))).toBe(true);
+    const rows = zlib.inflateSync(adaptive.subarray(8 + 25 + 8, adaptive.length - 12 - 4));
+    const filters = Array.from({ length: 40 }, (_, row) => rows[row * (width * 3 + 1)]);
+    expect(filters).toEqual([...Array<number>(20).fill(0), ...Array<number>(20).fill(4)]);
+    expect(adaptive.length).toBeLessThan(encodePng(raster, { filter: 0 }).length);
+    expect(adaptive.length).toBeLessThan(encodePng(raster, { filter: 4 }).length);
     const corrupted = encodePng({ width: 2, height: 2, channels: 1, pixels: new Uint8Array(4) });
     corrupted[corrupted.length - 20] ^= 1;
     expect(() => decodePng(corrupted)).toThrow(/CRC/);
