@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as Comlink from 'comlink';
+import { crashGuard } from '../core/node-worker';
 import { startNodeWorker } from '../src/workers/node-pool';
 import type { DiskFlushProbeApi } from './disk-flush-probe-worker';
 
@@ -37,14 +38,13 @@ export async function openDiskFlushProbe(directory: string): Promise<DiskFlushPr
   const file = path.join(directory, 'disk-flush-probe');
   const worker = startNodeWorker(new URL('./disk-flush-probe-worker.ts', import.meta.url));
   const api = Comlink.wrap<DiskFlushProbeApi>(worker.endpoint);
-  const crashed = new Promise<never>((_, reject) => worker.onCrash(reject));
-  crashed.catch(() => {});
+  const guarded = crashGuard(worker);
   const close = async () => {
     worker.terminate();
     await fs.rm(file, { force: true });
   };
   try {
-    await Promise.race([api.prepare(file, PROBE_BYTES), crashed]);
+    await guarded(api.prepare(file, PROBE_BYTES));
   } catch (error) {
     await close();
     throw error;
@@ -53,7 +53,7 @@ export async function openDiskFlushProbe(directory: string): Promise<DiskFlushPr
   let flushes: Promise<number[]> = Promise.resolve([]);
   return {
     start() {
-      flushes = Promise.race([api.run(file, PROBE_BYTES, PROBE_INTERVAL_MS, stopFlag), crashed]);
+      flushes = guarded(api.run(file, PROBE_BYTES, PROBE_INTERVAL_MS, stopFlag));
       // A failed write or flush (a full disk) is thrown by stop(), not reported as unhandled meanwhile.
       flushes.catch(() => {});
     },

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTemporaryPostgres } from '../server/db/temporary-postgres';
-import { encodeFits } from '../skydata/fits';
+import { encodeFitsHeader } from '../skydata/fits';
 import { runCommand } from './command-run';
 import { timeCourseCalls, type CourseCallRow } from './course-calls';
 import { formatColumns } from './harness';
@@ -81,32 +81,24 @@ const FITS_FIELD_WIDTH = 4096;
 /** The mosaic's pixel scale, arc-seconds: HSC's. */
 const FITS_PIXEL_SCALE = 0.168;
 
+/** Rows of the bench's mosaic made and written at a time. */
+const FITS_BLOCK_ROWS = 256;
+
 /**
  * A survey of one FITS mosaic of about `mebibytes` MiB (float32, a TAN WCS at HSC's scale, a sky
  * of noise with a galaxy-like blob every 256 pixels) and a list of 100 targets on it, with a
- * manifest; the whole file size in bytes.
+ * manifest; the whole file size in bytes. The mosaic is written FITS_BLOCK_ROWS rows at a time,
+ * so that its size is not bounded by one buffer's (4 GiB) nor by the memory.
  */
 function writeFitsSurvey(folder: string, mebibytes: number): { manifest: string; bytes: number } {
   const width = FITS_FIELD_WIDTH;
   const height = Math.max(2, Math.round((mebibytes * 2 ** 20) / 4 / width));
-  const data = new Float32Array(width * height);
-  let seed = 12345;
-  for (let k = 0; k < data.length; k += 1) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    data[k] = 10 + (seed / 2 ** 31 - 0.5) * 2;
-  }
-  for (let y = 128; y < height; y += 256)
-    for (let x = 128; x < width; x += 256)
-      for (let dy = -12; dy <= 12; dy += 1)
-        for (let dx = -12; dx <= 12; dx += 1)
-          if (y + dy >= 0 && y + dy < height)
-            data[(y + dy) * width + x + dx] += 200 * Math.exp(-(dx * dx + dy * dy) / 32);
   const scale = FITS_PIXEL_SCALE / 3600;
   const file = path.join(folder, 'mosaic.fits');
-  const fits = encodeFits({
+  const header = encodeFitsHeader({
     width,
     height,
-    data,
+    bitpix: -32,
     keywords: [
       ['CTYPE1', 'RA---TAN'],
       ['CTYPE2', 'DEC--TAN'],
@@ -120,7 +112,34 @@ function writeFitsSurvey(folder: string, mebibytes: number): { manifest: string;
       ['CD2_2', scale],
     ],
   });
-  fs.writeFileSync(file, fits);
+  const fd = fs.openSync(file, 'w');
+  let bytes = 0;
+  try {
+    bytes += fs.writeSync(fd, header);
+    const block = new Float32Array(width * FITS_BLOCK_ROWS);
+    const out = Buffer.alloc(block.length * 4);
+    let seed = 12345;
+    for (let top = 0; top < height; top += FITS_BLOCK_ROWS) {
+      const rows = Math.min(FITS_BLOCK_ROWS, height - top);
+      for (let k = 0; k < rows * width; k += 1) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        block[k] = 10 + (seed / 2 ** 31 - 0.5) * 2;
+      }
+      // The blobs (25 × 25 pixels, 256 apart) whose rows fall in this block.
+      for (let y = 128; y - 12 < top + rows; y += 256)
+        for (let x = 128; x < width; x += 256)
+          for (let dy = -12; dy <= 12; dy += 1)
+            if (y + dy >= top && y + dy < top + rows)
+              for (let dx = -12; dx <= 12; dx += 1)
+                block[(y + dy - top) * width + x + dx]! += 200 * Math.exp(-(dx * dx + dy * dy) / 32);
+      for (let k = 0; k < rows * width; k += 1) out.writeFloatBE(block[k]!, 4 * k);
+      bytes += fs.writeSync(fd, out, 0, rows * width * 4);
+    }
+    // The data unit fills whole 2880-byte blocks.
+    bytes += fs.writeSync(fd, Buffer.alloc((2880 - ((width * height * 4) % 2880)) % 2880));
+  } finally {
+    fs.closeSync(fd);
+  }
   const lines = ['id,ra,dec'];
   const halfWidth = (width * scale) / 2;
   const halfHeight = (height * scale) / 2;
@@ -140,7 +159,7 @@ function writeFitsSurvey(folder: string, mebibytes: number): { manifest: string;
       targets: 'targets.csv',
     }),
   );
-  return { manifest, bytes: fits.length };
+  return { manifest, bytes };
 }
 
 /** Runs the import command; its wall time and peak resident memory. */

@@ -49,3 +49,26 @@ export function startNodeWorker(url: URL): NodeWorker {
     },
   };
 }
+
+/**
+ * A guard for calls to one worker: each call's promise, or a rejection when the worker crashes
+ * first. A race of each call with one promise of the crash would hold every call's result for the
+ * worker's life (that promise never settles, and its reactions keep each race's promise and so
+ * its value): this guard keeps a call only until it settles.
+ */
+export function crashGuard(worker: Pick<NodeWorker, 'onCrash'>): <T>(call: Promise<T>) => Promise<T> {
+  const waiting = new Set<(error: unknown) => void>();
+  let crash: { error: unknown } | undefined;
+  worker.onCrash((error) => {
+    crash ??= { error };
+    for (const reject of waiting) reject(crash.error);
+    waiting.clear();
+  });
+  return <T>(call: Promise<T>) => {
+    if (crash) return Promise.reject(crash.error as Error);
+    return new Promise<T>((resolve, reject) => {
+      waiting.add(reject);
+      void call.then(resolve, reject).finally(() => waiting.delete(reject));
+    });
+  };
+}

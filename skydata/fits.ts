@@ -29,8 +29,13 @@ export interface FitsImage {
   keywords?: [string, FitsValue, string?][];
 }
 
-export function encodeFits({ width, height, data, keywords = [] }: FitsImage): Buffer {
-  const bitpix = data instanceof Float32Array ? -32 : 8;
+/** The primary header of a 2-axis image, padded to whole 2880-byte blocks. */
+export function encodeFitsHeader({
+  width,
+  height,
+  bitpix,
+  keywords = [],
+}: Omit<FitsImage, 'data'> & { bitpix: 8 | -32 }): Buffer {
   const cards = [
     card('SIMPLE', true, 'conforms to FITS standard'),
     card('BITPIX', bitpix),
@@ -41,9 +46,16 @@ export function encodeFits({ width, height, data, keywords = [] }: FitsImage): B
     'END'.padEnd(80),
   ];
   const headerLength = Math.ceil((cards.length * 80) / 2880) * 2880;
+  return Buffer.from(cards.join('').padEnd(headerLength), 'latin1');
+}
+
+export function encodeFits({ width, height, data, keywords = [] }: FitsImage): Buffer {
+  const bitpix = data instanceof Float32Array ? -32 : 8;
+  const header = encodeFitsHeader({ width, height, bitpix, keywords });
+  const headerLength = header.length;
   const dataBytes = width * height * (bitpix === 8 ? 1 : 4);
   const out = Buffer.alloc(headerLength + Math.ceil(dataBytes / 2880) * 2880);
-  out.write(cards.join('').padEnd(headerLength), 0, 'latin1');
+  header.copy(out, 0);
   if (data instanceof Float32Array)
     for (let k = 0; k < data.length; k++) out.writeFloatBE(data[k], headerLength + 4 * k);
   else out.set(data, headerLength);

@@ -25,7 +25,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { withBulkSession } from '../db/bulk-copy';
 import { CopyBinaryReader, encodeCopyBinary, type CopyColumn } from '../db/copy-binary';
-import { startNodeWorker } from '../../core/node-worker';
+import { crashGuard, startNodeWorker } from '../../core/node-worker';
 import { ESTIMATE_PAUSE_MS, reviewRetirements } from './consensus';
 import {
   ANSWER_CODE_SQL,
@@ -342,10 +342,8 @@ async function iterate(input: EstimateInput, onWorker: boolean): Promise<Estimat
   const worker = startNodeWorker(new URL('./dawid-skene-worker.ts', import.meta.url));
   try {
     const api = Comlink.wrap<DawidSkeneApi>(worker.endpoint);
-    const crashed = new Promise<never>((_, reject) => worker.onCrash(reject));
-    crashed.catch(() => {});
     // Copies go to the worker (the caller keeps its columns for the write-back).
-    return await Promise.race([api.estimate(input), crashed]);
+    return await crashGuard(worker)(api.estimate(input));
   } finally {
     worker.terminate();
   }

@@ -12,17 +12,17 @@
 // hips_order_min averages the four texels below each of its own, in flux before the colour, so
 // that the noise and the faint light average as a telescope with larger pixels would see them.
 //
-// The work runs on every core (docs/import.md): the fields are surveyed, then the deepest
-// order's tiles are split into groups (the tiles under one tile of a group order) that worker
-// threads (./hips-image-worker.ts) make and write, each reading only the windows of the images
-// its tiles fall on; this thread folds the groups' top tiles into the orders above them. The
-// arithmetic is the same on any thread and in any order, so the files are the same bytes
-// whatever the number of workers.
+// The work runs on every core (docs/import.md): the fields are surveyed and the deepest order's
+// tiles each can fill are found (./field-tiles.ts), then those tiles are split into groups (the
+// tiles under one tile of a group order) that worker threads (./hips-image-worker.ts) make and
+// write, each reading only the windows of the images its tiles fall on; this thread folds the
+// groups' top tiles into the orders above them. The arithmetic is the same on any thread and in
+// any order, so the files are the same bytes whatever the number of workers.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as Comlink from 'comlink';
-import { startNodeWorker } from '../../core/node-worker';
+import { crashGuard, startNodeWorker } from '../../core/node-worker';
 import { loadCoreSync } from '../../core/wasm';
 import { Allsky } from '../hips';
 import { writeMoc } from '../hips-moc';
@@ -147,12 +147,12 @@ function inThread(): TileMaker {
 function onWorker(): TileMaker {
   const worker = startNodeWorker(new URL('./hips-image-worker.ts', import.meta.url));
   const api = Comlink.wrap<HipsImageApi>(worker.endpoint);
-  const crashed = new Promise<never>((_, reject) => worker.onCrash(reject));
-  crashed.catch(() => {});
+  const guarded = crashGuard(worker);
   return {
-    survey: (files) => Promise.race([api.survey(files), crashed]),
-    tiles: (files, disc, order, tileWidth) => Promise.race([api.tiles(files, disc, order, tileWidth), crashed]),
-    group: (job) => Promise.race([api.group(job), crashed]),
+    survey: (files) => guarded<FieldSurvey | ImageRefusal>(api.survey(files)),
+    tiles: (files, disc, order, tileWidth) =>
+      guarded<Float64Array | ImageRefusal>(api.tiles(files, disc, order, tileWidth)),
+    group: (job) => guarded<GroupResult | ImageRefusal>(api.group(job)),
     stop: () => worker.terminate(),
   };
 }
