@@ -1,7 +1,8 @@
 // PNG (ISO/IEC 15948, RFC 2083) encoding and decoding over node:zlib, for the survey tiles,
 // Milky Way faces and HiPS tiles. Encoder: 8-bit greyscale (colour type 0), RGB (2) or RGBA (6),
-// non-interlaced, every row with the Paeth filter (type 4), which suits smooth sky images.
-// Decoder: the same subset plus filters 0–4, enough for the tests to read back what we wrote.
+// non-interlaced, every row with the Paeth filter (type 4), which suits smooth sky images, or
+// none (type 0), or each row's choice of the two (the import's HiPS tiles). Decoder: the same
+// subset plus filters 0–4, enough for the tests to read back what we wrote.
 import zlib from 'node:zlib';
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
