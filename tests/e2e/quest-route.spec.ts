@@ -36,8 +36,8 @@ async function whole(page: Page, view: { ra: number; dec: number; fov: number },
 /**
  * The view with the route and without it. The scene itself must not change between the two (on a
  * loaded machine a tile, the views ahead's among them, may still arrive after the globe has
- * settled), so the pair returned is one whose route-shown pictures, before and after the hidden
- * one, are `unchanged` where the test looks.
+ * settled, or show for one picture only), so the pair returned is one whose pictures each agree
+ * with the next of their kind, route shown and route hidden, where the test looks.
  */
 async function routePair(
   page: Page,
@@ -48,10 +48,12 @@ async function routePair(
   let withRoute = await whole(page, view, true, name && `${name}.png`);
   let without = await whole(page, view, false, name && `${name}-hidden.png`);
   for (let attempt = 0; attempt < 4; attempt++) {
-    const again = await whole(page, view, true);
-    if (unchanged(withRoute, again)) break;
+    const again = await whole(page, view, true, name && `${name}.png`);
+    const hiddenAgain = await whole(page, view, false, name && `${name}-hidden.png`);
+    const steady = unchanged(withRoute, again) && unchanged(without, hiddenAgain);
     withRoute = again;
-    without = await whole(page, view, false, name && `${name}-hidden.png`);
+    without = hiddenAgain;
+    if (steady) break;
   }
   return { withRoute, without };
 }
