@@ -125,8 +125,8 @@ function writeFitsSurvey(folder: string, mebibytes: number): { manifest: string;
         seed = (seed * 1103515245 + 12345) % 2 ** 31;
         block[k] = 10 + (seed / 2 ** 31 - 0.5) * 2;
       }
-      // The blobs (25 × 25 pixels, 256 apart) whose rows fall in this block.
-      for (let y = 128; y - 12 < top + rows; y += 256)
+      // The blobs (25 × 25 pixels, 256 apart) whose rows fall in this block, from the first that reaches it.
+      for (let y = 128 + 256 * Math.max(0, Math.ceil((top - 12 - 128) / 256)); y - 12 < top + rows; y += 256)
         for (let x = 128; x < width; x += 256)
           for (let dy = -12; dy <= 12; dy += 1)
             if (y + dy >= top && y + dy < top + rows)
